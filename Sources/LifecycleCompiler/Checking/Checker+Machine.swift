@@ -1,0 +1,195 @@
+/// One machine: its delegate, states and transitions.
+extension Checker {
+    /// The members of a machine, flattened: states in pre-order with their parents.
+    struct Flattened {
+        var states: [(decl: StateDecl, parent: Int?)] = []
+        var transitions: [TransitionDecl] = []
+        var requires: [RequireDecl] = []
+        var delegates: [DelegateDecl] = []
+    }
+
+    func flatten(_ members: [MemberSyntax]) -> Flattened {
+        var result = Flattened()
+        // An explicit stack of (members, next index, parent state) keeps this iterative.
+        var stack: [(members: [MemberSyntax], next: Int, parent: Int?)] = [(members, 0, nil)]
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            guard stack[top].next < stack[top].members.count else {
+                stack.removeLast()
+                continue
+            }
+            let member = stack[top].members[stack[top].next]
+            stack[top].next += 1
+            switch member {
+            case .state(let decl):
+                let index = result.states.count
+                result.states.append((decl, stack[top].parent))
+                if let children = decl.members, !children.isEmpty {
+                    stack.append((children, 0, index))
+                }
+            case .transition(let decl): result.transitions.append(decl)
+            case .require(let decl): result.requires.append(decl)
+            case .delegate(let decl): result.delegates.append(decl)
+            }
+        }
+        return result
+    }
+
+    mutating func checkMachine(_ decl: MachineDecl) -> Machine {
+        let machineName = text(decl.name.range)
+        let flat = flatten(decl.members)
+
+        // Delegate.
+        var delegate: Delegate?
+        for (index, delegateDecl) in flat.delegates.enumerated() {
+            if index > 0 {
+                report(.duplicateDelegate(machineName, at: delegateDecl.range)
+                    .note("first delegate declared here", at: flat.delegates[0].range))
+                continue
+            }
+            delegate = resolveDelegate(delegateDecl)
+        }
+
+        // States.
+        var states: [State] = []
+        states.reserveCapacity(flat.states.count)
+        var stateByName: [NameTable.ID: Int] = [:]
+        stateByName.reserveCapacity(flat.states.count)
+        for (index, entry) in flat.states.enumerated() {
+            let decl = entry.decl
+            let id = names.intern(bytes(decl.name.range))
+            let name = text(decl.name.range)
+            if let first = stateByName[id] {
+                report(.duplicateState(name, at: decl.name.range)
+                    .note("'\(name)' first declared here", at: states[first].range))
+            } else {
+                stateByName[id] = index
+            }
+            let kind: State.Kind = switch decl.modifier {
+            case .none: .normal
+            case .initial: .initial
+            case .final: .final
+            }
+            states.append(State(name: name, description: decl.description?.value, kind: kind, parent: entry.parent,
+                                children: [], initialChild: nil, range: decl.name.range))
+            if let parent = entry.parent { states[parent].children.append(index) }
+            if kind == .final, let members = decl.members, members.contains(where: { if case .state = $0 { true } else { false } }) {
+                report(.finalCompositeState(name, at: decl.name.range))
+            }
+        }
+
+        // Initial states: one among the top level, one among each composite's children.
+        var initialState = -1
+        var topLevelInitials: [Int] = []
+        for index in states.indices where states[index].kind == .initial {
+            if let parent = states[index].parent {
+                if let first = states[parent].initialChild {
+                    report(.severalInitialStates("state '\(states[parent].name)'", at: states[index].range)
+                        .note("'\(states[first].name)' is already initial here", at: states[first].range))
+                } else {
+                    states[parent].initialChild = index
+                }
+            } else {
+                topLevelInitials.append(index)
+            }
+        }
+        if let first = topLevelInitials.first {
+            initialState = first
+            for extra in topLevelInitials.dropFirst() {
+                report(.severalInitialStates("machine '\(machineName)'", at: states[extra].range)
+                    .note("'\(states[first].name)' is already initial here", at: states[first].range))
+            }
+        } else if !states.isEmpty {
+            report(.noInitialState(machineName, at: decl.name.range))
+        }
+
+        // Transitions.
+        var transitions: [Transition] = []
+        transitions.reserveCapacity(flat.transitions.count)
+        var outgoing = [[Int]](repeating: [], count: states.count)
+        var seen: [TransitionKey: (index: Int, at: SourceRange)] = [:]
+        var graphComplete = !syntaxHadErrors
+        let scope = callbackScope(for: delegate)
+        for transitionDecl in flat.transitions {
+            guard let source = resolveState(transitionDecl.source, in: stateByName, states: states),
+                  let target = resolveState(transitionDecl.target, in: stateByName, states: states) else {
+                _ = transitionDecl.callbacks.map { resolveCallback($0, in: scope, delegate: delegate) }
+                graphComplete = false
+                continue
+            }
+            let event = transitionDecl.event.map { text($0.range) }
+            if states[source].isFinal {
+                report(.transitionFromFinalState(states[source].name, at: transitionDecl.source.range)
+                    .note("'\(states[source].name)' declared final here", at: states[source].range))
+            }
+            let callbacks = transitionDecl.callbacks.compactMap { resolveCallback($0, in: scope, delegate: delegate) }
+            let transition = Transition(source: source, target: target, event: event,
+                                        trigger: transitionDecl.trigger.map { $0 == .user ? .user : .system },
+                                        callbacks: callbacks, description: transitionDecl.description?.value,
+                                        range: transitionDecl.range)
+            let eventID = transitionDecl.event.map { names.intern(bytes($0.range)) } ?? -1
+            let key = TransitionKey(source: Int32(source), event: eventID)
+            let point = transitionDecl.event?.range ?? transitionDecl.source.range
+            if let other = seen[key] {
+                let first = transitions[other.index]
+                if first.target == target {
+                    report(.duplicateTransition(states[source].name, states[target].name, event: event, at: point)
+                        .note("first declared here", at: other.at))
+                } else {
+                    report(.nondeterministicTransition(states[source].name, event: event, at: point)
+                        .note("the other goes to '\(states[first.target].name)' here", at: other.at))
+                }
+            } else {
+                seen[key] = (transitions.count, point)
+            }
+            outgoing[source].append(transitions.count)
+            transitions.append(transition)
+        }
+
+        // Requirements.
+        var requirements: [Requirement] = []
+        for requireDecl in flat.requires {
+            guard let callback = resolveCallback(requireDecl.callback, in: scope, delegate: delegate) else { continue }
+            requirements.append(Requirement(callback: callback, reason: requireDecl.reason?.value, range: requireDecl.range))
+        }
+
+        var machine = Machine(name: machineName, description: decl.description?.value, range: decl.name.range,
+                              delegate: delegate, states: states, transitions: transitions,
+                              requirements: requirements, initialState: max(initialState, 0), outgoing: outgoing)
+        if initialState >= 0 && graphComplete {
+            analyseGraph(&machine, machineRange: decl.name.range)
+        }
+        if graphComplete { checkRequirementsCalled(machine) }
+        return machine
+    }
+
+    struct TransitionKey: Hashable {
+        var source: Int32
+        var event: NameTable.ID
+    }
+
+    /// The state a transition names, or nil (reported, with a suggestion).
+    mutating func resolveState(_ name: NameSyntax, in table: [NameTable.ID: Int], states: [State]) -> Int? {
+        if let id = names.lookup(bytes(name.range)), let index = table[id] { return index }
+        let written = text(name.range)
+        let suggestion = Suggestions.bestMatch(for: written, in: states.map(\.name))
+        var diagnostic = Diagnostic.unknownState(written, suggestion: suggestion, at: name.range)
+        if let suggestion, let index = states.firstIndex(where: { $0.name == suggestion }) {
+            diagnostic = diagnostic.note("'\(suggestion)' declared here", at: states[index].range)
+        }
+        report(diagnostic)
+        return nil
+    }
+
+    /// Warns about each required callback that no transition calls.
+    mutating func checkRequirementsCalled(_ machine: Machine) {
+        var called: Set<MethodRef> = []
+        for transition in machine.transitions { called.formUnion(transition.callbacks) }
+        var warned: Set<MethodRef> = []
+        for requirement in machine.requirements where !called.contains(requirement.callback) {
+            guard warned.insert(requirement.callback).inserted else { continue }
+            let method = types[requirement.callback.type].methods[requirement.callback.index]
+            report(.requiredNeverCalled(method.selector, at: requirement.range))
+        }
+    }
+}

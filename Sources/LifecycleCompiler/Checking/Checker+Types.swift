@@ -1,0 +1,117 @@
+/// Protocols and classes: their methods' selectors, parents, and duplicates.
+extension Checker {
+    /// Adds the protocols and classes of one file, in source order.
+    mutating func declareTypes(of syntax: FileSyntax, origin: String?) {
+        for entry in syntax.order {
+            let decl: TypeDecl
+            switch entry {
+            case .protocol(let index): decl = syntax.protocols[index]
+            case .class(let index): decl = syntax.classes[index]
+            default: continue
+            }
+            let name = text(decl.name.range)
+            if let first = typeByName[name] {
+                report(.duplicateType(decl.kind.rawValue, name, at: decl.name.range)
+                    .note("'\(name)' first declared here", at: types[first].range))
+                continue
+            }
+            var info = TypeInfo(kind: decl.kind == .protocol ? .protocol : .class, name: name, parents: [],
+                                methods: [], properties: [], origin: origin, range: decl.name.range)
+            var selectors: [String: SourceRange] = [:]
+            var properties: [String: SourceRange] = [:]
+            for member in decl.memberOrder {
+                switch member {
+                case .function(let index):
+                    guard let method = makeMethod(decl.functions[index]) else { continue }
+                    if let first = selectors[method.selector] {
+                        report(.duplicateMethod(method.selector, owner: name, at: method.range)
+                            .note("'\(method.selector)' first declared here", at: first))
+                        continue
+                    }
+                    selectors[method.selector] = method.range
+                    info.methods.append(method)
+                case .variable(let index):
+                    let variable = decl.variables[index]
+                    let propertyName = text(variable.name.range)
+                    if let first = properties[propertyName] {
+                        report(.duplicateProperty(propertyName, owner: name, at: variable.name.range)
+                            .note("'\(propertyName)' first declared here", at: first))
+                        continue
+                    }
+                    properties[propertyName] = variable.name.range
+                    info.properties.append(Property(name: propertyName, type: text(variable.type), range: variable.name.range))
+                }
+            }
+            typeByName[name] = types.count
+            if origin == nil { ownTypes.append(types.count) }
+            typeParents.append(decl.parents)
+            types.append(info)
+        }
+    }
+
+    /// A method from its declaration, or nil if its signature is broken (reported).
+    mutating func makeMethod(_ decl: FuncDecl) -> Method? {
+        let name = text(decl.name.range)
+        guard decl.parametersComplete else { return nil }
+        let file = files[decl.parameters.file]
+        let clause = Array(bytes(decl.parameters))
+        let parameters: [SwiftParameter]
+        switch SwiftParameterList.parse(clause, range: 0..<clause.count) {
+        case .success(let parsed):
+            parameters = parsed
+        case .failure(let problem):
+            let offset = decl.parameters.startOffset + min(max(problem.offset, 0), clause.count)
+            report(.invalidSwiftSignature(problem.message, function: name,
+                                          at: SourceRange(file: file.id, start: offset, end: offset)))
+            return nil
+        }
+        let labels = parameters.map { ($0.label ?? "_") + ":" }.joined()
+        let returnType = decl.returnType.map { text($0) }
+        return Method(name: name, selector: "\(name)(\(labels))", parameters: parameters,
+                      parameterText: text(decl.parameters),
+                      returnType: returnType.flatMap { SwiftTypeText.sameReturnType($0, nil) ? nil : $0 },
+                      returns: decl.returns?.value, body: decl.body?.value,
+                      isAsync: decl.isAsync, isThrowing: decl.isThrowing, range: decl.name.range)
+    }
+
+    /// Resolves each type's parents; reports unknown names, a class inheriting from a
+    /// protocol or a protocol from a class, and inheritance cycles.
+    mutating func resolveParents() {
+        for index in types.indices {
+            var parents: [Int] = []
+            for parent in typeParents[index] {
+                let name = text(parent.range)
+                guard let resolved = typeByName[name] else {
+                    let suggestion = Suggestions.bestMatch(for: name, in: typeByName.keys.sorted())
+                    report(.unknownType(name, suggestion: suggestion, at: parent.range))
+                    continue
+                }
+                if types[resolved].kind != types[index].kind {
+                    report(.wrongParentKind(types[index].kind.rawValue, types[index].name,
+                                            parent: types[resolved].kind.rawValue, name, at: parent.range))
+                    continue
+                }
+                parents.append(resolved)
+            }
+            types[index].parents = parents
+        }
+        // A cycle would make ancestor walks loop: report it and cut it.
+        for index in types.indices where ancestors(of: index).contains(index) {
+            report(.inheritanceCycle(types[index].name, at: types[index].range))
+            types[index].parents = []
+        }
+    }
+
+    /// Every type `index` inherits from, transitively (not including itself unless cyclic).
+    func ancestors(of index: Int) -> [Int] {
+        var seen: Set<Int> = []
+        var order: [Int] = []
+        var work = types[index].parents
+        while let next = work.popLast() {
+            guard seen.insert(next).inserted else { continue }
+            order.append(next)
+            work.append(contentsOf: types[next].parents)
+        }
+        return order
+    }
+}

@@ -1,0 +1,66 @@
+/// Turns syntax into a checked `Model`, reporting every mistake it finds.
+///
+/// The checker runs in phases: load imports (`Checker+Imports`), declare protocols and
+/// classes (`Checker+Types`), then for each machine resolve its delegate, states,
+/// transitions and callbacks (`Checker+Machine`, `Checker+Callbacks`) and analyse its graph
+/// (`Checker+Reachability`). Every phase is linear in the size of the input; suggestions
+/// ("did you mean") are computed only on the error path.
+public struct Checker {
+    let root: FileSyntax
+    let files: SourceFiles
+    let loader: SourceLoader
+    public internal(set) var diagnostics = Diagnostics()
+
+    var names = NameTable()
+    var types: [TypeInfo] = []
+    var typeByName: [String: Int] = [:]
+    /// The syntax each type came from (for resolving parents).
+    var typeParents: [[NameSyntax]] = []
+    var ownTypes: [Int] = []
+    var importsUIKit = false
+    /// Whether the root file had syntax errors: its graph is then incomplete, so the graph
+    /// checks (reachability, dead ends) would only repeat them.
+    public var syntaxHadErrors = false
+
+    public init(root: FileSyntax, files: SourceFiles, loader: @escaping SourceLoader) {
+        self.root = root
+        self.files = files
+        self.loader = loader
+    }
+
+    /// Checks everything and returns the model (meaningful only if no errors were reported).
+    public mutating func check() -> Model {
+        let imported = loadImports()
+        for (syntax, origin) in imported {
+            declareTypes(of: syntax, origin: origin)
+        }
+        declareTypes(of: root, origin: nil)
+        resolveParents()
+
+        var machines: [Machine] = []
+        var machineByName: [String: SourceRange] = [:]
+        for decl in root.machines {
+            let name = text(decl.name.range)
+            if let first = machineByName[name] {
+                report(.duplicateMachine(name, at: decl.name.range).note("'\(name)' first declared here", at: first))
+            } else {
+                machineByName[name] = decl.name.range
+            }
+            machines.append(checkMachine(decl))
+        }
+        return Model(path: root.file.path, machines: machines, types: types, ownTypes: ownTypes,
+                     importsUIKit: importsUIKit)
+    }
+
+    mutating func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+
+    // MARK: - Source access
+
+    func text(_ range: SourceRange) -> String { files[range.file].text(range) }
+
+    func bytes(_ range: SourceRange) -> UnsafeBufferPointer<UInt8> {
+        let file = files[range.file]
+        let lower = min(range.startOffset, file.count), upper = min(range.endOffset, file.count)
+        return UnsafeBufferPointer(rebasing: file.bytes[lower..<max(lower, upper)])
+    }
+}

@@ -1,0 +1,170 @@
+/// The checked model: what a spec means, with every name resolved.
+///
+/// Generators and queries read only this, never the syntax tree. States and transitions are
+/// numbered in declaration order; the graph is kept as index arrays so that every traversal is
+/// linear in the size of the machine.
+public struct Model: Sendable {
+    /// The root spec's path, as given.
+    public var path: String
+    public var machines: [Machine]
+    /// Every protocol and class in scope: the root file's own, imported files', UIKit's.
+    public var types: [TypeInfo]
+    /// The root file's own declarations, in source order (the Swift generator emits these).
+    public var ownTypes: [Int]
+    /// Whether the root file says `import UIKit`.
+    public var importsUIKit: Bool
+
+    public func method(_ ref: MethodRef) -> Method { types[ref.type].methods[ref.index] }
+
+    /// The machine with this name.
+    public func machine(named name: String) -> Machine? { machines.first { $0.name == name } }
+}
+
+/// A method of a type: `types[type].methods[index]`.
+public struct MethodRef: Hashable, Sendable, Comparable {
+    public var type: Int
+    public var index: Int
+    public static func < (a: MethodRef, b: MethodRef) -> Bool { (a.type, a.index) < (b.type, b.index) }
+}
+
+/// A `protocol` or `class` declaration.
+public struct TypeInfo: Sendable {
+    public enum Kind: String, Sendable { case `protocol`, `class` }
+    public var kind: Kind
+    public var name: String
+    /// Parent protocols (for a protocol) or the superclass (for a class), resolved.
+    public var parents: [Int]
+    public var methods: [Method]
+    public var properties: [Property]
+    /// Where it came from: nil for the root file, else the module (`UIKit`) or file path.
+    public var origin: String?
+    public var range: SourceRange
+
+    public var isImported: Bool { origin != nil }
+}
+
+/// A callback signature.
+public struct Method: Sendable {
+    public var name: String
+    /// Swift's method-reference spelling: `scene(_:willConnectTo:options:)`.
+    public var selector: String
+    public var parameters: [SwiftParameter]
+    /// The parameter clause exactly as written, parentheses included.
+    public var parameterText: String
+    public var returnType: String?
+    /// `returns "…"`: the generated body's return expression.
+    public var returns: String?
+    /// `body "…"`: a statement replacing the generated `super` call.
+    public var body: String?
+    public var isAsync: Bool
+    public var isThrowing: Bool
+    public var range: SourceRange
+}
+
+/// A stored property a delegate declares: `var window: UIWindow?`.
+public struct Property: Sendable {
+    public var name: String
+    public var type: String
+    public var range: SourceRange
+}
+
+/// One lifecycle.
+public struct Machine: Sendable {
+    public var name: String
+    public var description: String?
+    public var range: SourceRange
+    public var delegate: Delegate?
+    /// In declaration order (a parent before its children).
+    public var states: [State]
+    /// In declaration order.
+    public var transitions: [Transition]
+    public var requirements: [Requirement]
+    /// The top-level initial state.
+    public var initialState: Int
+    /// Transition indices by source state, in declaration order.
+    public var outgoing: [[Int]]
+
+    /// The state entered when `state` is the target: its initial child, recursively.
+    public func entry(_ state: Int) -> Int {
+        var current = state
+        var steps = 0
+        while let child = states[current].initialChild, steps < states.count {
+            current = child
+            steps += 1
+        }
+        return current
+    }
+
+    /// `state` and its ancestors, innermost first.
+    public func ancestry(_ state: Int) -> [Int] {
+        var chain = [state]
+        var current = state
+        while let parent = states[current].parent {
+            chain.append(parent)
+            current = parent
+        }
+        return chain
+    }
+
+    /// The transitions that can fire in `state`: its own, then its ancestors', in that order.
+    public func transitions(from state: Int) -> [Int] {
+        ancestry(state).flatMap { outgoing[$0] }
+    }
+
+    /// Whether `state` is `ancestor` or lies inside it.
+    public func isWithin(_ state: Int, _ ancestor: Int) -> Bool {
+        var current: Int? = state
+        while let c = current {
+            if c == ancestor { return true }
+            current = states[c].parent
+        }
+        return false
+    }
+
+    /// The index of the state with this name.
+    public func state(named name: String) -> Int? { states.firstIndex { $0.name == name } }
+}
+
+/// The class that receives a machine's callbacks.
+public struct Delegate: Sendable {
+    public var name: String
+    /// The adopted types as written, resolved: a class first (the superclass), then protocols.
+    public var adopted: [Int]
+    public var superclass: Int?
+    public var range: SourceRange
+    /// Whether some adopted name did not resolve (its callbacks are then not judged).
+    public var isIncomplete = false
+}
+
+public struct State: Sendable {
+    public enum Kind: Sendable { case normal, initial, final }
+    public var name: String
+    public var description: String?
+    public var kind: Kind
+    public var parent: Int?
+    public var children: [Int]
+    public var initialChild: Int?
+    public var range: SourceRange
+
+    public var isFinal: Bool { kind == .final }
+    public var isComposite: Bool { !children.isEmpty }
+}
+
+public struct Transition: Sendable {
+    public enum Trigger: String, Sendable { case user, system }
+    public var source: Int
+    public var target: Int
+    public var event: String?
+    public var trigger: Trigger?
+    /// In the order UIKit calls them.
+    public var callbacks: [MethodRef]
+    public var description: String?
+    public var range: SourceRange
+}
+
+/// `require callback "reason"`.
+public struct Requirement: Sendable {
+    public var callback: MethodRef
+    public var reason: String?
+    public var range: SourceRange
+}

@@ -1,0 +1,57 @@
+/// The pipeline, stage by stage:
+///
+/// ```
+///  bytes ──▶ Lexer ──▶ Parser ──▶ FileSyntax ──▶ Checker ──▶ Model ──▶ SwiftGenerator / DotGenerator
+///  (SourceFile)  tokens       (+ imports)                     (checked)       (Printer)
+/// ```
+///
+/// `Compiler` wires the stages together; it does no I/O of its own. Files come through a
+/// `SourceLoader` that the caller provides (the command line reads from disk; tests read from
+/// memory).
+
+/// Why a file could not be read.
+public struct LoadFailure: Error, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}
+
+/// Reads the file at `path` into `files` and returns it.
+public typealias SourceLoader = (_ path: String, _ files: SourceFiles) -> Result<SourceFile, LoadFailure>
+
+/// Everything one compilation produced.
+public struct Compilation: Sendable {
+    public let files: SourceFiles
+    /// The root file's syntax.
+    public var syntax: FileSyntax
+    public var diagnostics: Diagnostics
+    /// The checked model; nil when the input has errors.
+    public var model: Model?
+}
+
+public enum Compiler {
+    /// Parses `root` and everything it imports, then checks it.
+    public static func compile(_ root: SourceFile, files: SourceFiles, loader: @escaping SourceLoader,
+                               warningsAsErrors: Bool = false) -> Compilation {
+        let (syntax, parseDiagnostics) = Parser.parse(root)
+        var diagnostics = parseDiagnostics
+        var model: Model?
+        var checker = Checker(root: syntax, files: files, loader: loader)
+        checker.syntaxHadErrors = parseDiagnostics.hasErrors
+        let checked = checker.check()
+        diagnostics.append(contentsOf: checker.diagnostics)
+        if warningsAsErrors { diagnostics.promoteWarnings() }
+        if !diagnostics.hasErrors { model = checked }
+        return Compilation(files: files, syntax: syntax, diagnostics: diagnostics, model: model)
+    }
+
+    /// Compiles source held in memory (tests, fuzzing). Imports are looked up in `imports`.
+    public static func compile(path: String, source: String, imports: [String: String] = [:],
+                               warningsAsErrors: Bool = false) -> Compilation {
+        let files = SourceFiles()
+        let root = files.add(path: path, bytes: Array(source.utf8))
+        return compile(root, files: files, loader: { path, files in
+            guard let text = imports[path] else { return .failure(LoadFailure("no such file")) }
+            return .success(files.add(path: path, bytes: Array(text.utf8)))
+        }, warningsAsErrors: warningsAsErrors)
+    }
+}

@@ -1,0 +1,116 @@
+/// How serious a diagnostic is.
+public enum Severity: String, Sendable, Comparable, Codable {
+    case note, warning, error
+
+    public static func < (a: Severity, b: Severity) -> Bool {
+        a.rank < b.rank
+    }
+
+    private var rank: Int {
+        switch self {
+        case .note: 0
+        case .warning: 1
+        case .error: 2
+        }
+    }
+}
+
+/// A problem found in the input, kept as data until the command line prints it.
+///
+/// Made only through the factories in `DiagnosticMessages.swift`, so that every message is
+/// worded in one place and carries a stable `id` (the factory's name) that tests and editors
+/// can rely on.
+public struct Diagnostic: Sendable, Equatable {
+    public var severity: Severity
+    /// Stable identifier, e.g. `unknownState`.
+    public var id: String
+    /// One lowercase phrase with no final period.
+    public var message: String
+    public var range: SourceRange
+    public var notes: [Note]
+    public var fixIt: FixIt?
+
+    public init(_ severity: Severity, id: String, _ message: String, at range: SourceRange,
+                notes: [Note] = [], fixIt: FixIt? = nil) {
+        self.severity = severity
+        self.id = id
+        self.message = message
+        self.range = range
+        self.notes = notes
+        self.fixIt = fixIt
+    }
+
+    /// A related place: "'Foreground' declared here", "to match this '{'".
+    public struct Note: Sendable, Equatable {
+        public var message: String
+        /// Nil for a note that points nowhere in a spec (e.g. one naming a Swift file).
+        public var range: SourceRange?
+
+        public init(_ message: String, at range: SourceRange?) {
+            self.message = message
+            self.range = range
+        }
+    }
+
+    /// The single obvious edit that fixes the problem.
+    public struct FixIt: Sendable, Equatable {
+        public var range: SourceRange
+        public var replacement: String
+
+        public init(replace range: SourceRange, with replacement: String) {
+            self.range = range
+            self.replacement = replacement
+        }
+    }
+
+    /// Adds a note; returns the diagnostic for chaining.
+    public func note(_ message: String, at range: SourceRange?) -> Diagnostic {
+        var copy = self
+        copy.notes.append(Note(message, at: range))
+        return copy
+    }
+}
+
+/// An ordered collection of diagnostics with counts by severity.
+public struct Diagnostics: Sendable {
+    public private(set) var all: [Diagnostic] = []
+    public private(set) var errorCount = 0
+    public private(set) var warningCount = 0
+
+    public init() {}
+
+    public mutating func append(_ diagnostic: Diagnostic) {
+        switch diagnostic.severity {
+        case .error: errorCount += 1
+        case .warning: warningCount += 1
+        case .note: break
+        }
+        all.append(diagnostic)
+    }
+
+    public mutating func append(contentsOf other: Diagnostics) {
+        for diagnostic in other.all { append(diagnostic) }
+    }
+
+    public var hasErrors: Bool { errorCount > 0 }
+    public var isEmpty: Bool { all.isEmpty }
+
+    /// Turns every warning into an error (`--warnings-as-errors`).
+    public mutating func promoteWarnings() {
+        for index in all.indices where all[index].severity == .warning {
+            all[index].severity = .error
+        }
+        errorCount += warningCount
+        warningCount = 0
+    }
+
+    /// The diagnostics sorted by file, then offset (stable for equal positions).
+    public func sorted() -> [Diagnostic] {
+        all.enumerated().sorted { a, b in
+            let l = a.element.range, r = b.element.range
+            if l.file != r.file { return l.file < r.file }
+            if l.start != r.start { return l.start < r.start }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+}

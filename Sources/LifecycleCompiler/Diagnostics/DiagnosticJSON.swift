@@ -1,0 +1,131 @@
+/// Diagnostics as one JSON array, for editors and CI (`--format json`).
+///
+/// Each element: `{"file", "line", "column", "endLine", "endColumn", "severity", "id",
+/// "message", "notes": [{"file", "line", "column", "message"}], "fixIt"?: {…}}`.
+/// Keys are written in a fixed order, so the output is deterministic.
+public enum DiagnosticJSON {
+    public static func render(_ diagnostics: Diagnostics, files: SourceFiles) -> String {
+        let tables = LineTableCache()
+        func position(_ range: SourceRange, end: Bool = false) -> LineColumn {
+            let file = files[range.file]
+            return file.lineColumn(of: end ? range.endOffset : range.startOffset, table: tables.table(for: file))
+        }
+        let json = JSONWriter()
+        json.array {
+            for diagnostic in diagnostics.sorted() {
+                json.object {
+                    let start = position(diagnostic.range)
+                    let end = position(diagnostic.range, end: true)
+                    json.field("file", files[diagnostic.range.file].path)
+                    json.field("line", start.line)
+                    json.field("column", start.column)
+                    json.field("endLine", end.line)
+                    json.field("endColumn", end.column)
+                    json.field("severity", diagnostic.severity.rawValue)
+                    json.field("id", diagnostic.id)
+                    json.field("message", diagnostic.message)
+                    json.key("notes")
+                    json.array {
+                        for note in diagnostic.notes {
+                            json.object {
+                                let range = note.range ?? diagnostic.range
+                                let at = position(range)
+                                json.field("file", files[range.file].path)
+                                json.field("line", at.line)
+                                json.field("column", at.column)
+                                json.field("message", note.message)
+                            }
+                        }
+                    }
+                    if let fixIt = diagnostic.fixIt {
+                        json.key("fixIt")
+                        json.object {
+                            let at = position(fixIt.range)
+                            let end = position(fixIt.range, end: true)
+                            json.field("line", at.line)
+                            json.field("column", at.column)
+                            json.field("endLine", end.line)
+                            json.field("endColumn", end.column)
+                            json.field("replacement", fixIt.replacement)
+                        }
+                    }
+                }
+            }
+        }
+        return json.output + "\n"
+    }
+}
+
+/// A minimal JSON writer: pretty-printed with two-space indentation, keys in call order.
+public final class JSONWriter {
+    public private(set) var output = ""
+    private var indent = 0
+    private var needsComma = [false]
+    private var afterKey = false
+
+    public init() {}
+
+    private func beginValue() {
+        if afterKey {
+            afterKey = false
+            return
+        }
+        if needsComma[needsComma.count - 1] { output += "," }
+        if indent > 0 { output += "\n" + String(repeating: "  ", count: indent) }
+        needsComma[needsComma.count - 1] = true
+    }
+
+    private func open(_ bracket: String, _ close: String, _ body: () -> Void) {
+        beginValue()
+        output += bracket
+        indent += 1
+        needsComma.append(false)
+        body()
+        let hadItems = needsComma.removeLast()
+        indent -= 1
+        if hadItems { output += "\n" + String(repeating: "  ", count: indent) }
+        output += close
+    }
+
+    public func array(_ body: () -> Void) { open("[", "]", body) }
+    public func object(_ body: () -> Void) { open("{", "}", body) }
+
+    public func key(_ name: String) {
+        beginValue()
+        output += JSONWriter.quoted(name) + ": "
+        afterKey = true
+    }
+
+    public func field(_ name: String, _ value: String) { key(name); string(value) }
+    public func field(_ name: String, _ value: Int) { key(name); number(value) }
+    public func field(_ name: String, _ value: String?) {
+        key(name)
+        if let value { string(value) } else { null() }
+    }
+
+    public func string(_ value: String) { beginValue(); output += JSONWriter.quoted(value) }
+    public func number(_ value: Int) { beginValue(); output += String(value) }
+    public func null() { beginValue(); output += "null" }
+
+    /// A JSON string literal: quotes, backslashes and control characters escaped.
+    public static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,152 @@
+/// Messages of the checker (meaning, not syntax), sorted by name. Ids as in
+/// `DiagnosticMessages.swift`.
+extension Diagnostic {
+    static func quotedList(_ items: [String]) -> String {
+        items.map { "'\($0)'" }.joined(separator: ", ")
+    }
+
+    static func ambiguousCallback(_ name: String, candidates: [String], at range: SourceRange) -> Diagnostic {
+        make(.error, "'\(name)' is ambiguous: \(candidates.joined(separator: ", ")); write the full name, as in '\(candidates[0])'", at: range)
+    }
+
+    static func callbackNotAdopted(_ selector: String, owner: String, delegate: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "'\(selector)' belongs to \(owner), which \(delegate) does not adopt", at: range)
+    }
+
+    static func compositeWithoutInitial(_ name: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "'\(name)' is entered but has no initial state; mark one of its states 'initial'", at: range)
+    }
+
+    static func deadEndState(_ name: String, at range: SourceRange) -> Diagnostic {
+        make(.warning, "state '\(name)' has no outgoing transition and is not final", at: range)
+    }
+
+    static func delegateNameClash(_ name: String, kind: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "delegate class '\(name)' has the same name as a \(kind); the generated class would clash with it", at: range)
+    }
+
+    static func delegateNeedsNSObject(_ name: String, protocol: String, at range: SourceRange) -> Diagnostic {
+        make(.warning, "'\(name)' adopts \(`protocol`), which only an NSObject subclass can adopt; add a superclass such as 'UIResponder' first", at: range)
+    }
+
+    static func duplicateDelegate(_ machine: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "machine '\(machine)' already has a delegate", at: range)
+    }
+
+    static func duplicateMachine(_ name: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "duplicate machine '\(name)'", at: range)
+    }
+
+    static func duplicateMethod(_ selector: String, owner: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "duplicate method '\(selector)' in '\(owner)'", at: range)
+    }
+
+    static func duplicateProperty(_ name: String, owner: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "duplicate property '\(name)' in '\(owner)'", at: range)
+    }
+
+    static func duplicateState(_ name: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "duplicate state '\(name)'", at: range)
+    }
+
+    static func duplicateTransition(_ source: String, _ target: String, event: String?, at range: SourceRange) -> Diagnostic {
+        make(.warning, "duplicate transition \(source) -> \(target)\(event.map { " on \($0)" } ?? "")", at: range)
+    }
+
+    static func duplicateType(_ kind: String, _ name: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "duplicate \(kind) '\(name)'", at: range)
+    }
+
+    static func finalCompositeState(_ name: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "final state '\(name)' cannot contain states", at: range)
+    }
+
+    static func finalUnreachable(_ name: String, at range: SourceRange) -> Diagnostic {
+        make(.warning, "no final state is reachable from '\(name)'", at: range)
+    }
+
+    static func importCycle(_ chain: [String], at range: SourceRange) -> Diagnostic {
+        make(.error, "import cycle: \(chain.joined(separator: " imports "))", at: range)
+    }
+
+    static func inheritanceCycle(_ name: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "'\(name)' inherits from itself", at: range)
+    }
+
+    static func invalidSwiftSignature(_ problem: String, function: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "invalid Swift signature for '\(function)': \(problem)", at: range)
+    }
+
+    static func noInitialState(_ machine: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "machine '\(machine)' has no initial state; mark one of its top-level states 'initial'", at: range)
+    }
+
+    static func nondeterministicTransition(_ source: String, event: String?, at range: SourceRange) -> Diagnostic {
+        let on = event.map { "on '\($0)'" } ?? "with no event"
+        return make(.error, "'\(source)' has two transitions \(on) to different states", at: range)
+    }
+
+    static func requiredNeverCalled(_ selector: String, at range: SourceRange) -> Diagnostic {
+        make(.warning, "required '\(selector)' is never called by any transition", at: range)
+    }
+
+    static func severalInitialStates(_ owner: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "\(owner) has several initial states", at: range)
+    }
+
+    static func severalSuperclasses(_ delegate: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "delegate '\(delegate)' can inherit from only one class", at: range)
+    }
+
+    static func superclassNotFirst(_ name: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "superclass '\(name)' must come first in the delegate's list", at: range)
+    }
+
+    static func transitionFromFinalState(_ name: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "final state '\(name)' has an outgoing transition", at: range)
+    }
+
+    static func unknownCallback(_ written: String, owners: String?, suggestion: String?, at range: SourceRange) -> Diagnostic {
+        make(.error, "no callback '\(written)' in \(owners ?? "scope")" + didYouMean(suggestion), at: range,
+             fixIt: suggestion.map { FixIt(replace: range, with: $0) })
+    }
+
+    static func unknownModule(_ name: String, suggestion: String?, at range: SourceRange) -> Diagnostic {
+        make(.error, "no such module '\(name)'; the built-in modules are 'UIKit'" + didYouMean(suggestion), at: range,
+             fixIt: suggestion.map { FixIt(replace: range, with: $0) })
+    }
+
+    static func unknownState(_ name: String, suggestion: String?, at range: SourceRange) -> Diagnostic {
+        make(.error, "unknown state '\(name)'" + didYouMean(suggestion), at: range,
+             fixIt: suggestion.map { FixIt(replace: range, with: $0) })
+    }
+
+    static func unknownType(_ name: String, suggestion: String?, at range: SourceRange) -> Diagnostic {
+        make(.error, "unknown protocol or class '\(name)'" + didYouMean(suggestion), at: range,
+             fixIt: suggestion.map { FixIt(replace: range, with: $0) })
+    }
+
+    static func unreachableState(_ name: String, from initial: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "state '\(name)' is unreachable from '\(initial)'", at: range)
+    }
+
+    static func unreadableImport(_ path: String, reason: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "cannot import '\(path)': \(reason)", at: range)
+    }
+
+    static func wrongParentKind(_ kind: String, _ name: String, parent parentKind: String, _ parent: String,
+                                at range: SourceRange) -> Diagnostic {
+        make(.error, "\(kind) '\(name)' cannot inherit from \(parentKind) '\(parent)'", at: range)
+    }
+}
+
+/// Messages of the `--impl` check.
+extension Diagnostic {
+    static func delegateClassNotFound(_ name: String, files: [String], at range: SourceRange) -> Diagnostic {
+        make(.error, "class '\(name)' is not declared in \(files.joined(separator: ", ")); cannot check its required callbacks", at: range)
+    }
+
+    static func missingImplementation(_ file: String, selector: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "\(file) does not implement required '\(selector)'", at: range)
+    }
+}

@@ -1,0 +1,168 @@
+/// Prints diagnostics the way the Swift compiler does, for terminals, Xcode and CI logs.
+///
+/// ```
+/// Scene.lifecycle:12:19: error: unknown state 'Foregrund'; did you mean 'Foreground'?
+///    12 |     Unattached -> Foregrund on connect
+///       |                   ^~~~~~~~~
+/// Scene.lifecycle:7:11: note: 'Foreground' declared here
+///     7 |     state Foreground "On screen." {
+///       |           ^~~~~~~~~~
+/// ```
+///
+/// The first line of each block is the `path:line:col: severity: message` form that Xcode and
+/// editors parse; each note gets a line of its own so Xcode attaches it to the diagnostic
+/// before it. Columns count characters; the caret is placed by terminal cells, so it lines up
+/// under Korean text. Very long lines are shown as a window around the caret.
+public struct DiagnosticRenderer {
+    public var colors: Bool
+    /// How many diagnostics to print before one summary line; 0 prints all.
+    public var limit: Int
+
+    let files: SourceFiles
+    private let tables = LineTableCache()
+
+    public init(files: SourceFiles, colors: Bool = false, limit: Int = 50) {
+        self.files = files
+        self.colors = colors
+        self.limit = limit
+    }
+
+    /// Renders the diagnostics sorted by position, capped at `limit`, ending with a newline
+    /// (or empty).
+    public func render(_ diagnostics: Diagnostics) -> String {
+        let sorted = diagnostics.sorted()
+        var output = ""
+        let shown = limit > 0 ? min(limit, sorted.count) : sorted.count
+        for diagnostic in sorted.prefix(shown) {
+            render(diagnostic, into: &output)
+        }
+        if shown < sorted.count {
+            let rest = sorted[shown...]
+            let errors = rest.filter { $0.severity == .error }.count
+            let warnings = rest.count - errors
+            var parts: [String] = []
+            if errors > 0 { parts.append(Self.count(errors, "error")) }
+            if warnings > 0 { parts.append(Self.count(warnings, "warning")) }
+            output += paint("note: ", .note) + "\(parts.joined(separator: " and ")) not shown; "
+                + "use '--error-limit 0' to show every diagnostic\n"
+        }
+        return output
+    }
+
+    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
+    /// Renders one diagnostic and its notes.
+    public func render(_ diagnostic: Diagnostic, into output: inout String) {
+        header(diagnostic.severity, diagnostic.message, at: diagnostic.range, into: &output)
+        excerpt(diagnostic.range, severity: diagnostic.severity, into: &output)
+        for note in diagnostic.notes {
+            header(.note, note.message, at: note.range ?? diagnostic.range, into: &output)
+            if let range = note.range { excerpt(range, severity: .note, into: &output) }
+        }
+    }
+
+    /// `path:line:col: severity: message`
+    func header(_ severity: Severity, _ message: String, at range: SourceRange, into output: inout String) {
+        let file = files[range.file]
+        let position = file.lineColumn(of: range.startOffset, table: tables.table(for: file))
+        output += paint("\(file.path):\(position.line):\(position.column): ", .location)
+        output += paint("\(severity.rawValue): ", Style(severity)) + paint(message, .message) + "\n"
+    }
+
+    /// The source line with a gutter, and a caret line under the range.
+    func excerpt(_ range: SourceRange, severity: Severity, into output: inout String) {
+        let file = files[range.file]
+        let table = tables.table(for: file)
+        let line = table.line(of: min(range.startOffset, file.count))
+        let bytes = file.bytes
+        let lineRange = table.range(ofLine: line, in: bytes)
+        let caret = min(max(range.startOffset, lineRange.lowerBound), lineRange.upperBound)
+        let underlineEnd = min(max(range.endOffset, caret), lineRange.upperBound)
+
+        // A window of the line around the caret, cut at character boundaries.
+        var windowStart = lineRange.lowerBound
+        var windowEnd = lineRange.upperBound
+        let before = 160, after = 240
+        if caret - windowStart > before {
+            windowStart = caret - before
+            while windowStart < caret && bytes[windowStart] & 0xC0 == 0x80 { windowStart += 1 }
+        }
+        if windowEnd - caret > after {
+            windowEnd = caret + after
+            while windowEnd > caret && windowEnd < bytes.count && bytes[windowEnd] & 0xC0 == 0x80 { windowEnd -= 1 }
+        }
+        let prefix = String(decoding: bytes[windowStart..<caret], as: UTF8.self)
+        let underlined = String(decoding: bytes[caret..<min(underlineEnd, windowEnd)], as: UTF8.self)
+        let suffix = String(decoding: bytes[min(underlineEnd, windowEnd)..<windowEnd], as: UTF8.self)
+        let leading = windowStart > lineRange.lowerBound ? "…" : ""
+        let trailing = windowEnd < lineRange.upperBound ? "…" : ""
+
+        let number = String(line)
+        let gutter = String(repeating: " ", count: max(0, 5 - number.count))
+        output += paint("\(gutter)\(number) | ", .gutter) + Self.printable(leading + prefix + underlined + suffix + trailing) + "\n"
+        var padding = ""
+        for scalar in (leading + prefix).unicodeScalars {
+            padding += scalar == "\t" ? "\t" : String(repeating: " ", count: Self.cells(scalar))
+        }
+        let width = max(0, underlined.unicodeScalars.reduce(0) { $0 + Self.cells($1) } - 1)
+        let marker = "^" + String(repeating: "~", count: width)
+        output += paint(String(repeating: " ", count: 5) + " | ", .gutter) + padding + paint(marker, .caret) + "\n"
+    }
+
+    /// Cells a scalar takes once `printable` has replaced control characters.
+    static func cells(_ scalar: Unicode.Scalar) -> Int {
+        scalar.value < 0x20 || scalar.value == 0x7F ? 1 : TextWidth.cells(scalar)
+    }
+
+    /// Replaces control characters (other than tab) with `·`, so that a stray NUL or escape
+    /// byte in the input can't garble the terminal.
+    static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) else {
+            return text
+        }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            result.append((scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F ? "·" : scalar)
+        }
+        return String(result)
+    }
+
+    // MARK: - Colour
+
+    enum Style {
+        case location, message, gutter, caret, error, warning, note
+        init(_ severity: Severity) {
+            switch severity {
+            case .error: self = .error
+            case .warning: self = .warning
+            case .note: self = .note
+            }
+        }
+        var code: String {
+            switch self {
+            case .location, .message: "\u{1B}[1m"
+            case .gutter: "\u{1B}[34m"
+            case .caret: "\u{1B}[1;32m"
+            case .error: "\u{1B}[1;31m"
+            case .warning: "\u{1B}[1;35m"
+            case .note: "\u{1B}[1;36m"
+            }
+        }
+    }
+
+    func paint(_ text: String, _ style: Style) -> String {
+        colors ? style.code + text + "\u{1B}[0m" : text
+    }
+}
+
+/// Line tables built on first use, one per file.
+final class LineTableCache {
+    private var tables: [FileID: LineTable] = [:]
+
+    func table(for file: SourceFile) -> LineTable {
+        if let table = tables[file.id] { return table }
+        let table = LineTable(file.bytes)
+        tables[file.id] = table
+        return table
+    }
+}

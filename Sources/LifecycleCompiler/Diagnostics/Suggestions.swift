@@ -1,0 +1,52 @@
+/// "Did you mean …?" suggestions.
+///
+/// A case-insensitive exact match wins; otherwise the candidate with the smallest edit
+/// distance, if that distance is at most a third of the name's length (at least 1). Ties go
+/// to the candidate that sorts first, so suggestions are deterministic.
+public enum Suggestions {
+    /// The best suggestion for `name` among `candidates`, or nil.
+    public static func bestMatch(for name: String, in candidates: some Sequence<String>) -> String? {
+        let lowered = name.lowercased()
+        let budget = max(1, name.count / 3)
+        var best: (distance: Int, candidate: String)?
+        for candidate in candidates where candidate != name {
+            if candidate.lowercased() == lowered {
+                if best == nil || best!.distance > 0 || candidate < best!.candidate {
+                    best = (0, candidate)
+                }
+                continue
+            }
+            // Cheap rejection before the quadratic distance.
+            if abs(candidate.count - name.count) > budget { continue }
+            let distance = editDistance(name, candidate, limit: budget)
+            guard distance <= budget else { continue }
+            if best == nil || distance < best!.distance
+                || (distance == best!.distance && candidate < best!.candidate) {
+                best = (distance, candidate)
+            }
+        }
+        return best?.candidate
+    }
+
+    /// Levenshtein distance over Unicode scalars; stops early once every entry of a row exceeds
+    /// `limit` (the result is then `limit + 1`).
+    public static func editDistance(_ a: String, _ b: String, limit: Int = .max) -> Int {
+        let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
+        if x.isEmpty { return y.count }
+        if y.isEmpty { return x.count }
+        var previous = Array(0...y.count)
+        var current = [Int](repeating: 0, count: y.count + 1)
+        for i in 1...x.count {
+            current[0] = i
+            var rowMinimum = i
+            for j in 1...y.count {
+                let cost = x[i - 1] == y[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                rowMinimum = min(rowMinimum, current[j])
+            }
+            if rowMinimum > limit { return limit + 1 }
+            swap(&previous, &current)
+        }
+        return previous[y.count]
+    }
+}

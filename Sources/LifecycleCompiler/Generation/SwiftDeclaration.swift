@@ -1,0 +1,63 @@
+/// Swift spellings of model declarations, shared by the Swift generator, `--update` and the
+/// `--impl` check's "ready-to-paste" notes.
+public enum SwiftDeclaration {
+    /// `func name(params) async throws -> Type`, with `override ` for a class method.
+    /// - Parameter forProtocol: drop default values, which Swift forbids in requirements.
+    public static func signature(_ method: Method, ownerKind: TypeInfo.Kind, forProtocol: Bool = false) -> String {
+        var text = ownerKind == .class ? "override func " : "func "
+        text += SwiftNames.identifier(method.name)
+        text += forProtocol ? parameterClause(method.parameters, defaults: false) : normalizedClause(method)
+        if method.isAsync { text += " async" }
+        if method.isThrowing { text += " throws" }
+        if let returnType = method.returnType { text += " -> " + returnType }
+        return text
+    }
+
+    /// The parameter clause as written, on one line.
+    static func normalizedClause(_ method: Method) -> String {
+        guard method.parameterText.contains("\n") || method.parameterText.contains("//") || method.parameterText.contains("/*") else {
+            return method.parameterText
+        }
+        return parameterClause(method.parameters, defaults: true)
+    }
+
+    /// A parameter clause rebuilt from parsed parameters.
+    static func parameterClause(_ parameters: [SwiftParameter], defaults: Bool) -> String {
+        "(" + parameters.map { parameter in
+            let label = parameter.label ?? "_"
+            var text = label == parameter.name ? label : "\(label) \(parameter.name)"
+            text += ": " + parameter.type
+            if defaults, let value = parameter.defaultValue { text += " = " + value }
+            return text
+        }.joined(separator: ", ") + ")"
+    }
+
+    /// The arguments that forward every parameter to `super`: `(scene, willConnectTo: session)`.
+    public static func forwardingArguments(_ method: Method) -> String {
+        "(" + method.parameters.map { parameter in
+            let value = (parameter.type.hasPrefix("inout ") ? "&" : "") + SwiftNames.identifier(parameter.name)
+            return parameter.label.map { "\($0): \(value)" } ?? value
+        }.joined(separator: ", ") + ")"
+    }
+
+    /// The expression a generated body returns: `returns "…"`, else an obvious default.
+    public static func defaultReturn(_ method: Method) -> String? {
+        if let expression = method.returns { return expression }
+        guard let type = method.returnType else { return nil }
+        let normalized = SwiftTypeText.normalized(type)
+        if normalized.hasSuffix("?") || normalized.hasSuffix("!") { return "nil" }
+        switch normalized {
+        case "Void", "()": return nil
+        case "Bool": return "true"
+        case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64": return "0"
+        case "Double", "Float", "CGFloat", "TimeInterval": return "0"
+        case "String": return "\"\""
+        default:
+            if normalized.hasPrefix("[") && normalized.hasSuffix("]") {
+                return normalized.contains(":") ? "[:]" : "[]"
+            }
+            if normalized.hasPrefix("Set<") { return "[]" }
+            return "fatalError(\"Implement \(method.selector)\")"
+        }
+    }
+}

@@ -1,0 +1,169 @@
+/// Swift text inside `protocol` and `class` blocks: parameter clauses and types are kept as
+/// balanced source ranges, not tokens, so that generated code reproduces them exactly.
+extension Lexer {
+    /// The result of scanning a piece of Swift text.
+    public struct SwiftText: Sendable {
+        /// The text's range (for parameters: from `(` through `)`).
+        public var range: SourceRange
+        /// Whether the brackets balanced; if not, a diagnostic has been reported.
+        public var isComplete: Bool
+    }
+
+    /// Scans a parameter clause whose `(` (at `openParen`) the lexer has just returned.
+    ///
+    /// Balances `() [] {} <>` (the `>` of `->` does not close a `<`), skipping string literals
+    /// and comments. An unclosed clause stops at a line that starts with `func`, `var` or a
+    /// closing `}`, so that the rest of the block still parses, and is reported once.
+    public mutating func scanSwiftParameters(openParen: Int) -> SwiftText {
+        position = openParen + 1
+        var stack: [UInt8] = [UInt8(ascii: "(")]
+        var lineStart = true
+        while !isAtEnd {
+            let c = current
+            if lineStart {
+                if c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || c == UInt8(ascii: "\r") {
+                    position += 1
+                    continue
+                }
+                if stack.count == 1 && (c == UInt8(ascii: "}") || startsWord("func") || startsWord("var")) {
+                    break
+                }
+                lineStart = false
+            }
+            switch c {
+            case UInt8(ascii: "\n"):
+                lineStart = true
+                position += 1
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "<"):
+                stack.append(c)
+                position += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                let opener = Lexer.opener(of: c)
+                // Angle brackets never hold a closing bracket of another kind: drop them.
+                while let top = stack.last, top == UInt8(ascii: "<"), opener != top { stack.removeLast() }
+                if stack.last == opener {
+                    stack.removeLast()
+                    position += 1
+                    if stack.isEmpty {
+                        return SwiftText(range: range(openParen, position), isComplete: true)
+                    }
+                } else {
+                    report(.unbalancedSwiftText(String(UnicodeScalar(c)), at: range(position, position + 1))
+                        .note("to match this '('", at: range(openParen, openParen + 1)))
+                    position += 1
+                    return SwiftText(range: range(openParen, position), isComplete: false)
+                }
+            case UInt8(ascii: ">"):
+                if stack.last == UInt8(ascii: "<") { stack.removeLast() }
+                position += 1
+            case UInt8(ascii: "-") where peekNext == UInt8(ascii: ">"):
+                position += 2
+            case UInt8(ascii: "\""):
+                skipSwiftString()
+            case UInt8(ascii: "/") where peekNext == UInt8(ascii: "/"):
+                skipLineComment()
+            case UInt8(ascii: "/") where peekNext == UInt8(ascii: "*"):
+                skipBlockComment()
+            default:
+                position += 1
+            }
+        }
+        var end = position
+        while end > openParen + 1, Lexer.isSpace(byte(at: end - 1)) { end -= 1 }
+        report(.unclosedParameterList(at: range(end, end))
+            .note("to match this '('", at: range(openParen, openParen + 1)))
+        return SwiftText(range: range(openParen, end), isComplete: false)
+    }
+
+    /// Scans a Swift type from the current position (after `->` or a var's `:`).
+    ///
+    /// The type ends, outside brackets, at a newline, `{`, `}`, a comment, or the contextual
+    /// word `returns` or `body`. Leading and trailing blanks are not part of it.
+    public mutating func scanSwiftType() -> SwiftText {
+        while !isAtEnd, Lexer.isSpace(current) || current == UInt8(ascii: "\n") { position += 1 }
+        let start = position
+        var stack: [UInt8] = []
+        var complete = true
+        scan: while !isAtEnd {
+            let c = current
+            switch c {
+            case UInt8(ascii: "\n") where stack.isEmpty:
+                break scan
+            case UInt8(ascii: "{") where stack.isEmpty, UInt8(ascii: "}") where stack.isEmpty:
+                break scan
+            case UInt8(ascii: "/") where peekNext == UInt8(ascii: "/") || peekNext == UInt8(ascii: "*"):
+                if stack.isEmpty { break scan }
+                if peekNext == UInt8(ascii: "/") { skipLineComment() } else { skipBlockComment() }
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "<"), UInt8(ascii: "{"):
+                stack.append(c)
+                position += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                let opener = Lexer.opener(of: c)
+                while let top = stack.last, top == UInt8(ascii: "<"), opener != top { stack.removeLast() }
+                guard stack.last == opener else {
+                    report(.unbalancedSwiftText(String(UnicodeScalar(c)), at: range(position, position + 1)))
+                    complete = false
+                    break scan
+                }
+                stack.removeLast()
+                position += 1
+            case UInt8(ascii: ">"):
+                if stack.last == UInt8(ascii: "<") { stack.removeLast() }
+                position += 1
+            case UInt8(ascii: "-") where peekNext == UInt8(ascii: ">"):
+                position += 2
+            case UInt8(ascii: "r") where stack.isEmpty && startsWord("returns"),
+                 UInt8(ascii: "b") where stack.isEmpty && startsWord("body"):
+                break scan
+            case UInt8(ascii: "\""):
+                skipSwiftString()
+            default:
+                // Step over a whole identifier so that a word ending in "returns" is not split.
+                if Lexer.isIdentifierBody(c) {
+                    while Lexer.isIdentifierBody(current) { position += 1 }
+                } else {
+                    position += 1
+                }
+            }
+        }
+        if complete && !stack.isEmpty {
+            report(.unbalancedSwiftType(at: range(start, position)))
+            complete = false
+        }
+        var end = position
+        while end > start, Lexer.isSpace(byte(at: end - 1)) || byte(at: end - 1) == UInt8(ascii: "\n") { end -= 1 }
+        return SwiftText(range: range(start, end), isComplete: complete)
+    }
+
+    /// Skips a Swift string literal (single-line, with escapes) starting at its quote.
+    mutating func skipSwiftString() {
+        position += 1
+        while !isAtEnd && current != UInt8(ascii: "\"") && current != UInt8(ascii: "\n") {
+            position += current == UInt8(ascii: "\\") ? 2 : 1
+        }
+        if current == UInt8(ascii: "\"") { position += 1 }
+        position = min(position, count)
+    }
+
+    /// Whether the identifier `word` starts at the current position (as a whole word).
+    func startsWord(_ word: StaticString) -> Bool {
+        let length = word.utf8CodeUnitCount
+        guard position + length <= count else { return false }
+        let pointer = word.utf8Start
+        for i in 0..<length where byte(at: position + i) != pointer[i] { return false }
+        if position > 0 && Lexer.isIdentifierBody(byte(at: position - 1)) { return false }
+        return !Lexer.isIdentifierBody(byte(at: position + length))
+    }
+
+    static func opener(of closer: UInt8) -> UInt8 {
+        switch closer {
+        case UInt8(ascii: ")"): UInt8(ascii: "(")
+        case UInt8(ascii: "]"): UInt8(ascii: "[")
+        default: UInt8(ascii: "{")
+        }
+    }
+
+    @inline(__always) static func isSpace(_ c: UInt8) -> Bool {
+        c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || c == UInt8(ascii: "\r")
+    }
+}

@@ -1,0 +1,70 @@
+/// The reserved words of the language. `user`, `system`, `async`, `throws`, `body`, `get` and
+/// `set` are contextual: identifiers everywhere except where the grammar names them.
+public enum Keyword: UInt8, CaseIterable, Sendable {
+    case `import`, machine, delegate, state, initial, final, on, by, calls, require
+    case `protocol`, `class`, `func`, `var`, returns
+
+    /// The keyword as written in source.
+    public var text: String {
+        switch self {
+        case .import: "import"
+        case .machine: "machine"
+        case .delegate: "delegate"
+        case .state: "state"
+        case .initial: "initial"
+        case .final: "final"
+        case .on: "on"
+        case .by: "by"
+        case .calls: "calls"
+        case .require: "require"
+        case .protocol: "protocol"
+        case .class: "class"
+        case .func: "func"
+        case .var: "var"
+        case .returns: "returns"
+        }
+    }
+}
+
+/// What a token is. The token's text is never copied: read it from the source by range.
+public enum TokenKind: Equatable, Sendable {
+    case endOfFile
+    case identifier
+    case keyword(Keyword)
+    /// A `"..."` literal, quotes included in the range.
+    case string
+    case leftBrace, rightBrace, leftParen, rightParen, colon, comma, arrow
+    /// A run of bytes that starts no token. The lexer has already reported it.
+    case unknown
+
+    /// How the kind is named in "expected …" messages.
+    public var description: String {
+        switch self {
+        case .endOfFile: "end of file"
+        case .identifier: "identifier"
+        case .keyword(let keyword): "'\(keyword.text)'"
+        case .string: "string literal"
+        case .leftBrace: "'{'"
+        case .rightBrace: "'}'"
+        case .leftParen: "'('"
+        case .rightParen: "')'"
+        case .colon: "':'"
+        case .comma: "','"
+        case .arrow: "'->'"
+        case .unknown: "unexpected text"
+        }
+    }
+}
+
+/// A token: a kind and a byte range in its file.
+public struct Token: Equatable, Sendable {
+    public var kind: TokenKind
+    public var start: Int
+    public var end: Int
+
+    public init(_ kind: TokenKind, start: Int, end: Int) {
+        self.kind = kind
+        self.start = start
+        self.end = end
+    }
+}

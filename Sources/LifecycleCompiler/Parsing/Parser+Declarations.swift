@@ -1,0 +1,278 @@
+/// Top-level declarations: `import`, `machine`, `protocol` and `class`.
+extension Parser {
+    /// file := declaration*
+    mutating func file() -> FileSyntax {
+        var syntax = FileSyntax(file: source)
+        while token.kind != .endOfFile {
+            let before = token.start
+            declaration(into: &syntax)
+            assert(token.start > before || token.kind == .endOfFile, "parser made no progress")
+        }
+        return syntax
+    }
+
+    /// declaration := importDecl | machineDecl | protocolDecl | classDecl
+    mutating func declaration(into syntax: inout FileSyntax) {
+        switch token.kind {
+        case .keyword(.import):
+            if let decl = importDecl() {
+                syntax.order.append(.import(syntax.imports.count))
+                syntax.imports.append(decl)
+            }
+        case .keyword(.machine):
+            if let decl = machineDecl() {
+                syntax.order.append(.machine(syntax.machines.count))
+                syntax.machines.append(decl)
+            }
+        case .keyword(.protocol), .keyword(.class):
+            if let decl = typeDecl() {
+                if decl.kind == .protocol {
+                    syntax.order.append(.protocol(syntax.protocols.count))
+                    syntax.protocols.append(decl)
+                } else {
+                    syntax.order.append(.class(syntax.classes.count))
+                    syntax.classes.append(decl)
+                }
+            }
+        case .keyword(.state), .keyword(.initial), .keyword(.final), .keyword(.delegate), .keyword(.require):
+            memberOutsideMachine()
+        case .identifier where nextIsArrow():
+            memberOutsideMachine()
+        case .unknown:
+            advance()
+            synchronizeDeclaration()
+        default:
+            let word = token.kind == .identifier ? text(token) : nil
+            let suggestion = word.flatMap { Suggestions.bestMatch(for: $0, in: ["import", "machine", "protocol", "class"]) }
+            report(.expectedDeclaration(found: found, suggestion: suggestion, at: range(token)))
+            advance()
+            synchronizeDeclaration()
+        }
+    }
+
+    /// A member written at the top level: reported once, parsed and dropped.
+    mutating func memberOutsideMachine() {
+        let what: String = switch token.kind {
+        case .keyword(.delegate): "delegate"
+        case .keyword(.require): "require"
+        case .identifier: "transition"
+        default: "state"
+        }
+        report(.memberOutsideMachine(what, at: range(token)))
+        let saved = diagnostics
+        _ = member()
+        diagnostics = saved
+    }
+
+    /// importDecl := 'import' (IDENT | STRING)
+    mutating func importDecl() -> ImportDecl? {
+        let start = token.start
+        advance()
+        switch token.kind {
+        case .identifier:
+            let name = NameSyntax(range: range(token))
+            advance()
+            return ImportDecl(target: .module(name), range: range(from: start))
+        case .string:
+            let path = optionalString()!
+            return ImportDecl(target: .file(path), range: range(from: start))
+        default:
+            report(.expectedImportTarget(found: found, at: missingRange))
+            synchronizeDeclaration()
+            return nil
+        }
+    }
+
+    /// machineDecl := 'machine' IDENT STRING? '{' member* '}'
+    mutating func machineDecl() -> MachineDecl? {
+        let start = token.start
+        advance()
+        guard let name = expectName({ .expectedName("machine", found: $0, at: $1) }) else {
+            synchronizeDeclaration()
+            return nil
+        }
+        let description = optionalString()
+        guard token.kind == .leftBrace else {
+            report(.expectedBody("machine '\(source.text(name.range))'", found: found, at: missingRange))
+            synchronizeDeclaration()
+            return nil
+        }
+        let members = body(of: "machine '\(source.text(name.range))'")
+        return MachineDecl(name: name, description: description, members: members, range: range(from: start))
+    }
+
+    /// protocolDecl := 'protocol' IDENT (':' IDENT (',' IDENT)*)? '{' (funcDecl | varDecl)* '}'
+    /// classDecl    := 'class' IDENT (':' IDENT)? '{' (funcDecl | varDecl)* '}'
+    mutating func typeDecl() -> TypeDecl? {
+        let start = token.start
+        let kind: TypeDecl.Kind = at(.protocol) ? .protocol : .class
+        advance()
+        guard let name = expectName({ .expectedName(kind.rawValue, found: $0, at: $1) }) else {
+            synchronizeDeclaration()
+            return nil
+        }
+        let title = "\(kind.rawValue) '\(source.text(name.range))'"
+        var parents: [NameSyntax] = []
+        if consume(if: .colon) != nil {
+            repeat {
+                guard let parent = expectName({ .expectedName("parent type", found: $0, at: $1) }) else {
+                    synchronizeDeclaration()
+                    return nil
+                }
+                parents.append(parent)
+            } while consume(if: .comma) != nil
+            if kind == .class && parents.count > 1 {
+                report(.classWithSeveralSuperclasses(title, at: parents[1].range))
+            }
+        }
+        guard let open = consume(if: .leftBrace) else {
+            report(.expectedBody(title, found: found, at: missingRange))
+            synchronizeDeclaration()
+            return nil
+        }
+        var decl = TypeDecl(kind: kind, name: name, parents: parents, functions: [], variables: [],
+                            memberOrder: [], range: range(from: start))
+        loop: while true {
+            switch token.kind {
+            case .rightBrace:
+                advance()
+                break loop
+            case .endOfFile, .keyword(.machine), .keyword(.protocol), .keyword(.class), .keyword(.import):
+                report(.missingClosingBrace(title, found: found, at: missingRange)
+                    .note("to match this opening '{'", at: range(open)))
+                break loop
+            case .keyword(.func):
+                if let function = funcDecl() {
+                    decl.memberOrder.append(.function(decl.functions.count))
+                    decl.functions.append(function)
+                }
+            case .keyword(.var):
+                if let variable = varDecl() {
+                    decl.memberOrder.append(.variable(decl.variables.count))
+                    decl.variables.append(variable)
+                }
+            default:
+                report(.expectedTypeMember(title, found: found, at: range(token)))
+                advance()
+                synchronizeTypeMember()
+            }
+        }
+        decl.range = range(from: start)
+        return decl
+    }
+
+    /// Skips to the next `func`, `var`, `}` or declaration keyword inside a type body.
+    mutating func synchronizeTypeMember() {
+        while true {
+            switch token.kind {
+            case .endOfFile, .rightBrace, .keyword(.func), .keyword(.var),
+                 .keyword(.machine), .keyword(.protocol), .keyword(.class), .keyword(.import):
+                return
+            case .leftBrace:
+                skipBlock()
+            default:
+                advance()
+            }
+        }
+    }
+
+    /// funcDecl := 'func' IDENT SWIFT_PARAMS 'async'? 'throws'? ('->' SWIFT_TYPE)? ('returns' STRING)? ('body' STRING)?
+    mutating func funcDecl() -> FuncDecl? {
+        let start = token.start
+        advance()
+        guard let name = expectName({ .expectedName("function", found: $0, at: $1) }) else {
+            synchronizeTypeMember()
+            return nil
+        }
+        guard token.kind == .leftParen else {
+            report(.expectedParameters(source.text(name.range), found: found, at: missingRange))
+            synchronizeTypeMember()
+            return nil
+        }
+        let parameters = lexer.scanSwiftParameters(openParen: token.start)
+        previousEnd = parameters.range.endOffset
+        token = lexer.next()
+        var function = FuncDecl(name: name, parameters: parameters.range, parametersComplete: parameters.isComplete,
+                                isAsync: false, isThrowing: false, returnType: nil, returns: nil, body: nil,
+                                range: range(from: start))
+        if atWord("async") { function.isAsync = true; advance() }
+        if atWord("throws") { function.isThrowing = true; advance() }
+        if token.kind == .arrow {
+            let type = lexer.scanSwiftType()
+            previousEnd = type.range.endOffset
+            token = lexer.next()
+            if type.range.length == 0 {
+                report(.expectedType("after '->'", at: type.range))
+            }
+            function.returnType = type.range
+        }
+        if at(.returns) {
+            advance()
+            guard let value = optionalString() else {
+                report(.expectedString(after: "returns", found: found, at: missingRange))
+                synchronizeTypeMember()
+                return nil
+            }
+            function.returns = value
+        }
+        if atWord("body") {
+            advance()
+            guard let value = optionalString() else {
+                report(.expectedString(after: "body", found: found, at: missingRange))
+                synchronizeTypeMember()
+                return nil
+            }
+            function.body = value
+        }
+        function.range = range(from: start)
+        return function
+    }
+
+    /// varDecl := 'var' IDENT ':' SWIFT_TYPE ('{' 'get' 'set'? '}')?
+    mutating func varDecl() -> VarDecl? {
+        let start = token.start
+        advance()
+        guard let name = expectName({ .expectedName("property", found: $0, at: $1) }) else {
+            synchronizeTypeMember()
+            return nil
+        }
+        guard token.kind == .colon else {
+            report(.expectedColonAfterProperty(source.text(name.range), found: found, at: missingRange))
+            synchronizeTypeMember()
+            return nil
+        }
+        let type = lexer.scanSwiftType()
+        previousEnd = type.range.endOffset
+        token = lexer.next()
+        if type.range.length == 0 {
+            report(.expectedType("after ':'", at: type.range))
+        }
+        if token.kind == .leftBrace {
+            let open = token
+            advance()
+            guard atWord("get") else {
+                report(.expectedAccessor(found: found, at: range(token)))
+                skipRestOfBlock()
+                return VarDecl(name: name, type: type.range, range: range(from: start))
+            }
+            advance()
+            if atWord("set") { advance() }
+            if consume(if: .rightBrace) == nil {
+                report(.missingClosingBrace("accessor block", found: found, at: missingRange)
+                    .note("to match this opening '{'", at: range(open)))
+                skipRestOfBlock()
+            }
+        }
+        return VarDecl(name: name, type: type.range, range: range(from: start))
+    }
+
+    /// Skips the rest of a block whose `{` has been consumed.
+    mutating func skipRestOfBlock() {
+        var depth = 1
+        while depth > 0 && token.kind != .endOfFile {
+            if token.kind == .leftBrace { depth += 1 }
+            if token.kind == .rightBrace { depth -= 1 }
+            advance()
+        }
+    }
+}

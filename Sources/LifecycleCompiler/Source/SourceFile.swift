@@ -1,0 +1,92 @@
+/// Identifies one source file among those a compilation reads (the root spec, its imports,
+/// the built-in UIKit catalog).
+public struct FileID: Hashable, Comparable, Sendable {
+    public let raw: UInt32
+    public init(_ raw: UInt32) { self.raw = raw }
+    public static func < (a: FileID, b: FileID) -> Bool { a.raw < b.raw }
+}
+
+/// A half-open byte range `start..<end` in one source file.
+///
+/// Every syntax node and every diagnostic carries one; line and column are computed only when
+/// a diagnostic is rendered (see `LineTable`).
+public struct SourceRange: Hashable, Sendable {
+    public var file: FileID
+    public var start: UInt32
+    public var end: UInt32
+
+    public init(file: FileID, start: Int, end: Int) {
+        self.file = file
+        self.start = UInt32(truncatingIfNeeded: start)
+        self.end = UInt32(truncatingIfNeeded: max(start, end))
+    }
+
+    public var startOffset: Int { Int(start) }
+    public var endOffset: Int { Int(end) }
+    public var length: Int { Int(end - start) }
+
+    /// An empty range at this range's start (for "insert here" diagnostics).
+    public var atStart: SourceRange { SourceRange(file: file, start: startOffset, end: startOffset) }
+    /// An empty range at this range's end.
+    public var atEnd: SourceRange { SourceRange(file: file, start: endOffset, end: endOffset) }
+
+    /// The smallest range covering both.
+    public func union(_ other: SourceRange) -> SourceRange {
+        SourceRange(file: file, start: Int(min(start, other.start)), end: Int(max(end, other.end)))
+    }
+}
+
+/// The bytes of one source file and its display path.
+///
+/// The bytes live in one allocation with a zero byte after the last one, so that the lexer can
+/// read one byte past the end without a bounds check. The file is immutable once made.
+public final class SourceFile: @unchecked Sendable {
+    /// The largest file the compiler reads. Offsets are stored in 32 bits.
+    public static let maximumSize = 256 << 20
+
+    public let id: FileID
+    /// The path as the user wrote it (diagnostics print it unchanged).
+    public let path: String
+    /// The number of bytes in the file (the sentinel is not counted).
+    public let count: Int
+    let storage: UnsafeMutableBufferPointer<UInt8>
+
+    /// Makes a file from bytes already in memory.
+    public convenience init(id: FileID, path: String, bytes: some Collection<UInt8>) {
+        let count = bytes.count
+        self.init(id: id, path: path, count: count) { buffer in
+            _ = buffer.initialize(from: bytes)
+            return count
+        }
+    }
+
+    /// Makes a file of at most `count` bytes, letting `fill` write them in place (the CLI
+    /// reads a file straight into this buffer). `fill` returns how many bytes it wrote.
+    public init(id: FileID, path: String, count: Int, fill: (UnsafeMutableBufferPointer<UInt8>) -> Int) {
+        self.id = id
+        self.path = path
+        let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: count + 1)
+        storage.initialize(repeating: 0)
+        let written = min(max(fill(UnsafeMutableBufferPointer(rebasing: storage[0..<count])), 0), count)
+        storage[written] = 0
+        self.storage = storage
+        self.count = written
+    }
+
+    deinit { storage.deallocate() }
+
+    /// The file's bytes, without the sentinel.
+    public var bytes: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: UnsafeBufferPointer(storage)[0..<count])
+    }
+
+    /// The text of `range`, decoded as UTF-8 (invalid bytes become U+FFFD).
+    public func text(_ range: SourceRange) -> String {
+        let lower = min(range.startOffset, count)
+        let upper = min(max(range.endOffset, lower), count)
+        return String(decoding: bytes[lower..<upper], as: UTF8.self)
+    }
+
+    /// The range covering the whole file.
+    public var wholeRange: SourceRange { SourceRange(file: id, start: 0, end: count) }
+}

@@ -1,0 +1,31 @@
+/// Counting characters and terminal cells in UTF-8 text, for columns and caret placement.
+public enum TextWidth {
+    /// The number of Unicode scalars in `bytes` (each invalid byte counts as one).
+    public static func characterCount(_ bytes: some Collection<UInt8>) -> Int {
+        var count = 0
+        for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
+        return count
+    }
+
+    /// The number of terminal cells `scalar` takes: 2 for East Asian wide characters
+    /// (Hangul, CJK, most emoji), 0 for combining marks and zero-width characters, else 1.
+    public static func cells(_ scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if value < 0x300 { return 1 }
+        switch value {
+        case 0x0300...0x036F, 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2069, 0xFE00...0xFE0F, 0xFEFF:
+            return 0
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
+    }
+
+    /// The number of terminal cells `text` takes.
+    public static func cells(_ text: some StringProtocol) -> Int {
+        text.unicodeScalars.reduce(0) { $0 + cells($1) }
+    }
+}

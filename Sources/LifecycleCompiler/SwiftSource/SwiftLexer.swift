@@ -1,0 +1,280 @@
+/// One token of Swift source, as produced by `SwiftLexer`.
+///
+/// Offsets are byte offsets into the buffer given to the lexer (not relative to the lexed range).
+struct SwiftToken: Sendable {
+    /// The coarse category of a token.
+    enum Kind: Sendable, Equatable {
+        /// An identifier or keyword (`func`, `class`, `_`, `` `default` ``); `text` holds the name without backticks.
+        case identifier
+        /// A single punctuation/operator byte (`{`, `(`, `<`, `.`, `=`, ...); `byte` holds it.
+        case punctuation
+        /// The two-byte arrow `->`.
+        case arrow
+        /// A complete string literal (any flavour, including its interpolations).
+        case string
+        /// A number literal.
+        case number
+        /// A `#keyword` such as `#selector` or `#available`; `text` holds it with the `#`.
+        case pound
+    }
+
+    var kind: Kind
+    var start: Int
+    var end: Int
+    /// First byte of the token (meaningful for `.punctuation`).
+    var byte: UInt8
+    /// Identifier name (without backticks) or pound keyword; empty for other kinds.
+    var text: String
+    /// True for a backtick-escaped identifier, which is never a keyword.
+    var escaped: Bool
+    /// True when whitespace or a comment precedes the token.
+    var spaceBefore: Bool
+    /// True when a line break (or a `//` comment, or a skipped `#if` line) precedes the token.
+    var newlineBefore: Bool
+
+    /// True for the punctuation byte `c`.
+    func isPunct(_ c: UInt8) -> Bool { kind == .punctuation && byte == c }
+
+    /// True for the unescaped identifier/keyword `word`.
+    func isKeyword(_ word: String) -> Bool { kind == .identifier && !escaped && text == word }
+}
+
+/// A linear-time, non-recursive Swift tokenizer that skips comments (including nested block comments),
+/// treats every kind of string literal (`"…"`, `"""…"""`, raw `#"…"#`, interpolations with nested strings
+/// and parentheses) as a single token, and drops compiler-control lines (`#if`, `#elseif`, `#else`,
+/// `#endif`) so that code in every branch is seen.
+///
+/// It never traps: all indexing is bounds-checked against the lexed range.
+struct SwiftLexer {
+    private let b: [UInt8]
+    private let lo: Int
+    private let hi: Int
+
+    /// Creates a lexer over `bytes[range]`; the range is clamped to the buffer.
+    init(bytes: [UInt8], range: Range<Int>) {
+        self.b = bytes
+        let l = max(0, min(range.lowerBound, bytes.count))
+        self.lo = l
+        self.hi = max(l, min(range.upperBound, bytes.count))
+    }
+
+    /// True for bytes that may continue an identifier (ASCII letters, digits, `_`, `$`, any non-ASCII byte).
+    static func isIdentifierByte(_ c: UInt8) -> Bool {
+        (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39)
+            || c == 0x5F || c == 0x24 || c >= 0x80
+    }
+
+    /// True for bytes that may start an identifier.
+    static func isIdentifierStart(_ c: UInt8) -> Bool {
+        isIdentifierByte(c) && !(c >= 0x30 && c <= 0x39)
+    }
+
+    private func at(_ i: Int) -> UInt8 { i >= lo && i < hi ? b[i] : 0 }
+
+    /// Tokenizes the whole range.
+    func tokenize() -> [SwiftToken] {
+        var tokens: [SwiftToken] = []
+        var i = lo
+        var space = false
+        var newline = false
+        func text(_ s: Int, _ e: Int) -> String { String(decoding: b[s..<e], as: UTF8.self) }
+        while i < hi {
+            let c = b[i]
+            // Whitespace.
+            if c == 0x20 || c == 0x09 || c == 0x0D || c == 0x0B || c == 0x0C || c == 0x00 {
+                space = true; i += 1; continue
+            }
+            if c == 0x0A { space = true; newline = true; i += 1; continue }
+            // Comments.
+            if c == 0x2F && at(i + 1) == 0x2F {  // //
+                i = skipLine(from: i); space = true; newline = true; continue
+            }
+            if c == 0x2F && at(i + 1) == 0x2A {  // /*
+                i = skipBlockComment(from: i); space = true; continue
+            }
+            let start = i
+            func push(_ kind: SwiftToken.Kind, _ end: Int, _ t: String = "", escaped: Bool = false) {
+                tokens.append(SwiftToken(kind: kind, start: start, end: end, byte: c, text: t,
+                                         escaped: escaped, spaceBefore: space, newlineBefore: newline))
+                space = false; newline = false
+                i = end
+            }
+            // Strings (plain, multi-line, raw).
+            if c == 0x22 || (c == 0x23 && stringOpens(at: i)) {
+                push(.string, skipString(from: i)); continue
+            }
+            // Pound keywords and compiler-control lines.
+            if c == 0x23 && Self.isIdentifierStart(at(i + 1)) {
+                var e = i + 1
+                while e < hi && Self.isIdentifierByte(b[e]) { e += 1 }
+                let word = text(i + 1, e)
+                switch word {
+                case "if", "elseif":
+                    i = skipLine(from: e); space = true; newline = true
+                case "else", "endif":
+                    i = e; space = true; newline = true
+                default:
+                    push(.pound, e, "#" + word)
+                }
+                continue
+            }
+            // Backtick-escaped identifiers.
+            if c == 0x60 {
+                var e = i + 1
+                while e < hi && b[e] != 0x60 && b[e] != 0x0A { e += 1 }
+                if e < hi && b[e] == 0x60 && e > i + 1 {
+                    push(.identifier, e + 1, text(i + 1, e), escaped: true)
+                } else {
+                    push(.punctuation, i + 1)
+                }
+                continue
+            }
+            if Self.isIdentifierStart(c) {
+                var e = i + 1
+                while e < hi && Self.isIdentifierByte(b[e]) { e += 1 }
+                push(.identifier, e, text(i, e)); continue
+            }
+            if c >= 0x30 && c <= 0x39 {
+                var e = i + 1
+                while e < hi && (Self.isIdentifierByte(b[e]) || (b[e] == 0x2E && at(e + 1) >= 0x30 && at(e + 1) <= 0x39)) {
+                    e += 1
+                }
+                push(.number, e); continue
+            }
+            if c == 0x2D && at(i + 1) == 0x3E {  // ->
+                push(.arrow, i + 2); continue
+            }
+            push(.punctuation, i + 1)
+        }
+        return tokens
+    }
+
+    /// Index of the line break ending the line that contains `i` (or `hi`).
+    private func skipLine(from i: Int) -> Int {
+        var j = i
+        while j < hi && b[j] != 0x0A { j += 1 }
+        return j
+    }
+
+    /// Skips a (possibly nested) block comment starting at `i` (`/*`); returns the index after it.
+    private func skipBlockComment(from i: Int) -> Int {
+        var depth = 0
+        var j = i
+        while j < hi {
+            if b[j] == 0x2F && at(j + 1) == 0x2A { depth += 1; j += 2; continue }
+            if b[j] == 0x2A && at(j + 1) == 0x2F {
+                depth -= 1; j += 2
+                if depth == 0 { return j }
+                continue
+            }
+            j += 1
+        }
+        return hi
+    }
+
+    /// True if `#…#"` at `i` opens a raw string.
+    private func stringOpens(at i: Int) -> Bool {
+        var j = i
+        while j < hi && b[j] == 0x23 { j += 1 }
+        return j < hi && b[j] == 0x22
+    }
+
+    /// Number of consecutive `#` bytes starting at `i`.
+    private func hashes(at i: Int) -> Int {
+        var j = i
+        while j < hi && b[j] == 0x23 { j += 1 }
+        return j - i
+    }
+
+    private enum Frame {
+        case string(hashes: Int, multiline: Bool)
+        case interpolation(depth: Int)
+    }
+
+    /// Opens a string literal at `i` (`#`* `"` or `"""`); returns its frame and the index after the delimiter.
+    private func openString(at i: Int) -> (Frame, Int) {
+        let h = hashes(at: i)
+        let q = i + h  // the quote
+        if at(q + 1) == 0x22 && at(q + 2) == 0x22 {
+            return (.string(hashes: h, multiline: true), q + 3)
+        }
+        return (.string(hashes: h, multiline: false), q + 1)
+    }
+
+    /// Skips a complete string literal starting at `i`; returns the index after it (or `hi` if unterminated).
+    /// Uses an explicit stack for nested interpolations, so depth is bounded only by memory.
+    private func skipString(from i: Int) -> Int {
+        var stack: [Frame] = []
+        let (first, next) = openString(at: i)
+        stack.append(first)
+        var j = next
+        while j < hi, let top = stack.last {
+            let c = b[j]
+            switch top {
+            case .string(let h, let multi):
+                if c == 0x5C {  // backslash
+                    let n = min(hashes(at: j + 1), h)
+                    if n == h {
+                        let k = j + 1 + h
+                        if at(k) == 0x28 {  // \(  or \#(
+                            stack.append(.interpolation(depth: 0)); j = k + 1
+                        } else {
+                            j = k + 1  // escaped character
+                        }
+                    } else {
+                        j += 1
+                    }
+                } else if c == 0x22 {
+                    if multi {
+                        if at(j + 1) == 0x22 && at(j + 2) == 0x22 && hashes(at: j + 3) >= h {
+                            stack.removeLast(); j += 3 + h
+                        } else {
+                            j += 1
+                        }
+                    } else if hashes(at: j + 1) >= h {
+                        stack.removeLast(); j += 1 + h
+                    } else {
+                        j += 1
+                    }
+                } else if c == 0x0A && !multi {
+                    stack.removeLast()  // unterminated single-line string: stop at the line break
+                } else {
+                    j += 1
+                }
+            case .interpolation(let depth):
+                if c == 0x28 {
+                    stack[stack.count - 1] = .interpolation(depth: depth + 1); j += 1
+                } else if c == 0x29 {
+                    if depth == 0 { stack.removeLast() } else { stack[stack.count - 1] = .interpolation(depth: depth - 1) }
+                    j += 1
+                } else if c == 0x22 || (c == 0x23 && stringOpens(at: j)) {
+                    let (f, n) = openString(at: j)
+                    stack.append(f); j = n
+                } else if c == 0x2F && at(j + 1) == 0x2F {
+                    j = skipLine(from: j)
+                } else if c == 0x2F && at(j + 1) == 0x2A {
+                    j = skipBlockComment(from: j)
+                } else {
+                    j += 1
+                }
+            }
+        }
+        return min(j, hi)
+    }
+}
+
+extension Array where Element == SwiftToken {
+    /// Source text of `self[range]`, tokens joined by a single space wherever the source had whitespace or a
+    /// comment between them; no leading or trailing space.
+    func joinedText(_ range: Range<Int>, bytes: [UInt8]) -> String {
+        var out: [UInt8] = []
+        for k in range where k >= 0 && k < count {
+            let t = self[k]
+            if k != range.lowerBound && t.spaceBefore { out.append(0x20) }
+            let s = Swift.max(0, Swift.min(t.start, bytes.count))
+            let e = Swift.max(s, Swift.min(t.end, bytes.count))
+            out.append(contentsOf: bytes[s..<e])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,135 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LifecycleCompiler
+
+/// Reading inputs and writing outputs, with POSIX calls.
+///
+/// Writes are atomic: the content goes to a temporary file in the destination's folder, is
+/// flushed to disk, and is renamed over the destination, so a reader (or a crash, or a full
+/// disk) sees the old file or the new one, never a torn one.
+enum FileSystem {
+    struct Failure: Error {
+        var message: String
+    }
+
+    /// Reads the file at `path` into `files`.
+    static func read(_ path: String, into files: SourceFiles) -> Result<SourceFile, LoadFailure> {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(LoadFailure(Terminal.describe(errno: errno))) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .failure(LoadFailure(Terminal.describe(errno: errno))) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(LoadFailure("is a directory")) }
+        let size = Int(info.st_size)
+        guard size <= SourceFile.maximumSize else {
+            return .failure(LoadFailure("file is larger than the 256 MiB limit (\(size) bytes)"))
+        }
+        var failure: Int32 = 0
+        // Regular files are read in one pass into the final buffer; other files (pipes,
+        // /dev/stdin) are read in chunks.
+        if (info.st_mode & S_IFMT) == S_IFREG {
+            let file = files.add(path: path, count: size) { buffer in
+                var offset = 0
+                while offset < buffer.count {
+                    let n = Glibc.read(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        failure = errno
+                        return offset
+                    }
+                    if n == 0 { break }
+                    offset += n
+                }
+                return offset
+            }
+            return failure == 0 ? .success(file) : .failure(LoadFailure(Terminal.describe(errno: failure)))
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return .failure(LoadFailure(Terminal.describe(errno: errno)))
+            }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+            if bytes.count > SourceFile.maximumSize {
+                return .failure(LoadFailure("file is larger than the 256 MiB limit"))
+            }
+        }
+        return .success(files.add(path: path, bytes: bytes))
+    }
+
+    /// The bytes of the file at `path`, or nil if it does not exist; a failure for anything
+    /// else (unreadable, a directory).
+    static func contents(of path: String) -> Result<[UInt8]?, Failure> {
+        let files = SourceFiles()
+        var info = stat()
+        if stat(path, &info) != 0 {
+            if errno == ENOENT { return .success(nil) }
+            return .failure(Failure(message: Terminal.describe(errno: errno)))
+        }
+        switch read(path, into: files) {
+        case .success(let file): return .success(Array(file.bytes))
+        case .failure(let failure): return .failure(Failure(message: failure.message))
+        }
+    }
+
+    /// Writes `bytes` to `path` atomically: temp file in the same folder, `fsync`, `rename`.
+    static func writeAtomically(_ bytes: [UInt8], to path: String) -> Result<Void, Failure> {
+        var info = stat()
+        if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+            return .failure(Failure(message: "is a directory"))
+        }
+        // Write through a symbolic link to the file it points at, keeping the link.
+        var destination = path
+        if let resolved = realpath(path, nil) {
+            destination = String(cString: resolved)
+            free(resolved)
+        }
+        let folder = destination.contains("/") ? String(destination[..<destination.lastIndex(of: "/")!]) : "."
+        let base = destination.split(separator: "/").last.map(String.init) ?? destination
+        var template = Array("\(folder.isEmpty ? "/" : folder)/.\(base).lifecycle-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { return .failure(Failure(message: Terminal.describe(errno: errno))) }
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        func fail(_ code: Int32) -> Result<Void, Failure> {
+            close(fd)
+            unlink(temporary)
+            return .failure(Failure(message: Terminal.describe(errno: code)))
+        }
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return fail(errno)
+            }
+            offset += n
+        }
+        // Keep the permissions of the file being replaced; new files get 0644 minus umask.
+        let mode: mode_t = stat(destination, &info) == 0 ? info.st_mode & 0o7777 : 0o644 & ~currentUmask()
+        fchmod(fd, mode)
+        if fsync(fd) != 0 { return fail(errno) }
+        if close(fd) != 0 {
+            unlink(temporary)
+            return .failure(Failure(message: Terminal.describe(errno: errno)))
+        }
+        if rename(temporary, destination) != 0 {
+            let code = errno
+            unlink(temporary)
+            return .failure(Failure(message: Terminal.describe(errno: code)))
+        }
+        return .success(())
+    }
+
+    static func currentUmask() -> mode_t {
+        let mask = umask(0)
+        umask(mask)
+        return mask
+    }
+}

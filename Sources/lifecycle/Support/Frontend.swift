@@ -1,0 +1,68 @@
+import LifecycleCompiler
+
+/// Reads spec files, compiles them, and prints their diagnostics: the part every command
+/// shares.
+struct Frontend {
+    let files = SourceFiles()
+    var diagnostics = Diagnostics()
+    var colors: Bool
+    var errorLimit: Int
+    var warningsAsErrors: Bool
+    var json = false
+
+    init(_ arguments: Arguments) throws(Arguments.UsageError) {
+        let mode = arguments.value("--color")
+        if let mode, !["auto", "always", "never"].contains(mode) {
+            throw Arguments.UsageError(message: "'--color' takes auto, always or never, not '\(mode)'")
+        }
+        colors = Terminal.useColors(mode)
+        if let limit = arguments.value("--error-limit") {
+            guard let value = Int(limit), value >= 0 else {
+                throw Arguments.UsageError(message: "'--error-limit' takes a whole number, not '\(limit)'")
+            }
+            errorLimit = value
+        } else {
+            errorLimit = 50
+        }
+        warningsAsErrors = arguments.has("--warnings-as-errors")
+    }
+
+    /// Compiles one spec. Nil with an I/O exit code when it can't be read (already printed).
+    mutating func compile(_ path: String) -> Result<Compilation, ExitCode> {
+        switch FileSystem.read(path, into: files) {
+        case .failure(let failure):
+            Terminal.err("\(path): error: cannot read file: \(failure.message)\n")
+            return .failure(.failure)
+        case .success(let file):
+            let compilation = Compiler.compile(file, files: files, loader: FileSystem.read,
+                                               warningsAsErrors: warningsAsErrors)
+            diagnostics.append(contentsOf: compilation.diagnostics)
+            return .success(compilation)
+        }
+    }
+
+    /// Prints the diagnostics gathered so far (text to stderr, or JSON to stdout).
+    func printDiagnostics() {
+        if json {
+            Terminal.out(DiagnosticJSON.render(diagnostics, files: files))
+        } else {
+            let renderer = DiagnosticRenderer(files: files, colors: colors, limit: errorLimit)
+            Terminal.err(renderer.render(diagnostics))
+        }
+    }
+
+    /// Compiles one spec for a generator or a query: prints diagnostics, and returns the model
+    /// only when there are no errors.
+    static func model(_ arguments: Arguments, path: String) -> Result<(Model, Frontend), ExitCode> {
+        var frontend: Frontend
+        do { frontend = try Frontend(arguments) } catch { return .failure(.usage) }
+        let result = frontend.compile(path)
+        frontend.printDiagnostics()
+        switch result {
+        case .failure(let code): return .failure(code)
+        case .success(let compilation):
+            guard let model = compilation.model else { return .failure(.inputErrors) }
+            return .success((model, frontend))
+        }
+    }
+}

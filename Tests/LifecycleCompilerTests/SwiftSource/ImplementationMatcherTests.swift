@@ -1,0 +1,88 @@
+import Testing
+@testable import LifecycleCompiler
+
+@Suite struct ImplementationMatcherTests {
+    let scene = SwiftSourceScanner(source: Fixtures.sceneDelegate).methods(ofClass: "SceneDelegate")
+    let app = SwiftSourceScanner(source: Fixtures.appDelegate).methods(ofClass: "AppDelegate")
+
+    func expected(_ declaration: String) -> ScannedMethod {
+        guard let m = ImplementationMatcher.expected(declaration) else {
+            Issue.record("cannot parse \(declaration)")
+            return ScannedMethod(baseName: "", parameters: [])
+        }
+        return m
+    }
+
+    @Test func expectedFromDeclaration() {
+        let m = expected("override func viewWillAppear(_ animated: Bool)")
+        #expect(m.selector == "viewWillAppear(_:)")
+        #expect(m.isOverride)
+        #expect(m.offset == 9)
+        #expect(ImplementationMatcher.expected("not a declaration") == nil)
+    }
+
+    @Test func implemented() {
+        let result = ImplementationMatcher.match(expected("func sceneDidBecomeActive(_ scene: UIScene)"), in: scene)
+        guard case .implemented(let m) = result else { Issue.record("got \(result)"); return }
+        #expect(m.selector == "sceneDidBecomeActive(_:)")
+        // Declared inside #if DEBUG: counts.
+        #expect(ImplementationMatcher.match(expected("func sceneWillResignActive(_ scene: UIKit.UIScene) -> Void"), in: scene)
+                == .implemented(scene[3]))
+        // Default argument dropped and dictionary spacing differ: still implemented.
+        let willFinish = expected("func application(_ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey : Any]? = nil) -> Bool")
+        #expect(ImplementationMatcher.match(willFinish, in: app) == .implemented(app[2]))
+        // `-> ()` is the same as no return type.
+        #expect(ImplementationMatcher.match(expected("func applicationWillTerminate(_ application: UIApplication)"), in: app) == .implemented(app[5]))
+    }
+
+    @Test func nearMissOtherLabels() {
+        let result = ImplementationMatcher.match(expected("func sceneWillEnterForeground(_ scene: UIScene)"), in: scene)
+        #expect(result == .nearMiss([scene[7]]))
+        #expect(scene[7].selector == "sceneWillEnterForeground(scene:)")
+    }
+
+    @Test func nearMissReturnType() {
+        let didFinish = expected("func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey : Any]? = nil) -> Bool")
+        // Every `application(...)` method shares the base name, so all are listed; the Void one is among them.
+        guard case .nearMiss(let near) = ImplementationMatcher.match(didFinish, in: app) else { Issue.record("expected near miss"); return }
+        #expect(near.map(\.selector) == [
+            "application(_:configurationForConnecting:options:)",
+            "application(_:didFinishLaunchingWithOptions:)",
+            "application(_:willFinishLaunchingWithOptions:)",
+            "application(_:didDiscardSceneSessions:)",
+        ])
+        #expect(near[1].returnType == nil)
+    }
+
+    @Test func nearMissParameterTypeAndTypo() {
+        let source = """
+        class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+            func sceneDidBecomeActive(_ scene: UIWindowScene) {}
+            func sceneDidDisconnected(_ scene: UIScene) {}
+            func sceneDidEnterBackgroundHandler() {}
+        }
+        """
+        let methods = SwiftSourceScanner(source: source).methods(ofClass: "SceneDelegate")
+        #expect(ImplementationMatcher.match(expected("func sceneDidBecomeActive(_ scene: UIScene)"), in: methods) == .nearMiss([methods[0]]))
+        #expect(ImplementationMatcher.match(expected("func sceneDidDisconnect(_ scene: UIScene)"), in: methods) == .nearMiss([methods[1]]))
+        #expect(ImplementationMatcher.match(expected("func sceneDidEnterBackground(_ scene: UIScene)"), in: methods) == .missing)
+    }
+
+    @Test func missingDespiteMentions() {
+        // Only mentioned in comments, strings, #selector, a static func, a nested class and another class.
+        let otherClassOnly = expected("func sceneDidDisconnect(_ scene: UIScene)")
+        // SceneDelegate does declare it in the #elseif branch, so use the scene list without it:
+        #expect(ImplementationMatcher.match(otherClassOnly, in: scene.filter { $0.selector != "sceneDidDisconnect(_:)" }) == .missing)
+        let vm = SwiftSourceScanner(source: Fixtures.viewControllers)
+        #expect(ImplementationMatcher.match(expected("override func viewDidDisappear(_ animated: Bool)"), in: vm.methods(ofClass: "HomeViewController")) == .missing)
+        #expect(ImplementationMatcher.match(expected("override func viewWillDisappear(_ animated: Bool)"), in: vm.methods(ofClass: "HomeViewController"))
+                == .nearMiss([vm.methods(ofClass: "HomeViewController")[3]]))
+    }
+
+    @Test func editDistance() {
+        #expect(ImplementationMatcher.editDistance("scenedidisconnect", "scenedidisconnect", limit: 2) == 0)
+        #expect(ImplementationMatcher.editDistance("kitten", "sitting", limit: 5) == 3)
+        #expect(ImplementationMatcher.editDistance("abc", "abcdefgh", limit: 2) == 3)
+        #expect(ImplementationMatcher.editDistance("", "ab", limit: 2) == 2)
+    }
+}
