@@ -6,6 +6,9 @@ enum LifecycleTool {
 
     nonisolated(unsafe) static let commands: [any Command.Type] = [
         CheckCommand.self,
+        SwiftCommand.self,
+        DotCommand.self,
+        RenderCommand.self,
     ]
 
     static var overview: String {

@@ -6,26 +6,20 @@ public enum SwiftDeclaration {
     public static func signature(_ method: Method, ownerKind: TypeInfo.Kind, forProtocol: Bool = false) -> String {
         var text = ownerKind == .class ? "override func " : "func "
         text += SwiftNames.identifier(method.name)
-        text += forProtocol ? parameterClause(method.parameters, defaults: false) : normalizedClause(method)
+        text += parameterClause(method.parameters, defaults: !forProtocol)
         if method.isAsync { text += " async" }
         if method.isThrowing { text += " throws" }
         if let returnType = method.returnType { text += " -> " + returnType }
         return text
     }
 
-    /// The parameter clause as written, on one line.
-    static func normalizedClause(_ method: Method) -> String {
-        guard method.parameterText.contains("\n") || method.parameterText.contains("//") || method.parameterText.contains("/*") else {
-            return method.parameterText
-        }
-        return parameterClause(method.parameters, defaults: true)
-    }
-
-    /// A parameter clause rebuilt from parsed parameters.
+    /// A parameter clause rebuilt from parsed parameters, on one line: types and default
+    /// values exactly as written, names escaped when they are Swift keywords.
     static func parameterClause(_ parameters: [SwiftParameter], defaults: Bool) -> String {
         "(" + parameters.map { parameter in
-            let label = parameter.label ?? "_"
-            var text = label == parameter.name ? label : "\(label) \(parameter.name)"
+            let label = parameter.label.map(SwiftNames.identifier) ?? "_"
+            let name = SwiftNames.identifier(parameter.name)
+            var text = label == name ? label : "\(label) \(name)"
             text += ": " + parameter.type
             if defaults, let value = parameter.defaultValue { text += " = " + value }
             return text

@@ -133,3 +133,10 @@ enum FileSystem {
         return mask
     }
 }
+
+/// The current working directory, if it can be read.
+func currentDirectory() -> String? {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    guard getcwd(&buffer, buffer.count) != nil else { return nil }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}

@@ -1,0 +1,264 @@
+/// Generates the Swift delegate skeletons of a checked model.
+///
+/// One class per delegate, adopting what the spec says, with its `var` members and one method
+/// per callback its machines call or require — each once, in the order transitions first call
+/// them — documented from the model. The spec file's own protocols and classes come first, so
+/// the output compiles on its own; imported declarations (UIKit, other specs) are not emitted.
+public struct SwiftGenerator {
+    let model: Model
+
+    public init(model: Model) { self.model = model }
+
+    /// The whole file: header, then body.
+    public func generate(specPath: String, command: String) -> [UInt8] {
+        GeneratedFileHeader.wrap(body(), specPath: specPath, command: command,
+                                 note: "Edit freely: lifecycle will not overwrite an edited file; '--update' adds new callbacks.",
+                                 extraLines: ["swift-format-ignore-file", "swiftlint:disable all"])
+    }
+
+    /// The generated code without the header.
+    public func body() -> [UInt8] {
+        var printer = Printer()
+        var needsBlank = false
+        if model.importsUIKit {
+            printer.line("import UIKit")
+            needsBlank = true
+        }
+        for index in model.ownTypes {
+            if needsBlank { printer.line() }
+            emitOwnType(model.types[index], into: &printer)
+            needsBlank = true
+        }
+        for plan in delegatePlans() {
+            if needsBlank { printer.line() }
+            emitDelegate(plan, into: &printer)
+            needsBlank = true
+        }
+        return printer.bytes
+    }
+
+    // MARK: - Planning
+
+    /// What one delegate class holds.
+    public struct DelegatePlan {
+        public var delegate: Delegate
+        public var machines: [Int]
+        public var properties: [Property]
+        public var methods: [PlannedMethod]
+    }
+
+    /// A method of a delegate class and why it is there.
+    public struct PlannedMethod {
+        public var ref: MethodRef
+        /// (machine, transition) pairs that call it, in order.
+        public var callers: [(machine: Int, transition: Int)]
+        public var requirements: [(machine: Int, reason: String?)]
+        /// The own protocol that makes it mandatory, when no transition calls it.
+        public var requiredByProtocol: String?
+    }
+
+    /// The delegate classes to generate, merged by name, in order of first appearance.
+    public func delegatePlans() -> [DelegatePlan] {
+        var plans: [DelegatePlan] = []
+        var planByName: [String: Int] = [:]
+        for (machineIndex, machine) in model.machines.enumerated() {
+            guard let delegate = machine.delegate else { continue }
+            if let existing = planByName[delegate.name] {
+                plans[existing].machines.append(machineIndex)
+            } else {
+                planByName[delegate.name] = plans.count
+                plans.append(DelegatePlan(delegate: delegate, machines: [machineIndex], properties: [], methods: []))
+            }
+        }
+        return plans.map(plan)
+    }
+
+    func plan(_ input: DelegatePlan) -> DelegatePlan {
+        var plan = input
+        var methodIndex: [String: Int] = [:]
+        func add(_ ref: MethodRef) -> Int {
+            let selector = model.method(ref).selector
+            if let index = methodIndex[selector] { return index }
+            methodIndex[selector] = plan.methods.count
+            plan.methods.append(PlannedMethod(ref: ref, callers: [], requirements: [], requiredByProtocol: nil))
+            return plan.methods.count - 1
+        }
+        for machineIndex in plan.machines {
+            let machine = model.machines[machineIndex]
+            for (t, transition) in machine.transitions.enumerated() {
+                for callback in transition.callbacks {
+                    let index = add(callback)
+                    if plan.methods[index].callers.last.map({ $0 != (machineIndex, t) }) ?? true {
+                        plan.methods[index].callers.append((machineIndex, t))
+                    }
+                }
+            }
+            for requirement in machine.requirements {
+                plan.methods[add(requirement.callback)].requirements.append((machineIndex, requirement.reason))
+            }
+        }
+        // Swift protocols declared in the spec have no optional requirements: implement them all.
+        var propertyNames: Set<String> = []
+        for type in adoptedTypes(plan.delegate) where model.types[type].kind == .protocol {
+            let info = model.types[type]
+            for property in info.properties where propertyNames.insert(property.name).inserted {
+                plan.properties.append(property)
+            }
+            guard !info.isImported else { continue }
+            for index in info.methods.indices {
+                let ref = MethodRef(type: type, index: index)
+                let position = add(ref)
+                if plan.methods[position].callers.isEmpty && plan.methods[position].requirements.isEmpty {
+                    plan.methods[position].requiredByProtocol = info.name
+                }
+            }
+        }
+        return plan
+    }
+
+    /// The delegate's adopted types and all their ancestors, each once, in a stable order.
+    func adoptedTypes(_ delegate: Delegate) -> [Int] {
+        var seen: Set<Int> = []
+        var order: [Int] = []
+        var work = Array(delegate.adopted.reversed())
+        while let next = work.popLast() {
+            guard seen.insert(next).inserted else { continue }
+            order.append(next)
+            work.append(contentsOf: model.types[next].parents.reversed())
+        }
+        return order
+    }
+
+    // MARK: - Emitting
+
+    func emitDelegate(_ plan: DelegatePlan, into printer: inout Printer) {
+        let names = plan.machines.map { "`\(model.machines[$0].name)`" }.joined(separator: ", ")
+        printer.line("/// The delegate of \(names), generated from its lifecycle spec.")
+        for machineIndex in plan.machines {
+            if let description = model.machines[machineIndex].description {
+                printer.line("///")
+                for line in DocComment.lines(description) { printer.line("/// \(line)".replacingTrailingSpaces()) }
+            }
+        }
+        let adopted = plan.delegate.adopted.map { SwiftNames.identifier(model.types[$0].name) }
+        printer.line("class \(SwiftNames.identifier(plan.delegate.name))" + (adopted.isEmpty ? "" : ": " + adopted.joined(separator: ", ")) + " {")
+        printer.indented { printer in
+            for property in plan.properties {
+                printer.line(SwiftGenerator.propertyDeclaration(property))
+            }
+            for (index, method) in plan.methods.enumerated() {
+                if index > 0 || !plan.properties.isEmpty { printer.line() }
+                emitDocumentation(method, into: &printer)
+                emitMethod(method.ref, into: &printer)
+            }
+        }
+        printer.line("}")
+    }
+
+    /// The `///` lines explaining when a method runs.
+    func emitDocumentation(_ method: PlannedMethod, into printer: inout Printer) {
+        var first = true
+        func separate() {
+            if !first { printer.line("///") }
+            first = false
+        }
+        for caller in method.callers {
+            separate()
+            let machine = model.machines[caller.machine]
+            let transition = machine.transitions[caller.transition]
+            let source = machine.states[transition.source], target = machine.states[transition.target]
+            var line = "/// Runs when `\(machine.name)` goes `\(source.name) → \(target.name)`"
+            if let event = transition.event { line += " on `\(event)`" }
+            if let trigger = transition.trigger { line += " (by \(trigger.rawValue))" }
+            let selectors = transition.callbacks.map { model.method($0).selector }
+            let selector = model.method(method.ref).selector
+            let position = (selectors.firstIndex(of: selector) ?? 0) + 1
+            line += ", callback \(position) of \(selectors.count)"
+            if position > 1 { line += ", after `\(selectors[position - 2])`" }
+            printer.line(line + ".")
+            if let description = transition.description {
+                for text in DocComment.lines(description) { printer.line("/// \(text)".replacingTrailingSpaces()) }
+            }
+            for state in (transition.source == transition.target ? [source] : [source, target]) {
+                if let description = state.description {
+                    printer.line("/// - \(state.name): \(DocComment.singleLine(description))".replacingTrailingSpaces())
+                }
+            }
+        }
+        for requirement in method.requirements {
+            separate()
+            let reason = requirement.reason.map { ": " + DocComment.singleLine($0) } ?? "."
+            printer.line("/// Required by `\(model.machines[requirement.machine].name)`\(reason)".replacingTrailingSpaces())
+        }
+        if method.callers.isEmpty, let owner = method.requiredByProtocol {
+            separate()
+            printer.line("/// Required by protocol `\(owner)`; no transition calls it.")
+        }
+    }
+
+    /// A method with a skeleton body: a `super` call for overrides, a default return value.
+    func emitMethod(_ ref: MethodRef, into printer: inout Printer) {
+        let method = model.method(ref)
+        let owner = model.types[ref.type]
+        printer.line(SwiftDeclaration.signature(method, ownerKind: owner.kind) + " {")
+        printer.indented { printer in
+            if owner.kind == .class {
+                if let body = method.body {
+                    for line in DocComment.lines(body) { printer.line(line) }
+                    if let value = SwiftDeclaration.defaultReturn(method) { printer.line("return \(value)") }
+                } else {
+                    var call = "super.\(SwiftNames.identifier(method.name))\(SwiftDeclaration.forwardingArguments(method))"
+                    if method.isAsync { call = "await " + call }
+                    if method.isThrowing { call = "try " + call }
+                    printer.line(method.returnType == nil ? call : "return " + call)
+                }
+            } else if let value = SwiftDeclaration.defaultReturn(method) {
+                printer.line("return \(value)")
+            }
+        }
+        printer.line("}")
+    }
+
+    /// A protocol or class the spec declares itself.
+    func emitOwnType(_ info: TypeInfo, into printer: inout Printer) {
+        let parents = info.parents.map { SwiftNames.identifier(model.types[$0].name) }
+        let keyword = info.kind == .protocol ? "protocol" : "class"
+        printer.line("\(keyword) \(SwiftNames.identifier(info.name))" + (parents.isEmpty ? "" : ": " + parents.joined(separator: ", ")) + " {")
+        printer.indented { printer in
+            for property in info.properties {
+                printer.line(info.kind == .protocol
+                             ? "var \(SwiftNames.identifier(property.name)): \(property.type) { get set }"
+                             : SwiftGenerator.propertyDeclaration(property))
+            }
+            for (index, method) in info.methods.enumerated() {
+                if info.kind == .protocol {
+                    printer.line(SwiftDeclaration.signature(method, ownerKind: .protocol, forProtocol: true))
+                } else {
+                    if index > 0 || !info.properties.isEmpty { printer.line() }
+                    printer.line("func \(String(SwiftDeclaration.signature(method, ownerKind: .protocol).dropFirst(5))) {")
+                    printer.indented { printer in
+                        if let body = method.body { for line in DocComment.lines(body) { printer.line(line) } }
+                        if let value = SwiftDeclaration.defaultReturn(method) { printer.line("return \(value)") }
+                    }
+                    printer.line("}")
+                }
+            }
+        }
+        printer.line("}")
+    }
+
+    /// `var name: Type` with an initial value when one is obvious, else a computed placeholder.
+    static func propertyDeclaration(_ property: Property) -> String {
+        let name = SwiftNames.identifier(property.name)
+        let type = SwiftTypeText.normalized(property.type)
+        if type.hasSuffix("?") || type.hasSuffix("!") { return "var \(name): \(property.type)" }
+        let value: String? = switch type {
+        case "Bool": "false"
+        case "Int", "Double", "Float", "UInt": "0"
+        case "String": "\"\""
+        default: type.hasPrefix("[") ? (type.contains(":") ? "[:]" : "[]") : nil
+        }
+        if let value { return "var \(name): \(property.type) = \(value)" }
+        return "var \(name): \(property.type) { get { fatalError(\"Implement \(property.name)\") } set {} }"
+    }
+}

@@ -1,0 +1,96 @@
+/// `lifecycle swift SPEC --update FILE.swift`: adds the callbacks a grown spec needs to the
+/// delegate classes in an edited file, leaving every other byte as it was.
+///
+/// Uses the `--impl` scanner to see what each class (with its extensions) already
+/// implements; each missing method is inserted, with the same doc comment the generator would
+/// write, just before the closing brace of the class's main declaration.
+public enum SwiftUpdater {
+    public struct Update: Sendable {
+        /// The new file contents (equal to the old ones when nothing was missing).
+        public var bytes: [UInt8]
+        /// (class, selector) of each method added, in order.
+        public var added: [(delegate: String, selector: String)]
+    }
+
+    public struct Failure: Error, Sendable {
+        public var message: String
+    }
+
+    public static func update(_ existing: [UInt8], model: Model) -> Result<Update, Failure> {
+        let generator = SwiftGenerator(model: model)
+        let plans = generator.delegatePlans()
+        let types = SwiftSourceScanner(bytes: existing).scan()
+        var insertions: [(offset: Int, text: [UInt8])] = []
+        var added: [(String, String)] = []
+        var foundAny = false
+        for plan in plans {
+            guard let home = types.first(where: { $0.kind == .class && $0.name == plan.delegate.name }),
+                  home.bodyClose < existing.count, existing[home.bodyClose] == UInt8(ascii: "}") else { continue }
+            foundAny = true
+            let implemented = SwiftSourceScanner.methods(ofClass: plan.delegate.name, in: types)
+            let missing = plan.methods.filter { planned in
+                let method = model.method(planned.ref)
+                let expected = ScannedMethod(baseName: method.name, parameters: method.parameters, returnType: method.returnType)
+                if case .implemented = ImplementationMatcher.match(expected, in: implemented) { return false }
+                return true
+            }
+            guard !missing.isEmpty else { continue }
+            var printer = Printer()
+            for method in missing {
+                printer.line()
+                generator.emitDocumentation(method, into: &printer)
+                generator.emitMethod(method.ref, into: &printer)
+                added.append((plan.delegate.name, model.method(method.ref).selector))
+            }
+            let memberIndent = indentation(ofLineAt: home.declarationOffset, in: existing) + "    "
+            var text: [UInt8] = []
+            for line in printer.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+                if !line.isEmpty { text += Array(memberIndent.utf8) }
+                text += Array(line.utf8)
+                text.append(UInt8(ascii: "\n"))
+            }
+            // Insert at the start of the closing brace's line when the brace stands alone on it.
+            var lineStart = home.bodyClose
+            while lineStart > 0 && (existing[lineStart - 1] == UInt8(ascii: " ") || existing[lineStart - 1] == UInt8(ascii: "\t")) {
+                lineStart -= 1
+            }
+            if lineStart > 0 && existing[lineStart - 1] == UInt8(ascii: "\n") {
+                // Drop the leading blank line when the previous line is already blank.
+                if lineStart > 1 && existing[lineStart - 2] == UInt8(ascii: "\n"), text.first == UInt8(ascii: "\n") {
+                    text.removeFirst()
+                }
+                if lineStart > 0 && existing[lineStart - 1] == UInt8(ascii: "{") || isOpeningLine(existing, before: lineStart), text.first == UInt8(ascii: "\n") {
+                    text.removeFirst()
+                }
+                insertions.append((lineStart, text))
+            } else {
+                insertions.append((home.bodyClose, [UInt8(ascii: "\n")] + text + Array(indentation(ofLineAt: home.declarationOffset, in: existing).utf8)))
+            }
+        }
+        guard foundAny || plans.isEmpty else {
+            let names = plans.map { "'\($0.delegate.name)'" }.joined(separator: ", ")
+            return .failure(Failure(message: "no delegate class of the spec (\(names)) is declared in this file"))
+        }
+        var bytes = existing
+        for insertion in insertions.sorted(by: { $0.offset > $1.offset }) {
+            bytes.insert(contentsOf: insertion.text, at: insertion.offset)
+        }
+        return .success(Update(bytes: bytes, added: added))
+    }
+
+    /// Whether the line before `offset` ends with `{` (the class body is empty so far).
+    static func isOpeningLine(_ bytes: [UInt8], before offset: Int) -> Bool {
+        var index = offset - 2
+        while index >= 0 && (bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t")) { index -= 1 }
+        return index >= 0 && bytes[index] == UInt8(ascii: "{")
+    }
+
+    /// The blanks at the start of the line that contains `offset`.
+    static func indentation(ofLineAt offset: Int, in bytes: [UInt8]) -> String {
+        var start = min(offset, bytes.count)
+        while start > 0 && bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+        var end = start
+        while end < bytes.count && (bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t")) { end += 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+}
