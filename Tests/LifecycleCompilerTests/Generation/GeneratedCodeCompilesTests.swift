@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import LifecycleCompiler
+
+/// The generated Swift type-checks: UIKit examples against a stand-in module written from
+/// Apple's documented signatures (`Fixtures/UIKitStandIn`), the others against the standard
+/// library alone. Every golden DOT file renders with `dot` and no warnings.
+@Suite(.serialized) struct GeneratedCodeCompilesTests {
+    /// Builds the UIKit stand-in module once per run into a temporary folder.
+    static let standIn: Result<URL, Error> = {
+        Result {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lifecycle-uikit-\(getpid())")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let source = Repository.fixtures.appendingPathComponent("UIKitStandIn/UIKit.swift")
+            let result = try Shell.run("/usr/bin/env", ["swiftc", "-swift-version", "6", "-parse-as-library", "-emit-module",
+                                                        "-module-name", "UIKit", "-emit-module-path",
+                                                        folder.appendingPathComponent("UIKit.swiftmodule").path, source.path])
+            guard result.status == 0 else { throw StandInError(message: result.stderr) }
+            return folder
+        }
+    }()
+
+    struct StandInError: Error { var message: String }
+
+    /// Type-checks Swift source; returns the compiler's errors (empty when it compiles).
+    static func typecheck(_ source: String, name: String) throws -> String {
+        let module = try standIn.get()
+        let file = module.appendingPathComponent(name)
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        let result = try Shell.run("/usr/bin/env", ["swiftc", "-swift-version", "6", "-parse-as-library", "-typecheck",
+                                                    "-I", module.path, file.path])
+        return result.status == 0 ? "" : result.stdout + result.stderr
+    }
+
+    static var swiftFiles: [String] {
+        let golden = ((try? FileManager.default.contentsOfDirectory(atPath: Repository.fixtures.appendingPathComponent("Golden").path)) ?? [])
+            .filter { $0.hasSuffix(".swift") }.map { "Tests/LifecycleCompilerTests/Fixtures/Golden/\($0)" }
+        let examples = ((try? FileManager.default.contentsOfDirectory(atPath: Repository.examples.path)) ?? [])
+            .filter { $0.hasSuffix(".swift") }.map { "Examples/\($0)" }
+        return (golden + examples).sorted()
+    }
+
+    @Test("generated Swift type-checks", arguments: swiftFiles)
+    func compiles(_ path: String) throws {
+        let source = try String(contentsOf: Repository.root.appendingPathComponent(path), encoding: .utf8)
+        let errors = try Self.typecheck(source, name: (path as NSString).lastPathComponent)
+        #expect(errors.isEmpty, "\(path) does not type-check:\n\(errors)")
+    }
+
+    @Test("the stand-in rejects what real UIKit rejects, so passing means something")
+    func standInIsStrict() throws {
+        let wrongOverride = """
+        import UIKit
+        class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+            override func sceneDidBecomeActive(_ scene: UIScene) {}
+        }
+        """
+        #expect(try !Self.typecheck(wrongOverride, name: "WrongOverride.swift").isEmpty)
+        let missingOverride = """
+        import UIKit
+        class ViewController: UIViewController {
+            func viewDidLoad() {}
+        }
+        """
+        #expect(try !Self.typecheck(missingOverride, name: "MissingOverride.swift").isEmpty)
+    }
+
+    static var dotFiles: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: Repository.fixtures.appendingPathComponent("Golden").path)) ?? [])
+            .filter { $0.hasSuffix(".dot") }.sorted()
+    }
+
+    @Test("golden DOT renders with no warnings", arguments: dotFiles)
+    func renders(_ name: String) throws {
+        guard let dot = try GraphvizRequirement.dot() else { return }
+        let file = Repository.fixtures.appendingPathComponent("Golden/\(name)")
+        let result = try Shell.run(dot, ["-Tsvg", file.path, "-o", "/dev/null"])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty, "dot warned on \(name):\n\(result.stderr)")
+    }
+}

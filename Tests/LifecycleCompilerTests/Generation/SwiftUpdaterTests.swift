@@ -1,0 +1,141 @@
+import Testing
+@testable import LifecycleCompiler
+
+/// `--update`: a grown spec adds its new callbacks to an edited file and changes nothing else.
+@Suite struct SwiftUpdaterTests {
+    static let small = """
+    import UIKit
+    machine Scene {
+        delegate SceneDelegate: UIResponder, UIWindowSceneDelegate
+        initial state Background
+        state Foreground
+        Background -> Foreground on reopen by user calls sceneWillEnterForeground(_:)
+        Foreground -> Background on leave by user calls sceneDidEnterBackground(_:)
+    }
+    """
+
+    static let grown = """
+    import UIKit
+    machine Scene {
+        delegate SceneDelegate: UIResponder, UIWindowSceneDelegate
+        initial state Background
+        state Foreground
+        Background -> Foreground on reopen by user calls sceneWillEnterForeground(_:), sceneDidBecomeActive(_:)
+        Foreground -> Background on leave by user calls sceneWillResignActive(_:), sceneDidEnterBackground(_:)
+    }
+    """
+
+    static func model(_ source: String) throws -> Model {
+        try #require(Compiler.compile(path: "Scene.lifecycle", source: source).model)
+    }
+
+    /// The user's edited file: generated once, then changed by hand.
+    static let edited = """
+    import UIKit
+
+    // My app's scene delegate.
+    class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+        var window: UIWindow?
+        private var coordinator = "kept as written"
+
+        func sceneWillEnterForeground(_ scene: UIScene) {
+            print("back")   // user code
+        }
+
+        func sceneDidEnterBackground(_ scene: UIScene) {
+            save()
+        }
+
+        func save() {}
+    }
+
+    extension SceneDelegate {
+        func sceneDidBecomeActive(_ scene: UIScene) { resume() }
+        func resume() {}
+    }
+    """
+
+    @Test func addsOnlyMissingCallbacksAndKeepsEveryOtherByte() throws {
+        let update = try SwiftUpdater.update(Array(Self.edited.utf8), model: Self.model(Self.grown)).get()
+        #expect(update.added.map(\.selector) == ["sceneWillResignActive(_:)"])
+        let text = String(decoding: update.bytes, as: UTF8.self)
+        // Everything the user wrote is still there, in order.
+        let original = Self.edited.split(separator: "\n", omittingEmptySubsequences: false)
+        let updated = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var position = 0
+        for line in original {
+            guard let found = updated[position...].firstIndex(of: line) else {
+                Issue.record("lost line: \(line)")
+                return
+            }
+            position = found + 1
+        }
+        // The new method sits inside the class, indented, with its documentation.
+        #expect(text.contains("""
+                save()
+            }
+
+            func save() {}
+
+            /// Runs when `Scene` goes `Foreground → Background` on `leave` (by user), callback 1 of 2.
+            func sceneWillResignActive(_ scene: UIScene) {
+            }
+        }
+
+        extension SceneDelegate {
+        """))
+    }
+
+    @Test func nothingMissingLeavesTheFileIdentical() throws {
+        let update = try SwiftUpdater.update(Array(Self.edited.utf8), model: Self.model(Self.small))
+            .get()
+        #expect(update.added.isEmpty)
+        #expect(update.bytes == Array(Self.edited.utf8))
+    }
+
+    @Test func updatedGeneratedFileEqualsFreshGenerationOfMethods() throws {
+        let generated = SwiftGenerator(model: try Self.model(Self.small)).body()
+        let update = try SwiftUpdater.update(generated, model: Self.model(Self.grown)).get()
+        #expect(update.added.map(\.selector) == ["sceneDidBecomeActive(_:)", "sceneWillResignActive(_:)"])
+        #expect(SwiftSourceScanner(bytes: update.bytes).methods(ofClass: "SceneDelegate").map(\.selector).sorted()
+            == ["sceneDidBecomeActive(_:)", "sceneDidEnterBackground(_:)", "sceneWillEnterForeground(_:)", "sceneWillResignActive(_:)"])
+    }
+
+    @Test func aNearMissIsNotAnImplementation() throws {
+        let source = """
+        class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+            func sceneWillEnterForeground(scene: UIScene) {}
+        }
+        """
+        let update = try SwiftUpdater.update(Array(source.utf8), model: Self.model(Self.small)).get()
+        #expect(update.added.map(\.selector) == ["sceneWillEnterForeground(_:)", "sceneDidEnterBackground(_:)"])
+    }
+
+    @Test func aFileWithoutTheDelegateClassIsAnError() throws {
+        let result = SwiftUpdater.update(Array("class Other {}\n".utf8), model: try Self.model(Self.small))
+        guard case .failure(let failure) = result else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(failure.message.contains("'SceneDelegate'"))
+    }
+}
+
+/// The header hash tells untouched generated files from edited ones.
+@Suite struct GeneratedFileHeaderTests {
+    @Test func statusOfGeneratedEditedAndForeignFiles() {
+        let generated = GeneratedFileHeader.wrap(Array("class A {}\n".utf8), specPath: "A.lifecycle", command: "lifecycle swift A.lifecycle", note: nil)
+        #expect(GeneratedFileHeader.status(of: generated) == .untouched)
+        var edited = generated
+        edited.append(contentsOf: Array("// mine\n".utf8))
+        #expect(GeneratedFileHeader.status(of: edited) == .edited)
+        #expect(GeneratedFileHeader.status(of: Array("class A {}\n".utf8)) == .notGenerated)
+        #expect(GeneratedFileHeader.status(of: []) == .notGenerated)
+    }
+
+    @Test func sha256MatchesKnownVectors() {
+        #expect(SHA256.hex(Array("".utf8)) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(SHA256.hex(Array(String(repeating: "a", count: 1000).utf8)).hasPrefix("41edece42d63e8d9bf515a9ba6932e1c"))
+    }
+}
