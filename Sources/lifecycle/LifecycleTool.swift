@@ -6,6 +6,8 @@ enum LifecycleTool {
 
     nonisolated(unsafe) static let commands: [any Command.Type] = [
         CheckCommand.self,
+        TraceCommand.self,
+        SimulateCommand.self,
     ]
 
     static var overview: String {
