@@ -55,7 +55,7 @@ public struct QueryFormatter {
     /// each with its description and callbacks.
     public func text(into state: Int, steps: [QueryStep]) -> String {
         guard !steps.isEmpty else {
-            let initial = machine.entry(machine.initialState) == state || machine.initialState == state
+            let initial = machine.isWithin(Simulator.start(of: machine), state)
             return "No transition enters \(name(state)) in \(machine.name)"
                 + (initial ? "; the machine starts there.\n" : ".\n")
         }
