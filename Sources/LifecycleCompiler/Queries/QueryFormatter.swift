@@ -92,7 +92,8 @@ public struct QueryFormatter {
         var to = name(transition.target)
         if step.to != transition.target { to += " (enters \(name(step.to)))" }
         let label = [transition.event, transition.trigger.map { "(\($0.rawValue))" }].compactMap { $0 }.joined(separator: " ")
-        return "\(from) --\(label)--> \(to)\n"
+        // A transition with neither event nor trigger is drawn as a plain arrow.
+        return label.isEmpty ? "\(from) --> \(to)\n" : "\(from) --\(label)--> \(to)\n"
     }
 
     func callbacks(_ step: QueryStep, indent: String) -> String {

@@ -5,7 +5,8 @@
 /// composite state fires from each of its descendants, unless an inner transition on the same
 /// event shadows it (exactly what `Simulator` does); entering a composite enters its initial
 /// child, recursively. So the machine is always in a leaf state, and every path `Tracer` finds
-/// can be replayed event by event with `Simulator`.
+/// can be replayed event by event with `Simulator`, except for steps over a transition the spec
+/// gives no event (`A -> B`): paths use them, but no event can fire them.
 public enum Tracer {
     /// A path: the state it starts in (a leaf), and its steps.
     public struct Path: Sendable, Equatable {
