@@ -19,7 +19,8 @@ let package = Package(
         ),
         .testTarget(
             name: "LifecycleCLITests",
-            dependencies: ["LifecycleCompiler"]
+            // Depending on the executable makes `swift test` build it first; the tests run it.
+            dependencies: ["LifecycleCompiler", "lifecycle"]
         ),
     ]
 )

@@ -9,6 +9,8 @@ enum LifecycleTool {
         SwiftCommand.self,
         DotCommand.self,
         RenderCommand.self,
+        TraceCommand.self,
+        SimulateCommand.self,
     ]
 
     static var overview: String {

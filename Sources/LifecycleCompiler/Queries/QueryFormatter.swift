@@ -1,0 +1,145 @@
+/// Renders query results as text for people, or as JSON for scripts.
+///
+/// Text, one step per line followed by its callbacks in the order UIKit calls them:
+///
+/// ```
+/// NotRunning --launch (user)--> Foreground (enters Inactive)
+///     application(_:willFinishLaunchingWithOptions:)
+///     application(_:didFinishLaunchingWithOptions:)
+/// Inactive --activate (system)--> Active
+///     applicationDidBecomeActive(_:)
+/// ```
+///
+/// JSON, one array of steps:
+/// `[{"from", "event", "by", "to", "callbacks": [selector…], "source", "target", "description"}]`,
+/// where `from` and `to` are the states the machine is in before and after the step, and
+/// `source` and `target` are the transition's ends as the spec declares them (they differ for a
+/// transition inherited from a composite, or one entering a composite). `event`, `by` and
+/// `description` are null when the spec leaves them out. Keys are written in this fixed order.
+public struct QueryFormatter {
+    public var model: Model
+    public var machine: Machine
+
+    public init(model: Model, machine: Machine) {
+        self.model = model
+        self.machine = machine
+    }
+
+    // MARK: - Text
+
+    /// A path, step by step; the empty path says where it starts.
+    public func text(path: Tracer.Path, to target: Int) -> String {
+        guard !path.steps.isEmpty else {
+            let start = name(path.start)
+            if path.start == target { return "Already in \(start): no transition needed.\n" }
+            return "\(start) is already in \(name(target)): no transition needed.\n"
+        }
+        return path.steps.map { text(step: $0) }.joined()
+    }
+
+    /// A simulation: its steps, then the state it ends in and the events that state accepts.
+    /// With no steps, the state it starts in and the events that state accepts.
+    public func text(run: Simulator.Run) -> String {
+        var text = run.steps.map { self.text(step: $0) }.joined()
+        text += run.steps.isEmpty ? "Starts in \(located(run.start)).\n" : "Ends in \(located(run.end)).\n"
+        text += accepts(run.end)
+        return text
+    }
+
+    /// The steps of a run that stopped at a rejected event (the error itself goes elsewhere).
+    public func text(stoppedRun run: Simulator.Run) -> String {
+        run.steps.map { text(step: $0) }.joined()
+    }
+
+    /// The transitions into `state`, grouped by trigger (user, then system, then unspecified),
+    /// each with its description and callbacks.
+    public func text(into state: Int, steps: [QueryStep]) -> String {
+        guard !steps.isEmpty else {
+            let initial = machine.isWithin(Simulator.start(of: machine), state)
+            return "No transition enters \(name(state)) in \(machine.name)"
+                + (initial ? "; the machine starts there.\n" : ".\n")
+        }
+        let groups: [(Transition.Trigger?, String)] = [(.user, "by user"), (.system, "by system"), (nil, "with no trigger given")]
+        var sections: [String] = []
+        for (trigger, label) in groups {
+            let members = steps.filter { machine.transitions[$0.transition].trigger == trigger }
+            guard !members.isEmpty else { continue }
+            var section = "Into \(name(state)) in \(machine.name), \(label):\n"
+            for step in members {
+                section += "  " + line(step)
+                if let description = machine.transitions[step.transition].description {
+                    section += "      \"\(description)\"\n"
+                }
+                section += callbacks(step, indent: "      ")
+            }
+            sections.append(section)
+        }
+        return sections.joined(separator: "\n")
+    }
+
+    /// One step: its line, then its callbacks.
+    public func text(step: QueryStep) -> String {
+        line(step) + callbacks(step, indent: "    ")
+    }
+
+    /// `Active --interrupt (user)--> Inactive`, noting where an inherited transition is declared
+    /// (`Playing (in Session) --stop (user)--> Idle`) and which state a composite target enters
+    /// (`Background --reopen (user)--> Foreground (enters Inactive)`).
+    func line(_ step: QueryStep) -> String {
+        let transition = machine.transitions[step.transition]
+        var from = name(step.from)
+        if step.from != transition.source { from += " (in \(name(transition.source)))" }
+        var to = name(transition.target)
+        if step.to != transition.target { to += " (enters \(name(step.to)))" }
+        let label = [transition.event, transition.trigger.map { "(\($0.rawValue))" }].compactMap { $0 }.joined(separator: " ")
+        // A transition with neither event nor trigger is drawn as a plain arrow.
+        return label.isEmpty ? "\(from) --> \(to)\n" : "\(from) --\(label)--> \(to)\n"
+    }
+
+    func callbacks(_ step: QueryStep, indent: String) -> String {
+        let selectors = machine.transitions[step.transition].callbacks.map { model.method($0).selector }
+        if selectors.isEmpty { return indent + "(nothing is called)\n" }
+        return selectors.map { indent + $0 + "\n" }.joined()
+    }
+
+    /// `Accepts: interrupt, alert, leave, crash.`
+    func accepts(_ state: Int) -> String {
+        let events = Simulator.acceptedEvents(in: machine, at: state)
+        if !events.isEmpty { return "Accepts: \(events.joined(separator: ", ")).\n" }
+        return machine.states[state].isFinal ? "Accepts: nothing (a final state).\n" : "Accepts: nothing.\n"
+    }
+
+    /// `Active (in Foreground)`: a state with its enclosing states, innermost first.
+    func located(_ state: Int) -> String {
+        let outer = machine.ancestry(state).dropFirst().map { name($0) }
+        return outer.isEmpty ? name(state) : "\(name(state)) (in \(outer.joined(separator: ", in ")))"
+    }
+
+    func name(_ state: Int) -> String { machine.states[state].name }
+
+    // MARK: - JSON
+
+    /// Steps as one JSON array (followed by a newline).
+    public func json(_ steps: [QueryStep]) -> String {
+        let json = JSONWriter()
+        json.array {
+            for step in steps {
+                let transition = machine.transitions[step.transition]
+                json.object {
+                    json.field("from", name(step.from))
+                    json.field("event", transition.event)
+                    json.field("by", transition.trigger?.rawValue)
+                    json.field("to", name(step.to))
+                    json.key("callbacks")
+                    json.array {
+                        for callback in transition.callbacks { json.string(model.method(callback).selector) }
+                    }
+                    json.field("source", name(transition.source))
+                    json.field("target", name(transition.target))
+                    json.field("description", transition.description)
+                }
+            }
+        }
+        return json.output + "\n"
+    }
+}

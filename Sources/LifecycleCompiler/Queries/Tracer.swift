@@ -1,0 +1,85 @@
+/// Questions about paths through a machine: how to get from one state to another, and what
+/// brings the machine into a state.
+///
+/// Both work on the checked `Model` with its composite semantics: a transition declared on a
+/// composite state fires from each of its descendants, unless an inner transition on the same
+/// event shadows it (exactly what `Simulator` does); entering a composite enters its initial
+/// child, recursively. So the machine is always in a leaf state, and every path `Tracer` finds
+/// can be replayed event by event with `Simulator`, except for steps over a transition the spec
+/// gives no event (`A -> B`): paths use them, but no event can fire them.
+public enum Tracer {
+    /// A path: the state it starts in (a leaf), and its steps.
+    public struct Path: Sendable, Equatable {
+        public var start: Int
+        public var steps: [QueryStep]
+        /// The state the path ends in.
+        public var end: Int { steps.last?.to ?? start }
+    }
+
+    /// The shortest path from `from` to `to`: fewest transitions.
+    ///
+    /// When `from` is composite, the path may start in any leaf inside it; when `to` is
+    /// composite, it ends as soon as the machine is anywhere inside it. A start that is already
+    /// inside `to` gives the empty path. Among shortest paths, the one that starts in the state
+    /// declared first wins, then the one whose first transition is declared first, then the
+    /// second, and so on: a breadth-first search that visits starts in state order and each
+    /// state's transitions in declaration order finds exactly that one.
+    ///
+    /// The search is iterative and linear in the size of the machine: each state is queued at
+    /// most once, and each transition looked at once per state it can fire from.
+    ///
+    /// - Returns: the path, or nil when none exists.
+    public static func shortestPath(in machine: Machine, from: Int, to: Int) -> Path? {
+        let count = machine.states.count
+        // How each state was first reached: the step into it, or nil for a start.
+        var reachedBy = [QueryStep?](repeating: nil, count: count)
+        var visited = [Bool](repeating: false, count: count)
+        var queue: [Int] = []
+        queue.reserveCapacity(count)
+        for state in 0..<count where machine.states[state].children.isEmpty && machine.isWithin(state, from) {
+            visited[state] = true
+            queue.append(state)
+        }
+        var head = 0
+        while head < queue.count {
+            let state = queue[head]
+            head += 1
+            if machine.isWithin(state, to) { return path(to: state, reachedBy) }
+            for transition in machine.enabledTransitions(in: state).sorted() {
+                let step = machine.step(transition, from: state)
+                guard !visited[step.to] else { continue }
+                visited[step.to] = true
+                reachedBy[step.to] = step
+                queue.append(step.to)
+            }
+        }
+        return nil
+    }
+
+    /// Walks `reachedBy` back from `state` to a start.
+    private static func path(to state: Int, _ reachedBy: [QueryStep?]) -> Path {
+        var steps: [QueryStep] = []
+        var current = state
+        while let step = reachedBy[current] {
+            steps.append(step)
+            current = step.from
+        }
+        return Path(start: current, steps: steps.reversed())
+    }
+
+    /// Every transition that enters `state`, in declaration order, as the step it makes from
+    /// its declared source.
+    ///
+    /// A transition enters `state` when the machine ends up inside `state` (its target is
+    /// `state` or lies inside it, or its target is a composite whose initial child leads to
+    /// `state`) coming from outside: a transition declared inside `state` that stays inside is
+    /// not an entry, and neither is a self-transition on a leaf.
+    public static func transitionsInto(_ state: Int, in machine: Machine) -> [QueryStep] {
+        machine.transitions.indices.compactMap { index in
+            let transition = machine.transitions[index]
+            let step = machine.step(index, from: transition.source)
+            guard machine.isWithin(step.to, state), !machine.isWithin(transition.source, state) else { return nil }
+            return step
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import LifecycleCompiler
+
+/// `lifecycle trace SPEC --from STATE --to STATE [--machine NAME] [--format text|json]`
+/// `lifecycle trace SPEC --into STATE [--machine NAME] [--format text|json]`
+enum TraceCommand: Command {
+    static let name = "trace"
+    static let abstract = "Show the shortest path between two states, or every transition into a state, with the callbacks UIKit calls."
+    static let usage = "trace <file> (--from <state> --to <state> | --into <state>) [--machine <name>] [--format text|json]"
+    static let arguments = [("<file>", "A .lifecycle spec.")]
+    static let options = [
+        OptionSpec(name: "--from", valueName: "state", help: "Where the path starts; a composite state means any state inside it."),
+        OptionSpec(name: "--to", valueName: "state", help: "Where the path ends; a composite state means any state inside it."),
+        OptionSpec(name: "--into", valueName: "state", help: "List every transition that enters this state, by user and by system."),
+        QuerySupport.machineOption,
+        QuerySupport.formatOption,
+        CommonOptions.color,
+    ]
+
+    static func run(_ arguments: Arguments) -> ExitCode {
+        guard let path = arguments.positionals.first else { return usageError("missing spec file argument") }
+        guard arguments.positionals.count == 1 else {
+            return usageError("unexpected argument '\(arguments.positionals[1])'")
+        }
+        let into = arguments.value("--into")
+        let from = arguments.value("--from"), to = arguments.value("--to")
+        if into != nil && (from != nil || to != nil) {
+            return usageError("'--into' cannot be combined with '--from' or '--to'")
+        }
+        if into == nil && (from == nil || to == nil) {
+            return usageError(from == nil && to == nil ? "give '--from' and '--to', or '--into'"
+                              : "missing '\(from == nil ? "--from" : "--to")'")
+        }
+        let json: Bool
+        do { json = try QuerySupport.wantsJSON(arguments) } catch { return usageError(error.message) }
+
+        let model: Model, machine: Machine
+        switch QuerySupport.machine(for: self, arguments, path: path) {
+        case .failure(let code): return code
+        case .success(let chosen): (model, machine) = chosen
+        }
+        let formatter = QueryFormatter(model: model, machine: machine)
+        func state(_ name: String) -> Result<Int, ExitCode> {
+            MachineSelection.state(name, in: machine).mapError { QuerySupport.report($0, for: self) }
+        }
+
+        if let into {
+            guard case .success(let target) = state(into) else { return .inputErrors }
+            let steps = Tracer.transitionsInto(target, in: machine)
+            Terminal.out(json ? formatter.json(steps) : formatter.text(into: target, steps: steps))
+            return .success
+        }
+        guard case .success(let start) = state(from!), case .success(let goal) = state(to!) else { return .inputErrors }
+        guard let found = Tracer.shortestPath(in: machine, from: start, to: goal) else {
+            return QuerySupport.report(.noPath(from: from!, to: to!, machine: machine.name), for: self)
+        }
+        Terminal.out(json ? formatter.json(found.steps) : formatter.text(path: found, to: goal))
+        return .success
+    }
+}

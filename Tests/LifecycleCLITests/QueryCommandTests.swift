@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+/// `trace` and `simulate` as scripts see them: exit statuses, what goes to stdout and what to
+/// stderr. The outputs themselves are checked by the golden tests of the library.
+@Suite struct QueryCommandTests {
+    static let app = "Examples/AppLifecycle.lifecycle"
+    static let scene = "Examples/SceneLifecycle.lifecycle"
+
+    func run(_ arguments: String...) throws -> CLIRunner.Output { try CLIRunner.run(arguments) }
+
+    @Test func traceShortestPath() throws {
+        let output = try run("trace", Self.app, "--from", "Background", "--to", "Active")
+        #expect(output == CLIRunner.Output(stdout: """
+            Background --reopen (user)--> Foreground (enters Inactive)
+                applicationWillEnterForeground(_:)
+            Inactive --activate (system)--> Active
+                applicationDidBecomeActive(_:)
+
+            """, stderr: "", status: 0))
+    }
+
+    @Test func traceNoPathExitsOne() throws {
+        let output = try run("trace", Self.app, "--from", "Terminated", "--to", "Active")
+        #expect(output == CLIRunner.Output(stdout: "", stderr: """
+            lifecycle trace: error: no path from 'Terminated' to 'Active' in 'App'
+
+            """, status: 1))
+    }
+
+    @Test func traceUnknownStateSuggests() throws {
+        let output = try run("trace", Self.app, "--into", "inactive")
+        #expect(output.status == 1)
+        #expect(output.stdout == "")
+        #expect(output.stderr == "lifecycle trace: error: no state 'inactive' in 'App'; did you mean 'Inactive'?\n")
+    }
+
+    @Test func severalMachinesNeedMachineOption() throws {
+        for command in [["trace", Self.scene, "--into", "Inactive"], ["simulate", Self.scene, "connect"]] {
+            let output = try CLIRunner.run(command)
+            #expect(output.status == 2)
+            #expect(output.stdout == "")
+            #expect(output.stderr.hasPrefix("""
+                lifecycle \(command[0]): error: '\(Self.scene)' has 2 machines; choose one with '--machine': 'AppSessions', 'Scene'
+                Usage: lifecycle \(command[0]) 
+                """))
+        }
+    }
+
+    @Test func unknownMachineSuggests() throws {
+        let output = try run("simulate", Self.scene, "--machine", "scene", "connect")
+        #expect(output == CLIRunner.Output(stdout: "", stderr: """
+            lifecycle simulate: error: no machine 'scene' in '\(Self.scene)'; did you mean 'Scene'?
+            lifecycle simulate: note: '\(Self.scene)' declares 'AppSessions', 'Scene'
+
+            """, status: 1))
+    }
+
+    @Test func rejectedEventShowsStepsSoFarAndWhatIsAccepted() throws {
+        let output = try run("simulate", Self.scene, "--machine", "Scene", "connect", "activate", "leave")
+        #expect(output.status == 1)
+        #expect(output.stdout.hasSuffix("Inactive --activate (system)--> Active\n    sceneDidBecomeActive(_:)\n"))
+        #expect(output.stderr == """
+            lifecycle simulate: error: 'Active' does not accept 'leave'
+            lifecycle simulate: note: 'Active' accepts 'interrupt', 'alert'
+
+            """)
+    }
+
+    @Test func jsonIsOneArrayOfSteps() throws {
+        let output = try run("simulate", Self.app, "--format", "json", "launch", "activate")
+        #expect(output.status == 0)
+        let steps = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [[String: Any]])
+        #expect(steps.map { $0["from"] as? String } == ["NotRunning", "Inactive"])
+        #expect(steps.map { $0["to"] as? String } == ["Inactive", "Active"])
+        #expect(steps.map { $0["by"] as? String } == ["user", "system"])
+        #expect(steps[1]["callbacks"] as? [String] == ["applicationDidBecomeActive(_:)"])
+    }
+
+    @Test func jsonStaysOffStdoutOnError() throws {
+        let output = try run("simulate", Self.app, "--format", "json", "launch", "interrupt")
+        #expect(output.status == 1)
+        #expect(output.stdout == "")
+    }
+
+    @Test func usageProblemsExitTwo() throws {
+        for arguments in [
+            ["trace", Self.app, "--from", "Active"],
+            ["trace", Self.app, "--into", "Active", "--to", "Background"],
+            ["trace", Self.app, "--into", "Active", "--format", "yaml"],
+            ["trace"],
+            ["simulate"],
+        ] {
+            let output = try CLIRunner.run(arguments)
+            #expect(output.status == 2, "\(arguments)")
+            #expect(output.stderr.contains("Usage: lifecycle \(arguments[0])"), "\(arguments)")
+        }
+    }
+
+    @Test func helpListsTheCommands() throws {
+        let output = try run("--help")
+        #expect(output.stdout.contains("  trace "))
+        #expect(output.stdout.contains("  simulate "))
+    }
+}
