@@ -12,6 +12,12 @@ let package = Package(
     targets: [
         .target(name: "LifecycleCompiler"),
         .executableTarget(name: "lifecycle", dependencies: ["LifecycleCompiler"]),
+        // Not run by `swift test`: `swift run -c release lifecycle-bench` (see Benchmarks/README.md).
+        .executableTarget(
+            name: "lifecycle-bench",
+            dependencies: ["LifecycleCompiler"],
+            path: "Benchmarks/LifecycleBench"
+        ),
         .testTarget(
             name: "LifecycleCompilerTests",
             dependencies: ["LifecycleCompiler"],

@@ -1,0 +1,215 @@
+// lifecycle-bench: generates synthetic specs and times the compiler on them.
+//
+//   swift build -c release && .build/release/lifecycle-bench [--sizes 1000,10000,100000,1000000]
+//       [--seed 42] [--startup-runs 60] [--out BENCHMARKS.md]
+//   .build/release/lifecycle-bench generate --states N [--seed 42] -o FILE
+//
+// Run it from the package root: it spawns .build/release/lifecycle. Foundation is fine here
+// (the library and the CLI never import it); `noop` exists so the start-up table can show what
+// a process that links Foundation costs on this machine.
+import Foundation
+import LifecycleCompiler
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+
+@MainActor func option(_ name: String) -> String? {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
+
+if arguments.first == "noop" { exit(0) }
+
+let seed = UInt64(option("--seed") ?? "42") ?? 42
+
+if arguments.first == "generate" {
+    guard let states = option("--states").flatMap(Int.init), let out = option("-o") else {
+        FileHandle.standardError.write(Data("usage: lifecycle-bench generate --states N [--seed S] -o FILE\n".utf8))
+        exit(2)
+    }
+    let bytes = SpecGenerator(states: states, seed: seed).generate()
+    _ = FileManager.default.createFile(atPath: out, contents: Data(bytes))
+    exit(0)
+}
+
+let sizes = (option("--sizes") ?? "1000,10000,100000,1000000").split(separator: ",").compactMap { Int($0) }
+let startupRuns = Int(option("--startup-runs") ?? "60") ?? 60
+let outPath = option("--out")
+let tool = ".build/release/lifecycle"
+guard FileManager.default.isExecutableFile(atPath: tool) else {
+    print("lifecycle-bench: build the tool first (swift build -c release) and run from the package root")
+    exit(2)
+}
+let benchBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+let wc = FileManager.default.isExecutableFile(atPath: "/usr/bin/wc") ? "/usr/bin/wc" : "/bin/wc"
+let folder = NSTemporaryDirectory() + "lifecycle-bench-\(getpid())"
+try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(atPath: folder) }
+
+func log(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+let loadBefore = Measure.loadAverage()
+log("load average before: \(loadBefore)")
+
+// MARK: - Start-up
+
+let small = "Examples/SceneLifecycle.lifecycle"
+var startup: [String: [Double]] = [:]
+let startupCommands: [(String, [String])] = [
+    ("`/bin/true` (a process that does nothing)", ["/bin/true"]),
+    ("`lifecycle --version`", [tool, "--version"]),
+    ("`lifecycle check \(small)`", [tool, "check", small]),
+    ("a Swift program linking Foundation that exits at once", [benchBinary, "noop"]),
+]
+for _ in 0..<5 { for (_, command) in startupCommands { _ = Measure.run(command) } }  // Warm the page cache.
+for _ in 0..<startupRuns {
+    // Interleaved, so that a burst of load hits every command alike.
+    for (label, command) in startupCommands { startup[label, default: []].append(Measure.run(command).seconds) }
+}
+let startupMedians = startupCommands.map { (label: $0.0, seconds: Measure.median(startup[$0.0]!)) }
+let trueMedian = startupMedians[0].seconds
+let checkSmallMedian = startupMedians[2].seconds
+log("start-up: " + startupMedians.map { "\($0.label) \(Measure.format($0.seconds * 1000, 2)) ms" }.joined(separator: "; "))
+
+// MARK: - Sizes
+
+struct SizeResult {
+    var states: Int
+    var bytes: Int
+    var words: Int
+    var stages: Stages.Times
+    var check: Measure.Run
+    var dot: Measure.Run
+    var wc: Measure.Run
+}
+var results: [SizeResult] = []
+for states in sizes {
+    let path = "\(folder)/bench-\(states).lifecycle"
+    let spec = SpecGenerator(states: states, seed: seed).generate()
+    _ = FileManager.default.createFile(atPath: path, contents: Data(spec))
+    let words = spec.split(whereSeparator: { $0 == 32 || $0 == 10 || $0 == 9 }).count
+    let repeats = states <= 10_000 ? 11 : states <= 100_000 ? 5 : 3
+    let stages = Stages.measure(path, repeats: max(1, repeats / 2))
+    var checkRuns: [Measure.Run] = [], dotRuns: [Measure.Run] = [], wcRuns: [Measure.Run] = []
+    _ = Measure.run([wc, "-w", path])  // Warm the page cache.
+    for _ in 0..<repeats {
+        checkRuns.append(Measure.run([tool, "check", path]))
+        dotRuns.append(Measure.run([tool, "dot", path]))
+        wcRuns.append(Measure.run([wc, "-w", path]))
+    }
+    func summary(_ runs: [Measure.Run]) -> Measure.Run {
+        Measure.Run(seconds: Measure.median(runs.map(\.seconds)), peakBytes: runs.map(\.peakBytes).max()!,
+                    status: runs.map(\.status).max()!)
+    }
+    let result = SizeResult(states: states, bytes: spec.count, words: words, stages: stages,
+                            check: summary(checkRuns), dot: summary(dotRuns), wc: summary(wcRuns))
+    precondition(result.check.status == 0 && result.dot.status == 0, "lifecycle failed on \(path)")
+    results.append(result)
+    log("\(states) states: \(spec.count) bytes; check \(Measure.format(result.check.seconds, 3)) s, "
+        + "dot \(Measure.format(result.dot.seconds, 3)) s, wc -w \(Measure.format(result.wc.seconds, 3)) s")
+    try? FileManager.default.removeItem(atPath: path)
+}
+let loadAfter = Measure.loadAverage()
+log("load average after: \(loadAfter)")
+
+// MARK: - Report
+
+func ms(_ seconds: Double) -> String { Measure.format(seconds * 1000, seconds < 0.01 ? 2 : 1) }
+func mb(_ bytes: Int) -> String { Measure.format(Double(bytes) / 1_000_000, bytes < 10_000_000 ? 2 : 1) }
+func grouped(_ value: Int) -> String {
+    let digits = Array(String(value))
+    var out = ""
+    for (index, digit) in digits.enumerated() {
+        if index > 0 && (digits.count - index) % 3 == 0 { out += "," }
+        out.append(digit)
+    }
+    return out
+}
+
+func machineDescription() -> String {
+    let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+    let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+        .map { $0.split(separator: ":", maxSplits: 1).last!.trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
+    let meminfo = (try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8)) ?? ""
+    let memory = meminfo.split(separator: "\n").first { $0.hasPrefix("MemTotal") }
+        .map { $0.split(separator: " ").dropFirst().first.flatMap { Double($0) }.map { Measure.format($0 / 1_048_576, 1) + " GiB" } ?? "?" } ?? "?"
+    var name = utsname()
+    uname(&name)
+    let kernel = withUnsafeBytes(of: &name.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    return "\(model), \(ProcessInfo.processInfo.activeProcessorCount) cores, \(memory) RAM, Linux \(kernel)"
+}
+
+var report = ""
+report += "Machine: \(machineDescription()).\n"
+report += "Load average (1, 5, 15 min) before the run: \(loadBefore); after: \(loadAfter).\n"
+report += "Seed \(seed). Whole-process figures are medians of \(results.map { $0.states <= 10_000 ? 11 : $0.states <= 100_000 ? 5 : 3 }.map(String.init).joined(separator: "/")) runs; "
+report += "stage figures are the fastest of \(results.map { max(1, ($0.states <= 10_000 ? 11 : $0.states <= 100_000 ? 5 : 3) / 2) }.map(String.init).joined(separator: "/")) in-process runs.\n\n"
+
+report += "### Whole process\n\n"
+report += "| states | spec | words | `lifecycle check` | MB/s | peak memory | `lifecycle dot` | peak memory | `wc -w` | check ÷ wc |\n"
+report += "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+for r in results {
+    report += "| \(grouped(r.states)) | \(mb(r.bytes)) MB | \(grouped(r.words)) | \(ms(r.check.seconds)) ms | "
+    report += "\(Measure.format(Double(r.bytes) / 1e6 / r.check.seconds, 0)) | \(mb(r.check.peakBytes)) MB | "
+    report += "\(ms(r.dot.seconds)) ms | \(mb(r.dot.peakBytes)) MB | \(ms(r.wc.seconds)) ms | "
+    report += "\(Measure.format(r.check.seconds / r.wc.seconds, 2)) |\n"
+}
+report += "\n### Stages, in process\n\n"
+report += "| states | read | lex | parse | check | Swift | DOT | tokens | lex MB/s | Swift out | DOT out |\n"
+report += "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+for r in results {
+    let s = r.stages
+    report += "| \(grouped(r.states)) | \(ms(s.read)) | \(ms(s.lex)) | \(ms(s.parse)) | \(ms(s.check)) | \(ms(s.swift)) | "
+    report += "\(ms(s.dot)) | \(grouped(s.tokens)) | \(Measure.format(Double(r.bytes) / 1e6 / s.lex, 0)) | "
+    report += "\(mb(s.swiftBytes)) MB | \(mb(s.dotBytes)) MB |\n"
+}
+report += "\n(Times in milliseconds. Parse includes lexing; check is the checker alone on the parsed tree; "
+report += "Swift and DOT are the generators' bodies, without the header hash.)\n"
+
+report += "\n### Start-up (median of \(startupRuns) runs each, interleaved)\n\n"
+report += "| command | median | ÷ `/bin/true` |\n|---|---:|---:|\n"
+for entry in startupMedians {
+    report += "| \(entry.label) | \(ms(entry.seconds)) ms | \(Measure.format(entry.seconds / trueMedian, 2)) |\n"
+}
+
+report += "\n### Targets\n\n"
+report += "| target | figure | met |\n|---|---|:-:|\n"
+func check(_ ok: Bool) -> String { ok ? "yes" : "**no**" }
+let finished = results
+func byStates(_ n: Int) -> SizeResult? { finished.first { $0.states == n } }
+if let a = byStates(10_000), let b = byStates(100_000), let c = byStates(1_000_000) {
+    let first = b.check.seconds / a.check.seconds, second = c.check.seconds / b.check.seconds
+    report += "| linear: 10× the states → ≤ 11× the time (`check`, 10^4 → 10^5 → 10^6) | ×\(Measure.format(first, 1)), ×\(Measure.format(second, 1)) | \(check(first <= 11 && second <= 11)) |\n"
+    let dFirst = b.dot.seconds / a.dot.seconds, dSecond = c.dot.seconds / b.dot.seconds
+    report += "| linear (`dot`, 10^4 → 10^5 → 10^6) | ×\(Measure.format(dFirst, 1)), ×\(Measure.format(dSecond, 1)) | \(check(dFirst <= 11 && dSecond <= 11)) |\n"
+}
+if let c = byStates(1_000_000) {
+    report += "| `lifecycle dot` at 10^6 states well under 5 s | \(Measure.format(c.dot.seconds, 2)) s | \(check(c.dot.seconds < 5)) |\n"
+    report += "| peak memory of `dot` at 10^6 under 10× the spec | \(Measure.format(Double(c.dot.peakBytes) / Double(c.bytes), 1))× | \(check(c.dot.peakBytes < 10 * c.bytes)) |\n"
+}
+for r in results where r.states >= 100_000 {
+    let ratio = r.check.seconds / r.wc.seconds
+    report += "| `check` within 4× of `wc -w` at \(grouped(r.states)) states | \(Measure.format(ratio, 2))× | \(check(ratio <= 4)) |\n"
+}
+let startRatio = checkSmallMedian / trueMedian
+report += "| start-up within 1.2× of a do-nothing process | \(Measure.format(startRatio, 2))× (\(ms(checkSmallMedian)) ms vs \(ms(trueMedian)) ms) | \(check(startRatio <= 1.2)) |\n"
+if let a = byStates(10_000) {
+    let speedup = 2.1 / a.check.seconds
+    report += "| ≥ 50× faster than the fastest peer (qscxmlc, 2.1 s) at 10^4 states | \(Measure.format(speedup, 0))× | \(check(speedup >= 50)) |\n"
+}
+if let b = byStates(100_000) { report += "| 10^5 states in about a second | `check` \(Measure.format(b.check.seconds, 2)) s, `dot` \(Measure.format(b.dot.seconds, 2)) s | \(check(b.dot.seconds < 1.5)) |\n" }
+if let c = byStates(1_000_000) { report += "| 10^6 states in a few seconds | `check` \(Measure.format(c.check.seconds, 2)) s, `dot` \(Measure.format(c.dot.seconds, 2)) s | \(check(c.dot.seconds < 5)) |\n" }
+
+print(report)
+if let outPath {
+    let begin = "<!-- lifecycle-bench:begin -->", end = "<!-- lifecycle-bench:end -->"
+    var document = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "# Benchmarks\n\n\(begin)\n\(end)\n"
+    if let lower = document.range(of: begin), let upper = document.range(of: end, range: lower.upperBound..<document.endIndex) {
+        document.replaceSubrange(lower.upperBound..<upper.lowerBound, with: "\n" + report + "\n")
+    } else {
+        document += "\n\(begin)\n\(report)\n\(end)\n"
+    }
+    try document.write(toFile: outPath, atomically: true, encoding: .utf8)
+    log("wrote \(outPath)")
+}
