@@ -86,8 +86,6 @@ public struct DotGenerator {
         indices.contains { model.machines[$0].transitions.contains { $0.trigger != nil } }
     }
 
-    func node(_ machine: Int, _ state: Int) -> String { "m\(machine)_s\(state)" }
-    func cluster(_ machine: Int, _ state: Int) -> String { "cluster_m\(machine)_s\(state)" }
 
     /// Whether a state is drawn as a cluster.
     func isCluster(_ machine: Machine, _ state: Int) -> Bool {
@@ -103,6 +101,27 @@ public struct DotGenerator {
             guardSteps += 1
         }
         return current
+    }
+
+    // The lines below are written in pieces straight into the printer's buffer: a large spec
+    // has hundreds of thousands of them, and building a `String` for each part of each line
+    // was most of the generator's time.
+
+    /// Writes a node id, `m0_s3`.
+    func writeNode(_ machine: Int, _ state: Int, to printer: inout Printer) {
+        printer.write("m")
+        printer.write(machine)
+        printer.write("_s")
+        printer.write(state)
+    }
+
+    /// Writes a quoted cluster id, `"cluster_m0_s3"` (ids are plain, so nothing needs escaping).
+    func writeCluster(_ machine: Int, _ state: Int, to printer: inout Printer) {
+        printer.write("\"cluster_m")
+        printer.write(machine)
+        printer.write("_s")
+        printer.write(state)
+        printer.write("\"")
     }
 
     func emitMachine(_ index: Int, into printer: inout Printer) {
@@ -130,63 +149,128 @@ public struct DotGenerator {
             }
             if isCluster(machine, state) {
                 let info = machine.states[state]
-                printer.line("subgraph \(DotQuoting.quoted(cluster(index, state))) {")
+                printer.beginLine()
+                printer.write("subgraph ")
+                writeCluster(index, state, to: &printer)
+                printer.write(" {")
+                printer.endLine()
                 printer.indent()
-                printer.line("label=\(DotQuoting.label([info.name])); style=rounded; color=\"#555555\";")
-                if let description = info.description { printer.line("tooltip=\(DotQuoting.quoted(description));") }
+                printer.beginLine()
+                printer.write("label=")
+                DotQuoting.appendQuoted(info.name, to: &printer.bytes)
+                printer.write("; style=rounded; color=\"#555555\";")
+                printer.endLine()
+                if let description = info.description {
+                    printer.beginLine()
+                    printer.write("tooltip=")
+                    DotQuoting.appendQuoted(description, to: &printer.bytes)
+                    printer.write(";")
+                    printer.endLine()
+                }
                 if let initial = info.initialChild {
-                    let marker = "\(node(index, state))_initial"
-                    printer.line("\(marker) [shape=point, width=0.12, label=\"\"];")
-                    printer.line("\(marker) -> \(node(index, anchor(machine, initial))) [arrowsize=0.6\(liftHead(machine, index, initial))];")
+                    printer.beginLine()
+                    writeNode(index, state, to: &printer)
+                    printer.write("_initial [shape=point, width=0.12, label=\"\"];")
+                    printer.endLine()
+                    printer.beginLine()
+                    writeNode(index, state, to: &printer)
+                    printer.write("_initial -> ")
+                    writeNode(index, anchor(machine, initial), to: &printer)
+                    printer.write(" [arrowsize=0.6")
+                    writeLiftHead(machine, index, initial, to: &printer)
+                    printer.write("];")
+                    printer.endLine()
                 }
                 stack.append((state, 0))
             } else {
-                printer.line("\(node(index, state)) [\(nodeAttributes(machine.states[state]))];")
+                printer.beginLine()
+                writeNode(index, state, to: &printer)
+                printer.write(" [")
+                writeNodeAttributes(machine.states[state], to: &printer)
+                printer.write("];")
+                printer.endLine()
             }
         }
 
         // The machine's initial marker.
         printer.line("m\(index)_initial [shape=point, width=0.15, label=\"\"];")
-        printer.line("m\(index)_initial -> \(node(index, anchor(machine, machine.initialState))) [arrowsize=0.7\(liftHead(machine, index, machine.initialState))];")
+        printer.beginLine()
+        printer.write("m\(index)_initial -> ")
+        writeNode(index, anchor(machine, machine.initialState), to: &printer)
+        printer.write(" [arrowsize=0.7")
+        writeLiftHead(machine, index, machine.initialState, to: &printer)
+        printer.write("];")
+        printer.endLine()
 
         // Transitions.
         for transition in machine.transitions {
             let tail = anchor(machine, transition.source)
             let head = anchor(machine, transition.target)
-            var attributes: [String] = []
-            var lines: [String] = []
-            if let event = transition.event { lines.append(event) }
-            lines += transition.callbacks.map { model.method($0).selector }
-            if !lines.isEmpty { attributes.append("label=\(DotQuoting.label(lines))") }
-            switch transition.trigger {
-            case .system: attributes.append("style=dashed")
-            case .user: break
-            case nil: attributes.append("color=\"#777777\"")
+            printer.beginLine()
+            writeNode(index, tail, to: &printer)
+            printer.write(" -> ")
+            writeNode(index, head, to: &printer)
+            // Attributes, comma-separated, in a fixed order; none at all means no brackets.
+            var attributes = 0
+            func attribute(_ name: String, _ printer: inout Printer) {
+                printer.write(attributes == 0 ? " [" : ", ")
+                printer.write(name)
+                attributes += 1
             }
-            if let description = transition.description { attributes.append("tooltip=\(DotQuoting.quoted(description))") }
+            if transition.event != nil || !transition.callbacks.isEmpty {
+                attribute("label=\"", &printer)
+                var first = true
+                if let event = transition.event {
+                    DotQuoting.appendEscaped(event, to: &printer.bytes)
+                    first = false
+                }
+                for callback in transition.callbacks {
+                    if !first { printer.write("\\n") }
+                    DotQuoting.appendEscaped(model.method(callback).selector, to: &printer.bytes)
+                    first = false
+                }
+                printer.write("\"")
+            }
+            switch transition.trigger {
+            case .system: attribute("style=dashed", &printer)
+            case .user: break
+            case nil: attribute("color=\"#777777\"", &printer)
+            }
+            if let description = transition.description {
+                attribute("tooltip=", &printer)
+                DotQuoting.appendQuoted(description, to: &printer.bytes)
+            }
             // Edges touch a cluster's border, unless the other end lies inside that cluster.
             if isCluster(machine, transition.source) && !machine.isWithin(head, transition.source) {
-                attributes.append("ltail=\(DotQuoting.quoted(cluster(index, transition.source)))")
+                attribute("ltail=", &printer)
+                writeCluster(index, transition.source, to: &printer)
             }
             if isCluster(machine, transition.target) && !machine.isWithin(tail, transition.target) {
-                attributes.append("lhead=\(DotQuoting.quoted(cluster(index, transition.target)))")
+                attribute("lhead=", &printer)
+                writeCluster(index, transition.target, to: &printer)
             }
-            let list = attributes.isEmpty ? "" : " [" + attributes.joined(separator: ", ") + "]"
-            printer.line("\(node(index, tail)) -> \(node(index, head))\(list);")
+            if attributes > 0 { printer.write("]") }
+            printer.write(";")
+            printer.endLine()
         }
     }
 
     /// `, lhead=…` when the target is a cluster.
-    func liftHead(_ machine: Machine, _ index: Int, _ target: Int) -> String {
-        isCluster(machine, target) ? ", lhead=\(DotQuoting.quoted(cluster(index, target)))" : ""
+    func writeLiftHead(_ machine: Machine, _ index: Int, _ target: Int, to printer: inout Printer) {
+        guard isCluster(machine, target) else { return }
+        printer.write(", lhead=")
+        writeCluster(index, target, to: &printer)
     }
 
-    func nodeAttributes(_ state: State) -> String {
-        var attributes = ["label=\(DotQuoting.label([state.name]))"]
-        if let description = state.description { attributes.append("tooltip=\(DotQuoting.quoted(description))") }
-        if state.isFinal { attributes.append("peripheries=2") }
-        if state.isComposite { attributes.append("style=\"rounded,bold\"") }
-        return attributes.joined(separator: ", ")
+    func writeNodeAttributes(_ state: State, to printer: inout Printer) {
+        printer.write("label=")
+        DotQuoting.appendQuoted(state.name, to: &printer.bytes)
+        if let description = state.description {
+            printer.write(", tooltip=")
+            DotQuoting.appendQuoted(description, to: &printer.bytes)
+        }
+        if state.isFinal { printer.write(", peripheries=2") }
+        if state.isComposite { printer.write(", style=\"rounded,bold\"") }
     }
 
     func emitLegend(into printer: inout Printer) {

@@ -8,9 +8,10 @@
 /// ```
 ///
 /// Blank lines are never indented, so no output line ends in whitespace. Output accumulates
-/// in one byte buffer.
+/// in one byte buffer. Generators of very large outputs (DOT) can also build a line in pieces
+/// with `beginLine()`, `write(_:)` and `endLine()`, so that no `String` is made per line.
 public struct Printer {
-    public private(set) var bytes: [UInt8] = []
+    public internal(set) var bytes: [UInt8] = []
     private var level = 0
     private let unit: [UInt8]
 
@@ -25,10 +26,10 @@ public struct Printer {
     /// Prints `text` on a line of its own at the current indentation (a blank line if empty).
     public mutating func line(_ text: String = "") {
         if !text.isEmpty {
-            for _ in 0..<level { bytes.append(contentsOf: unit) }
-            bytes.append(contentsOf: text.utf8)
+            beginLine()
+            write(text)
         }
-        bytes.append(UInt8(ascii: "\n"))
+        endLine()
     }
 
     /// Prints each line of a multi-line string, re-indented.
@@ -37,6 +38,42 @@ public struct Printer {
             self.line(String(line))
         }
     }
+
+    // MARK: - Lines in pieces
+
+    /// Starts a non-blank line: writes the indentation.
+    public mutating func beginLine() {
+        for _ in 0..<level { bytes.append(contentsOf: unit) }
+    }
+
+    /// Appends text to the current line.
+    public mutating func write(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// Appends a non-negative integer in decimal, without making a `String`.
+    public mutating func write(_ number: Int) {
+        precondition(number >= 0, "Printer.write(_:) takes non-negative numbers")
+        if number < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(number))
+            return
+        }
+        var scale = 10
+        while scale <= number / 10 { scale *= 10 }
+        var rest = number
+        while scale > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / scale))
+            rest %= scale
+            scale /= 10
+        }
+    }
+
+    /// Ends the current line.
+    public mutating func endLine() {
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    // MARK: - Indentation
 
     public mutating func indent() { level += 1 }
 
