@@ -15,36 +15,31 @@ public enum SHA256 {
     ]
 
     /// The digest of `bytes` as 64 lowercase hex digits.
+    ///
+    /// Reads the bytes in place when they are contiguous (arrays, slices), so hashing a
+    /// generated file's body costs no copy of it.
     public static func hex(_ bytes: some Collection<UInt8>) -> String {
+        if let digest = bytes.withContiguousStorageIfAvailable(hex(contiguous:)) { return digest }
+        return Array(bytes).withUnsafeBufferPointer(hex(contiguous:))
+    }
+
+    static func hex(contiguous message: UnsafeBufferPointer<UInt8>) -> String {
         var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
-        var message = Array(bytes)
-        let bitLength = UInt64(message.count) &* 8
-        message.append(0x80)
-        while message.count % 64 != 56 { message.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
         var w = [UInt32](repeating: 0, count: 64)
-        for chunk in stride(from: 0, to: message.count, by: 64) {
-            for i in 0..<16 {
-                let j = chunk + i * 4
-                w[i] = UInt32(message[j]) << 24 | UInt32(message[j + 1]) << 16 | UInt32(message[j + 2]) << 8 | UInt32(message[j + 3])
+        let fullBlocks = message.count / 64
+        for block in 0..<fullBlocks {
+            compress(UnsafeBufferPointer(rebasing: message[block * 64 ..< block * 64 + 64]), &h, &w)
+        }
+        // The last partial block, the 0x80 marker, zeros and the length in bits: one or two blocks.
+        var tail = Array(message[(fullBlocks * 64)...])
+        let bitLength = UInt64(message.count) &* 8
+        tail.append(0x80)
+        while tail.count % 64 != 56 { tail.append(0) }
+        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        tail.withUnsafeBufferPointer { tail in
+            for block in stride(from: 0, to: tail.count, by: 64) {
+                compress(UnsafeBufferPointer(rebasing: tail[block ..< block + 64]), &h, &w)
             }
-            for i in 16..<64 {
-                let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-                let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
-                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-            }
-            var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
-            for i in 0..<64 {
-                let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-                let ch = (e & f) ^ (~e & g)
-                let t1 = hh &+ s1 &+ ch &+ k[i] &+ w[i]
-                let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-                let maj = (a & b) ^ (a & c) ^ (b & c)
-                let t2 = s0 &+ maj
-                hh = g; g = f; f = e; e = d &+ t1; d = c; c = b; b = a; a = t1 &+ t2
-            }
-            h[0] = h[0] &+ a; h[1] = h[1] &+ b; h[2] = h[2] &+ c; h[3] = h[3] &+ d
-            h[4] = h[4] &+ e; h[5] = h[5] &+ f; h[6] = h[6] &+ g; h[7] = h[7] &+ hh
         }
         let digits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
@@ -52,6 +47,49 @@ public enum SHA256 {
             for shift in stride(from: 28, through: 0, by: -4) { out.append(digits[Int((word >> UInt32(shift)) & 0xF)]) }
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Folds one 64-byte block into `h`, using `w` (64 words) as the message schedule.
+    private static func compress(_ chunk: UnsafeBufferPointer<UInt8>, _ h: inout [UInt32], _ w: inout [UInt32]) {
+        w.withUnsafeMutableBufferPointer { w in
+            k.withUnsafeBufferPointer { k in
+                for i in 0..<16 {
+                    let j = i * 4
+                    w[i] = UInt32(chunk[j]) << 24 | UInt32(chunk[j + 1]) << 16 | UInt32(chunk[j + 2]) << 8 | UInt32(chunk[j + 3])
+                }
+                for i in 16..<64 {
+                    let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
+                    let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
+                    w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+                }
+                var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
+                // Eight rounds per iteration with the working variables' roles rotated in the
+                // arguments, instead of shifting eight values along after every round.
+                for i in stride(from: 0, to: 64, by: 8) {
+                    round(a, b, c, &d, e, f, g, &hh, k[i] &+ w[i])
+                    round(hh, a, b, &c, d, e, f, &g, k[i + 1] &+ w[i + 1])
+                    round(g, hh, a, &b, c, d, e, &f, k[i + 2] &+ w[i + 2])
+                    round(f, g, hh, &a, b, c, d, &e, k[i + 3] &+ w[i + 3])
+                    round(e, f, g, &hh, a, b, c, &d, k[i + 4] &+ w[i + 4])
+                    round(d, e, f, &g, hh, a, b, &c, k[i + 5] &+ w[i + 5])
+                    round(c, d, e, &f, g, hh, a, &b, k[i + 6] &+ w[i + 6])
+                    round(b, c, d, &e, f, g, hh, &a, k[i + 7] &+ w[i + 7])
+                }
+                h[0] = h[0] &+ a; h[1] = h[1] &+ b; h[2] = h[2] &+ c; h[3] = h[3] &+ d
+                h[4] = h[4] &+ e; h[5] = h[5] &+ f; h[6] = h[6] &+ g; h[7] = h[7] &+ hh
+            }
+        }
+    }
+
+    /// One SHA-256 round: `d += T1`, `h = T1 + T2`, where `kw` is the round constant plus the
+    /// schedule word.
+    @inline(__always) private static func round(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32,
+                                                _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32, _ kw: UInt32) {
+        // Ch and Maj in their shorter equivalent forms.
+        let t1 = h &+ (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) &+ (g ^ (e & (f ^ g))) &+ kw
+        let t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) &+ ((a & b) | (c & (a | b)))
+        d = d &+ t1
+        h = t1 &+ t2
     }
 
     @inline(__always) private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }

@@ -36,7 +36,7 @@ enum DotCommand: Command {
         if let output { command += " -o \(OutputWriter.displayPath(output))" }
         let bytes = DotGenerator(model: model, options: options).generate(specPath: spec, command: command)
         guard let output else {
-            Terminal.out(String(decoding: bytes, as: UTF8.self))
+            Terminal.out(bytes)
             return .success
         }
         return OutputWriter.write(bytes, to: output, force: arguments.has("--force"), command: name)

@@ -38,7 +38,7 @@ enum SwiftCommand: Command {
         let command = "lifecycle swift \(spec)" + (output.map { " -o \(OutputWriter.displayPath($0))" } ?? "")
         let bytes = SwiftGenerator(model: model).generate(specPath: spec, command: command)
         guard let output else {
-            Terminal.out(String(decoding: bytes, as: UTF8.self))
+            Terminal.out(bytes)
             return .success
         }
         return OutputWriter.write(bytes, to: output, force: arguments.has("--force"), command: name)

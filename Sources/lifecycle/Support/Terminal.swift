@@ -8,20 +8,25 @@ import Darwin
 enum Terminal {
     static func write(_ text: String, to fd: Int32) {
         var text = text
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
+        text.withUTF8 { write($0, to: fd) }
+    }
+
+    static func write(_ buffer: UnsafeBufferPointer<UInt8>, to fd: Int32) {
+        guard let base = buffer.baseAddress else { return }
+        var offset = 0
+        while offset < buffer.count {
+            let written = Glibc.write(fd, base + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
             }
+            offset += written
         }
     }
 
     static func out(_ text: String) { write(text, to: 1) }
+    /// Generated output, written as is: no copy into a `String` (which would validate it).
+    static func out(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { write($0, to: 1) } }
     static func err(_ text: String) { write(text, to: 2) }
 
     /// Whether diagnostics on stderr should be coloured: `--color always|never|auto`, where
