@@ -1,12 +1,35 @@
 /// Delegates and callbacks: which methods a machine may call, and what each reference means.
 extension Checker {
     /// The methods a machine's callbacks resolve against.
+    ///
+    /// Selectors and base names are interned, so resolving a reference hashes its bytes once
+    /// and allocates nothing; the `String`-keyed views below are built only for messages.
     struct CallbackScope {
-        var bySelector: [String: MethodRef] = [:]
-        var byName: [String: [MethodRef]] = [:]
+        /// Selector (`name(_:label:)`) -> the first method with it, by interned id.
+        var selectors = NameTable()
+        var methodBySelector: [MethodRef] = []
+        /// Base name -> every method with it, by interned id.
+        var names = NameTable()
+        var methodsByName: [[MethodRef]] = []
         /// How the scope is named in messages: "UIWindowSceneDelegate", or nil for "in scope".
         var owners: String?
         var delegateName: String?
+
+        mutating func add(_ method: Method, _ ref: MethodRef) {
+            if Int(selectors.intern(method.selector)) == methodBySelector.count { methodBySelector.append(ref) }
+            let name = Int(names.intern(method.name))
+            if name == methodsByName.count { methodsByName.append([]) }
+            methodsByName[name].append(ref)
+        }
+
+        /// The selectors in scope, sorted (for suggestions).
+        var sortedSelectors: [String] { (0..<selectors.count).map { selectors.string(NameTable.ID($0)) }.sorted() }
+        /// The base names in scope, sorted (for suggestions).
+        var sortedNames: [String] { (0..<names.count).map { names.string(NameTable.ID($0)) }.sorted() }
+
+        func methods(named name: String) -> [MethodRef] {
+            names.lookup(name).map { methodsByName[Int($0)] } ?? []
+        }
     }
 
     /// Resolves `delegate Name: Superclass, Protocol, …`.
@@ -65,31 +88,42 @@ extension Checker {
         }
         for type in typeList {
             for (index, method) in types[type].methods.enumerated() {
-                let ref = MethodRef(type: type, index: index)
-                if scope.bySelector[method.selector] == nil { scope.bySelector[method.selector] = ref }
-                scope.byName[method.name, default: []].append(ref)
+                scope.add(method, MethodRef(type: type, index: index))
             }
         }
         return scope
     }
 
     /// The method a callback reference names, or nil (reported).
+    ///
+    /// The selector is assembled from the source bytes in a reused buffer and looked up by its
+    /// bytes; a `String` is made only when the reference does not resolve.
     mutating func resolveCallback(_ ref: CallbackRef, in scope: CallbackScope, delegate: Delegate?) -> MethodRef? {
-        let name = text(ref.baseName.range)
+        let name = bytes(ref.baseName.range)
         if let labels = ref.labels {
-            let selector = "\(name)(\(labels.map { ($0 ?? "_") + ":" }.joined()))"
-            if let found = scope.bySelector[selector] { return found }
+            selectorBuffer.removeAll(keepingCapacity: true)
+            selectorBuffer.append(contentsOf: name)
+            selectorBuffer.append(UInt8(ascii: "("))
+            for label in labels {
+                if let label { selectorBuffer.append(contentsOf: label.utf8) } else { selectorBuffer.append(UInt8(ascii: "_")) }
+                selectorBuffer.append(UInt8(ascii: ":"))
+            }
+            selectorBuffer.append(UInt8(ascii: ")"))
+            let found = selectorBuffer.withUnsafeBufferPointer { scope.selectors.lookup($0) }
+            if let found { return scope.methodBySelector[Int(found)] }
+            let selector = String(decoding: selectorBuffer, as: UTF8.self)
             reportMissingCallback(selector, isBare: false, ref: ref, scope: scope, delegate: delegate)
             return nil
         }
-        let candidates = scope.byName[name] ?? []
+        let candidates = scope.names.lookup(name).map { scope.methodsByName[Int($0)] } ?? []
         if candidates.count == 1 { return candidates[0] }
+        let written = text(ref.baseName.range)
         if candidates.count > 1 {
             let selectors = candidates.map { types[$0.type].methods[$0.index].selector }
-            report(.ambiguousCallback(name, candidates: selectors, at: ref.range))
+            report(.ambiguousCallback(written, candidates: selectors, at: ref.range))
             return nil
         }
-        reportMissingCallback(name, isBare: true, ref: ref, scope: scope, delegate: delegate)
+        reportMissingCallback(written, isBare: true, ref: ref, scope: scope, delegate: delegate)
         return nil
     }
 
@@ -107,12 +141,14 @@ extension Checker {
                 }
             }
         }
-        let selectors = scope.bySelector.keys.sorted()
         let suggestion: String? = if isBare {
-            Suggestions.bestMatch(for: written, in: scope.byName.keys.sorted())
-                .flatMap { name in scope.byName[name]?.count == 1 ? types[scope.byName[name]![0].type].methods[scope.byName[name]![0].index].selector : name }
+            Suggestions.bestMatch(for: written, in: scope.sortedNames)
+                .map { name in
+                    let methods = scope.methods(named: name)
+                    return methods.count == 1 ? types[methods[0].type].methods[methods[0].index].selector : name
+                }
         } else {
-            Suggestions.bestMatch(for: written, in: selectors)
+            Suggestions.bestMatch(for: written, in: scope.sortedSelectors)
         }
         report(.unknownCallback(written, owners: scope.owners, suggestion: suggestion, at: ref.range))
     }

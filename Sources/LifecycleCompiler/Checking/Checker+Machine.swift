@@ -53,8 +53,9 @@ extension Checker {
         // States.
         var states: [State] = []
         states.reserveCapacity(flat.states.count)
-        var stateByName: [NameTable.ID: Int] = [:]
-        stateByName.reserveCapacity(flat.states.count)
+        // State by interned name: ids are small and dense, so an array does a dictionary's job
+        // without hashing twice.
+        var stateByName = StateIndex()
         for (index, entry) in flat.states.enumerated() {
             let decl = entry.decl
             let id = names.intern(bytes(decl.name.range))
@@ -168,8 +169,26 @@ extension Checker {
         var event: NameTable.ID
     }
 
+    /// Interned name -> state index, as an array indexed by name id (-1: no such state).
+    struct StateIndex {
+        private var indices: [Int32] = []
+
+        subscript(id: NameTable.ID) -> Int? {
+            get {
+                let slot = Int(id)
+                guard slot < indices.count, indices[slot] >= 0 else { return nil }
+                return Int(indices[slot])
+            }
+            set {
+                let slot = Int(id)
+                if slot >= indices.count { indices.append(contentsOf: repeatElement(-1, count: slot + 1 - indices.count)) }
+                indices[slot] = newValue.map(Int32.init) ?? -1
+            }
+        }
+    }
+
     /// The state a transition names, or nil (reported, with a suggestion).
-    mutating func resolveState(_ name: NameSyntax, in table: [NameTable.ID: Int], states: [State]) -> Int? {
+    mutating func resolveState(_ name: NameSyntax, in table: StateIndex, states: [State]) -> Int? {
         if let id = names.lookup(bytes(name.range)), let index = table[id] { return index }
         let written = text(name.range)
         let suggestion = Suggestions.bestMatch(for: written, in: states.map(\.name))
@@ -183,10 +202,14 @@ extension Checker {
 
     /// Warns about each required callback that no transition calls.
     mutating func checkRequirementsCalled(_ machine: Machine) {
-        var called: Set<MethodRef> = []
-        for transition in machine.transitions { called.formUnion(transition.callbacks) }
+        guard !machine.requirements.isEmpty else { return }
+        // Flags by type and method index: a lookup per callback, no hashing.
+        var called = types.map { [Bool](repeating: false, count: $0.methods.count) }
+        for transition in machine.transitions {
+            for callback in transition.callbacks { called[callback.type][callback.index] = true }
+        }
         var warned: Set<MethodRef> = []
-        for requirement in machine.requirements where !called.contains(requirement.callback) {
+        for requirement in machine.requirements where !called[requirement.callback.type][requirement.callback.index] {
             guard warned.insert(requirement.callback).inserted else { continue }
             let method = types[requirement.callback.type].methods[requirement.callback.index]
             report(.requiredNeverCalled(method.selector, at: requirement.range))
