@@ -69,13 +69,14 @@ public struct Lexer {
 
     // MARK: - Identifiers and keywords
 
+    // ASCII letters differ from their lowercase forms by bit 0x20 only, so `c | 0x20` folds
+    // case, and one wrapping subtraction per range replaces two comparisons.
     @inline(__always) static func isIdentifierHead(_ c: UInt8) -> Bool {
-        (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
-            || c == UInt8(ascii: "_")
+        (c | 0x20) &- UInt8(ascii: "a") < 26 || c == UInt8(ascii: "_")
     }
 
     @inline(__always) static func isIdentifierBody(_ c: UInt8) -> Bool {
-        isIdentifierHead(c) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
+        isIdentifierHead(c) || c &- UInt8(ascii: "0") < 10
     }
 
     static func isIdentifierHead(_ scalar: Unicode.Scalar) -> Bool {
@@ -107,32 +108,55 @@ public struct Lexer {
         return Token(.identifier, start: start, end: position)
     }
 
-    private static let keywordBytes: [(Keyword, [UInt8])] = Keyword.allCases.map { ($0, Array($0.text.utf8)) }
-
     /// The keyword spelled by `length` bytes at `pointer`, if any.
+    ///
+    /// Dispatches on the length and the first byte, then compares the rest against the one
+    /// candidate (two for `calls`/`class` and `require`/`returns`): no table walk per identifier.
     static func keyword(_ pointer: UnsafePointer<UInt8>, length: Int) -> Keyword? {
-        guard length >= 2 && length <= 8 else { return nil }
-        let first = pointer[0]
-        // Every keyword starts with a lowercase letter in this set.
-        switch first {
-        case UInt8(ascii: "b"), UInt8(ascii: "c"), UInt8(ascii: "d"), UInt8(ascii: "f"), UInt8(ascii: "i"),
-             UInt8(ascii: "m"), UInt8(ascii: "o"), UInt8(ascii: "p"), UInt8(ascii: "r"), UInt8(ascii: "s"),
-             UInt8(ascii: "v"):
-            break
-        default:
-            return nil
+        @inline(__always) func spells(_ word: StaticString) -> Bool {
+            let bytes = word.utf8Start
+            for index in 1..<length where pointer[index] != bytes[index] { return false }
+            return true
         }
-        for (keyword, bytes) in keywordBytes where bytes.count == length && bytes[0] == first {
-            var index = 1
-            while index < length && bytes[index] == pointer[index] { index += 1 }
-            if index == length { return keyword }
+        switch (length, pointer[0]) {
+        case (2, UInt8(ascii: "o")): return spells("on") ? .on : nil
+        case (2, UInt8(ascii: "b")): return spells("by") ? .by : nil
+        case (3, UInt8(ascii: "v")): return spells("var") ? .var : nil
+        case (4, UInt8(ascii: "f")): return spells("func") ? .func : nil
+        case (5, UInt8(ascii: "s")): return spells("state") ? .state : nil
+        case (5, UInt8(ascii: "f")): return spells("final") ? .final : nil
+        case (5, UInt8(ascii: "c")): return spells("calls") ? .calls : spells("class") ? .class : nil
+        case (6, UInt8(ascii: "i")): return spells("import") ? .import : nil
+        case (7, UInt8(ascii: "m")): return spells("machine") ? .machine : nil
+        case (7, UInt8(ascii: "i")): return spells("initial") ? .initial : nil
+        case (7, UInt8(ascii: "r")): return spells("require") ? .require : spells("returns") ? .returns : nil
+        case (8, UInt8(ascii: "d")): return spells("delegate") ? .delegate : nil
+        case (8, UInt8(ascii: "p")): return spells("protocol") ? .protocol : nil
+        default: return nil
         }
-        return nil
     }
 
     /// The text of a token (for identifiers and error messages).
     public func text(of token: Token) -> String {
         file.text(range(token.start, token.end))
+    }
+
+    /// Whether the next token is `:`. Looks past whitespace without lexing (a callback's
+    /// labels are followed by `:` on the same line); after a comment, lexes a copy.
+    func nextTokenIsColon() -> Bool {
+        var offset = position
+        while true {
+            // The sentinel zero after the last byte ends the loop.
+            switch base[offset] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                offset += 1
+            case UInt8(ascii: "/"):
+                var copy = self
+                return copy.next().kind == .colon
+            case let c:
+                return c == UInt8(ascii: ":")
+            }
+        }
     }
 
     // MARK: - Unknown bytes

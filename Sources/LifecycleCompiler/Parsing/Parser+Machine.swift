@@ -114,9 +114,11 @@ extension Parser {
     mutating func transitionDecl() -> TransitionDecl? {
         let start = token.start
         let source = NameSyntax(range: range(token))
-        let sourceText = text(token)
+        let sourceToken = token
         advance()
         guard consume(if: .arrow) != nil else {
+            // The source's text is needed only for these messages.
+            let sourceText = text(sourceToken)
             if token.kind == .identifier,
                let keyword = Suggestions.bestMatch(for: sourceText, in: ["state", "initial", "final", "delegate", "require"]) {
                 report(.unknownKeyword(sourceText, suggestion: keyword, at: source.range))
@@ -196,8 +198,7 @@ extension Parser {
             }
             let labelToken = token
             // Look ahead: a label is followed by ':'; anything else means the reference ended.
-            var copy = lexer
-            guard copy.next().kind == .colon else {
+            guard lexer.nextTokenIsColon() else {
                 report(.unclosedMethodReference(source.text(name.range), found: found, at: missingRange)
                     .note("to match this '('", at: range(open)))
                 return CallbackRef(baseName: name, labels: labels, range: range(from: start))
