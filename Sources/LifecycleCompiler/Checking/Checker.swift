@@ -61,7 +61,8 @@ public struct Checker {
     func text(_ range: SourceRange) -> String { files[range.file].text(range) }
 
     func bytes(_ range: SourceRange) -> UnsafeBufferPointer<UInt8> {
-        let file = files[range.file]
+        // Almost every name is in the root file: skip the look-up in `files` for it.
+        let file = range.file == root.file.id ? root.file : files[range.file]
         let lower = min(range.startOffset, file.count), upper = min(range.endOffset, file.count)
         return UnsafeBufferPointer(rebasing: file.bytes[lower..<max(lower, upper)])
     }
