@@ -108,7 +108,7 @@ extension Checker {
         var transitions: [Transition] = []
         transitions.reserveCapacity(flat.transitions.count)
         var outgoing = [[Int]](repeating: [], count: states.count)
-        var seen: [TransitionKey: (index: Int, at: SourceRange)] = [:]
+        var seen = TransitionTable(capacity: flat.transitions.count)
         var graphComplete = !syntaxHadErrors
         let scope = callbackScope(for: delegate)
         for transitionDecl in flat.transitions {
@@ -129,7 +129,7 @@ extension Checker {
                                         callbacks: callbacks, description: transitionDecl.description?.value,
                                         range: transitionDecl.range)
             let eventID = transitionDecl.event.map { names.intern(bytes($0.range)) } ?? -1
-            let key = TransitionKey(source: Int32(source), event: eventID)
+            let key = TransitionTable.key(source: source, event: eventID)
             let point = transitionDecl.event?.range ?? transitionDecl.source.range
             if let other = seen[key] {
                 let first = transitions[other.index]
@@ -164,9 +164,41 @@ extension Checker {
         return machine
     }
 
-    struct TransitionKey: Hashable {
-        var source: Int32
-        var event: NameTable.ID
+    /// (source state, event id) -> the first transition seen with them, for duplicate and
+    /// nondeterminism checks. Open addressing over a packed 64-bit key, sized once for every
+    /// transition of the machine: one multiply per probe instead of SipHash, and no rehashing.
+    struct TransitionTable {
+        private var keys: [UInt64]
+        private var values: [(index: Int, at: SourceRange)?]
+        private let shift: UInt64
+
+        init(capacity: Int) {
+            var bits: UInt64 = 4
+            while (1 << bits) < capacity * 2 { bits += 1 }
+            keys = [UInt64](repeating: 0, count: 1 << bits)
+            values = Array(repeating: nil, count: 1 << bits)
+            shift = 64 - bits
+        }
+
+        static func key(source: Int, event: NameTable.ID) -> UInt64 {
+            UInt64(UInt32(truncatingIfNeeded: source)) << 32 | UInt64(UInt32(bitPattern: event))
+        }
+
+        /// The slot holding `key`, or the empty slot where it belongs.
+        private func slot(_ key: UInt64) -> Int {
+            var slot = Int((key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+            while values[slot] != nil && keys[slot] != key { slot = (slot + 1) & (keys.count - 1) }
+            return slot
+        }
+
+        subscript(key: UInt64) -> (index: Int, at: SourceRange)? {
+            get { values[slot(key)] }
+            set {
+                let slot = slot(key)
+                keys[slot] = key
+                values[slot] = newValue
+            }
+        }
     }
 
     /// Interned name -> state index, as an array indexed by name id (-1: no such state).
