@@ -3,10 +3,16 @@ extension Lexer {
     /// Skips whitespace and comments before the next token.
     mutating func skipTrivia() {
         while true {
-            let c = current
-            if c == UInt8(ascii: " ") || c == UInt8(ascii: "\n") || c == UInt8(ascii: "\t") || c == UInt8(ascii: "\r") {
-                position += 1
-            } else if c == UInt8(ascii: "/") && peekNext == UInt8(ascii: "/") {
+            // Runs of whitespace with a local offset (kept in a register); the sentinel zero
+            // byte after the end stops the inner loop.
+            var offset = position
+            var c = base[offset]
+            while c == UInt8(ascii: " ") || c == UInt8(ascii: "\n") || c == UInt8(ascii: "\t") || c == UInt8(ascii: "\r") {
+                offset += 1
+                c = base[offset]
+            }
+            position = offset
+            if c == UInt8(ascii: "/") && peekNext == UInt8(ascii: "/") {
                 skipLineComment()
             } else if c == UInt8(ascii: "/") && peekNext == UInt8(ascii: "*") {
                 skipBlockComment()

@@ -57,8 +57,7 @@ public struct Lexer {
                 lexIdentifierTail()
                 return identifierOrKeyword(start: start)
             }
-            if c >= 0x80, let (scalar, length) = decodeScalar(at: position), Lexer.isIdentifierHead(scalar) {
-                position += length
+            if c >= 0x80 && consumeUnicodeIdentifierHead() {
                 lexIdentifierTail()
                 return Token(.identifier, start: start, end: position)
             }
@@ -76,7 +75,10 @@ public struct Lexer {
     }
 
     @inline(__always) static func isIdentifierBody(_ c: UInt8) -> Bool {
-        isIdentifierHead(c) || c &- UInt8(ascii: "0") < 10
+        // Bit c of `digits` is set for 0-9 (c < 64); bit c - 64 of `letters` for A-Z, _ and a-z.
+        let digits: UInt64 = 0x03FF_0000_0000_0000
+        let letters: UInt64 = 0x07FF_FFFE_87FF_FFFE
+        return c < 64 ? (digits >> UInt64(c)) & 1 != 0 : c < 128 && (letters >> UInt64(c & 63)) & 1 != 0
     }
 
     static func isIdentifierHead(_ scalar: Unicode.Scalar) -> Bool {
@@ -89,6 +91,17 @@ public struct Lexer {
 
     /// Advances over the rest of an identifier (ASCII fast path, then Unicode letters).
     mutating func lexIdentifierTail() {
+        // A local offset keeps the loop in registers; the sentinel zero byte ends it.
+        var offset = position
+        while Lexer.isIdentifierBody(base[offset]) { offset += 1 }
+        position = offset
+        if base[offset] >= 0x80 { lexUnicodeIdentifierTail() }
+    }
+
+    /// The rest of an identifier that goes on with non-ASCII letters. Kept out of line: Unicode
+    /// properties need type metadata set up on entry, which the ASCII path should not pay.
+    @inline(never)
+    mutating func lexUnicodeIdentifierTail() {
         while true {
             let c = current
             if Lexer.isIdentifierBody(c) {
@@ -99,6 +112,15 @@ public struct Lexer {
                 return
             }
         }
+    }
+
+    /// Whether a non-ASCII identifier starts at the current position; advances over its first
+    /// scalar if so. Out of line for the same reason as `lexUnicodeIdentifierTail()`.
+    @inline(never)
+    mutating func consumeUnicodeIdentifierHead() -> Bool {
+        guard let (scalar, length) = decodeScalar(at: position), Lexer.isIdentifierHead(scalar) else { return false }
+        position += length
+        return true
     }
 
     func identifierOrKeyword(start: Int) -> Token {
