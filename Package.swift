@@ -19,7 +19,9 @@ let package = Package(
         ),
         .testTarget(
             name: "LifecycleCLITests",
-            dependencies: ["LifecycleCompiler"]
+            // Depends on the executable so that `swift test` builds it; the tests run the binary.
+            dependencies: ["LifecycleCompiler", "lifecycle"],
+            exclude: ["Fixtures"]
         ),
     ]
 )
