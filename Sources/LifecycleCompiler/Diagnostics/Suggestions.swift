@@ -4,10 +4,14 @@
 /// distance, if that distance is at most a third of the name's length (at least 1). Ties go
 /// to the candidate that sorts first, so suggestions are deterministic.
 public enum Suggestions {
+    /// Names longer than this get only case-insensitive exact matches.
+    public static let maximumLength = 256
+
     /// The best suggestion for `name` among `candidates`, or nil.
     public static func bestMatch(for name: String, in candidates: some Sequence<String>) -> String? {
         let lowered = name.lowercased()
-        let budget = max(1, name.count / 3)
+        let length = name.count
+        let budget = max(1, length / 3)
         var best: (distance: Int, candidate: String)?
         for candidate in candidates where candidate != name {
             if candidate.lowercased() == lowered {
@@ -16,8 +20,9 @@ public enum Suggestions {
                 }
                 continue
             }
-            // Cheap rejection before the quadratic distance.
-            if abs(candidate.count - name.count) > budget { continue }
+            // Cheap rejection before the quadratic distance (and no distance at all for
+            // names no one types by hand: a 5 MB near miss would take hours).
+            if length > maximumLength || abs(candidate.count - length) > budget { continue }
             let distance = editDistance(name, candidate, limit: budget)
             guard distance <= budget else { continue }
             if best == nil || distance < best!.distance
