@@ -102,9 +102,7 @@ import Testing
     @Test func transposedSubcommandGetsASuggestion() throws {
         let run = try Self.run(["chekc", "Scene.lifecycle"])
         #expect(run.status == 2)
-        withKnownIssue("Suggestions.editDistance does not count a transposition as one edit") {
-            #expect(run.stderr.contains("did you mean 'check'?"), "\(run.stderr)")
-        }
+                #expect(run.stderr.contains("did you mean 'check'?"), "\(run.stderr)")
     }
 
     @Test func unknownOption() throws {

@@ -67,17 +67,13 @@ import LifecycleCompiler
         let bytes = Array("machine M {\n  initial state A\n  A -> A on x ".utf8) + [0x80, 0x80] + Array(" @\n}\n".utf8)
         let located = Self.located(Self.compile(bytes))
         #expect(located.first == Located(id: "invalidUTF8", line: 3, column: 15))
-        withKnownIssue("TextWidth.characterCount skips orphan continuation bytes") {
-            #expect(located.last == Located(id: "unexpectedCharacter", line: 3, column: 18))
-        }
+                #expect(located.last == Located(id: "unexpectedCharacter", line: 3, column: 18))
     }
 
     /// Editors on Windows write a UTF-8 byte order mark; it is valid UTF-8 and Swift accepts it.
     @Test func byteOrderMarkIsAccepted() {
         let compilation = Self.compile([0xEF, 0xBB, 0xBF] + Array("machine M {\n  initial state A\n  A -> A on x\n}\n".utf8))
-        withKnownIssue("the lexer reports a leading U+FEFF as an unexpected character") {
-            #expect(compilation.diagnostics.isEmpty, "\(Self.located(compilation))")
-        }
+                #expect(compilation.diagnostics.isEmpty, "\(Self.located(compilation))")
     }
 
     @Test func nulBytesAreReported() {

@@ -33,25 +33,33 @@ public enum Suggestions {
         return best?.candidate
     }
 
-    /// Levenshtein distance over Unicode scalars; stops early once every entry of a row exceeds
-    /// `limit` (the result is then `limit + 1`).
+    /// Edit distance over Unicode scalars (optimal string alignment: insertions, deletions,
+    /// substitutions, and swapping two neighbours, as in `chekc` for `check`, each cost one).
+    /// Stops early once two rows in a row exceed `limit` (the result is then `limit + 1`).
     public static func editDistance(_ a: String, _ b: String, limit: Int = .max) -> Int {
         let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
         if x.isEmpty { return y.count }
         if y.isEmpty { return x.count }
+        var beforePrevious = [Int](repeating: 0, count: y.count + 1)
         var previous = Array(0...y.count)
         var current = [Int](repeating: 0, count: y.count + 1)
+        var previousMinimum = 0
         for i in 1...x.count {
             current[0] = i
             var rowMinimum = i
             for j in 1...y.count {
                 let cost = x[i - 1] == y[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                rowMinimum = min(rowMinimum, current[j])
+                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1 && j > 1 && x[i - 1] == y[j - 2] && x[i - 2] == y[j - 1] {
+                    value = min(value, beforePrevious[j - 2] + 1)
+                }
+                current[j] = value
+                rowMinimum = min(rowMinimum, value)
             }
-            if rowMinimum > limit { return limit + 1 }
-            swap(&previous, &current)
+            if rowMinimum > limit && previousMinimum > limit { return limit + 1 }
+            previousMinimum = rowMinimum
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
-        return previous[y.count]
+        return min(previous[y.count], limit == .max ? .max : limit + 1)
     }
 }
