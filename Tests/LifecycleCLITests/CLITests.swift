@@ -256,8 +256,8 @@ import Testing
         #expect(run.status == 1)
         let errors = run.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
         #expect(errors == [
-            "Scene.lifecycle:24:5: error: IncompleteSceneDelegate.swift does not implement required 'sceneDidEnterBackground(_:)'",
-            "Scene.lifecycle:25:5: error: IncompleteSceneDelegate.swift does not implement required 'sceneDidDisconnect(_:)'",
+            "Scene.lifecycle:24:13: error: IncompleteSceneDelegate.swift does not implement required 'sceneDidEnterBackground(_:)'",
+            "Scene.lifecycle:25:13: error: IncompleteSceneDelegate.swift does not implement required 'sceneDidDisconnect(_:)'",
         ])
         #expect(run.stderr.contains("IncompleteSceneDelegate.swift:35:5: note: 'sceneDidEnterBackground(scene:)' nearly matches 'sceneDidEnterBackground(_:)' but is not it, so UIKit never calls it"))
         #expect(run.stderr.contains("note: add to 'SceneDelegate': func sceneDidDisconnect(_ scene: UIScene) { … }"))

@@ -154,7 +154,7 @@ extension Checker {
         var requirements: [Requirement] = []
         for requireDecl in flat.requires {
             guard let callback = resolveCallback(requireDecl.callback, in: scope, delegate: delegate) else { continue }
-            requirements.append(Requirement(callback: callback, reason: requireDecl.reason?.value, range: requireDecl.range))
+            requirements.append(Requirement(callback: callback, reason: requireDecl.reason?.value, range: requireDecl.callback.range))
         }
 
         var machine = Machine(name: machineName, description: decl.description?.value, range: decl.name.range,
