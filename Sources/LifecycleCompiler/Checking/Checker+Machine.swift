@@ -56,6 +56,7 @@ extension Checker {
         // State by interned name: ids are small and dense, so an array does a dictionary's job
         // without hashing twice.
         var stateByName = StateIndex()
+        var hasDuplicates = false
         for (index, entry) in flat.states.enumerated() {
             let decl = entry.decl
             let id = names.intern(bytes(decl.name.range))
@@ -63,6 +64,7 @@ extension Checker {
             if let first = stateByName[id] {
                 report(.duplicateState(name, at: decl.name.range)
                     .note("'\(name)' first declared here", at: states[first].range))
+                hasDuplicates = true
             } else {
                 stateByName[id] = index
             }
@@ -109,7 +111,9 @@ extension Checker {
         transitions.reserveCapacity(flat.transitions.count)
         var outgoing = [[Int]](repeating: [], count: states.count)
         var seen = TransitionTable(capacity: flat.transitions.count)
-        var graphComplete = !syntaxHadErrors
+        // A duplicate state has no transitions of its own (they go to the first one), so the
+        // graph checks would only repeat the duplicate error.
+        var graphComplete = !syntaxHadErrors && !hasDuplicates
         let scope = callbackScope(for: delegate)
         for transitionDecl in flat.transitions {
             guard let source = resolveState(transitionDecl.source, in: stateByName, states: states),
@@ -151,7 +155,7 @@ extension Checker {
         var requirements: [Requirement] = []
         for requireDecl in flat.requires {
             guard let callback = resolveCallback(requireDecl.callback, in: scope, delegate: delegate) else { continue }
-            requirements.append(Requirement(callback: callback, reason: requireDecl.reason?.value, range: requireDecl.range))
+            requirements.append(Requirement(callback: callback, reason: requireDecl.reason?.value, range: requireDecl.callback.range))
         }
 
         var machine = Machine(name: machineName, description: decl.description?.value, range: decl.name.range,

@@ -119,8 +119,8 @@ extension Parser {
         guard consume(if: .arrow) != nil else {
             // The source's text is needed only for these messages.
             let sourceText = text(sourceToken)
-            if token.kind == .identifier,
-               let keyword = Suggestions.bestMatch(for: sourceText, in: ["state", "initial", "final", "delegate", "require"]) {
+            if token.kind == .identifier || at(.state),
+               let keyword = Suggestions.bestMatch(for: sourceText, in: at(.state) ? ["initial", "final"] : ["state", "initial", "final", "delegate", "require"]) {
                 report(.unknownKeyword(sourceText, suggestion: keyword, at: source.range))
             } else {
                 report(.expectedArrow(after: sourceText, found: found, at: missingRange))
