@@ -1,16 +1,20 @@
 /// One machine: its delegate, states and transitions.
 extension Checker {
-    /// The members of a machine, flattened: states in pre-order with their parents.
+    /// The members of a machine, flattened: states in pre-order with their parents. Transitions
+    /// are only counted here: they are many and large, so `checkMachine` visits them in the
+    /// tree (`walk`) instead of holding a copy of each.
     struct Flattened {
         var states: [(decl: StateDecl, parent: Int?)] = []
-        var transitions: [TransitionDecl] = []
+        var transitionCount = 0
         var requires: [RequireDecl] = []
         var delegates: [DelegateDecl] = []
     }
 
-    func flatten(_ members: [MemberSyntax]) -> Flattened {
-        var result = Flattened()
-        // An explicit stack of (members, next index, parent state) keeps this iterative.
+    /// Visits the members of a machine body in pre-order (a state's body right after the
+    /// state), with the index of the enclosing state in that order. An explicit stack of
+    /// (members, next index, parent state) keeps this iterative.
+    static func walk(_ members: [MemberSyntax], _ visit: (_ member: MemberSyntax, _ parent: Int?) -> Void) {
+        var stateCount = 0
         var stack: [(members: [MemberSyntax], next: Int, parent: Int?)] = [(members, 0, nil)]
         while !stack.isEmpty {
             let top = stack.count - 1
@@ -20,14 +24,23 @@ extension Checker {
             }
             let member = stack[top].members[stack[top].next]
             stack[top].next += 1
-            switch member {
-            case .state(let decl):
-                let index = result.states.count
-                result.states.append((decl, stack[top].parent))
+            visit(member, stack[top].parent)
+            if case .state(let decl) = member {
+                let index = stateCount
+                stateCount += 1
                 if let children = decl.members, !children.isEmpty {
                     stack.append((children, 0, index))
                 }
-            case .transition(let decl): result.transitions.append(decl)
+            }
+        }
+    }
+
+    func flatten(_ members: [MemberSyntax]) -> Flattened {
+        var result = Flattened()
+        Checker.walk(members) { member, parent in
+            switch member {
+            case .state(let decl): result.states.append((decl, parent))
+            case .transition: result.transitionCount += 1
             case .require(let decl): result.requires.append(decl)
             case .delegate(let decl): result.delegates.append(decl)
             }
@@ -108,19 +121,20 @@ extension Checker {
 
         // Transitions.
         var transitions: [Transition] = []
-        transitions.reserveCapacity(flat.transitions.count)
+        transitions.reserveCapacity(flat.transitionCount)
         var outgoing = [[Int]](repeating: [], count: states.count)
-        var seen = TransitionTable(capacity: flat.transitions.count)
+        var seen = TransitionTable(capacity: flat.transitionCount)
         // A duplicate state has no transitions of its own (they go to the first one), so the
         // graph checks would only repeat the duplicate error.
         var graphComplete = !syntaxHadErrors && !hasDuplicates
         let scope = callbackScope(for: delegate)
-        for transitionDecl in flat.transitions {
+        Checker.walk(decl.members) { member, _ in
+            guard case .transition(let transitionDecl) = member else { return }
             guard let source = resolveState(transitionDecl.source, in: stateByName, states: states),
                   let target = resolveState(transitionDecl.target, in: stateByName, states: states) else {
                 _ = transitionDecl.callbacks.map { resolveCallback($0, in: scope, delegate: delegate) }
                 graphComplete = false
-                continue
+                return
             }
             let event = transitionDecl.event.map { text($0.range) }
             if states[source].isFinal {
