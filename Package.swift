@@ -11,7 +11,14 @@ let package = Package(
     ],
     targets: [
         .target(name: "LifecycleCompiler"),
-        .executableTarget(name: "lifecycle", dependencies: ["LifecycleCompiler"]),
+        .executableTarget(
+            name: "lifecycle",
+            dependencies: ["LifecycleCompiler"],
+            // The Swift runtime linked in: loading libswiftCore and the libraries it pulls in
+            // (Concurrency, StringProcessing, Dispatch, …) was most of the tool's start-up,
+            // which editors and build phases pay on every run (see BENCHMARKS.md).
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
+        ),
         // Not run by `swift test`: `swift run -c release lifecycle-bench` (see Benchmarks/README.md).
         .executableTarget(
             name: "lifecycle-bench",
