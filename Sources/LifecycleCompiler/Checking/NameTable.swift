@@ -2,23 +2,27 @@
 ///
 /// Keys are hashed and compared as raw UTF-8 bytes straight from the source, so looking up an
 /// identifier allocates nothing; only the first occurrence of a name is copied, into one
-/// arena. Open addressing with linear probing keeps lookups to a few memory reads.
+/// arena. Open addressing with linear probing keeps lookups to a few memory reads: each slot
+/// holds the name's hash next to its id, so a probe that meets another name is rejected
+/// without reading that name (with a million names, every extra read is a cache miss).
 public struct NameTable: Sendable {
     public typealias ID = Int32
 
     private var arena: [UInt8] = []
     private var starts: [Int32] = [0]
-    private var hashes: [UInt32] = []
-    /// Slot -> id + 1 (0 = empty).
-    private var slots: [Int32]
+    /// Slot -> hash << 32 | (id + 1); 0 = empty.
+    private var slots: [UInt64]
     private var mask: Int
 
     public init(capacity: Int = 64) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
-        slots = [Int32](repeating: 0, count: size)
+        slots = [UInt64](repeating: 0, count: size)
         mask = size - 1
     }
+
+    @inline(__always) private static func slotHash(_ entry: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: entry >> 32) }
+    @inline(__always) private static func slotID(_ entry: UInt64) -> Int { Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1 }
 
     public var count: Int { starts.count - 1 }
 
@@ -29,15 +33,13 @@ public struct NameTable: Sendable {
         while true {
             let entry = slots[slot]
             if entry == 0 { break }
-            let id = Int(entry - 1)
-            if hashes[id] == hash && equal(id, bytes) { return ID(id) }
+            if NameTable.slotHash(entry) == hash && equal(NameTable.slotID(entry), bytes) { return ID(NameTable.slotID(entry)) }
             slot = (slot + 1) & mask
         }
         let id = count
         arena.append(contentsOf: bytes)
         starts.append(Int32(arena.count))
-        hashes.append(hash)
-        slots[slot] = Int32(id + 1)
+        slots[slot] = UInt64(hash) << 32 | UInt64(id + 1)
         if count * 2 > slots.count { grow() }
         return ID(id)
     }
@@ -55,8 +57,7 @@ public struct NameTable: Sendable {
         while true {
             let entry = slots[slot]
             if entry == 0 { return nil }
-            let id = Int(entry - 1)
-            if hashes[id] == hash && equal(id, bytes) { return ID(id) }
+            if NameTable.slotHash(entry) == hash && equal(NameTable.slotID(entry), bytes) { return ID(NameTable.slotID(entry)) }
             slot = (slot + 1) & mask
         }
     }
@@ -86,13 +87,13 @@ public struct NameTable: Sendable {
     }
 
     private mutating func grow() {
-        let size = slots.count * 2
-        slots = [Int32](repeating: 0, count: size)
-        mask = size - 1
-        for id in 0..<count {
-            var slot = Int(hashes[id]) & mask
+        let old = slots
+        slots = [UInt64](repeating: 0, count: old.count * 2)
+        mask = slots.count - 1
+        for entry in old where entry != 0 {
+            var slot = Int(NameTable.slotHash(entry)) & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(id + 1)
+            slots[slot] = entry
         }
     }
 
