@@ -19,6 +19,16 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 
 if arguments.first == "noop" { exit(0) }
 
+// `peak FILE COMMAND...`: runs COMMAND and writes its peak resident memory (bytes) to FILE.
+// Linux carries the peak RSS across exec, so a child spawned straight from this (large)
+// process would report this process's peak; spawned from this small helper, it reports its
+// own.
+if arguments.first == "peak", arguments.count >= 3 {
+    let run = Measure.run(Array(arguments.dropFirst(2)))
+    _ = FileManager.default.createFile(atPath: arguments[1], contents: Data("\(run.peakBytes)".utf8))
+    exit(run.status)
+}
+
 let seed = UInt64(option("--seed") ?? "42") ?? 42
 
 if arguments.first == "generate" {
@@ -102,8 +112,17 @@ for states in sizes {
         Measure.Run(seconds: Measure.median(runs.map(\.seconds)), peakBytes: runs.map(\.peakBytes).max()!,
                     status: runs.map(\.status).max()!)
     }
-    let result = SizeResult(states: states, bytes: spec.count, words: words, stages: stages,
+    /// The peak memory of one run of `command`, measured through the `peak` helper.
+    func peak(_ command: [String]) -> Int {
+        let file = "\(folder)/peak"
+        _ = Measure.run([benchBinary, "peak", file] + command)
+        return (try? String(contentsOfFile: file, encoding: .utf8)).flatMap { Int($0) } ?? 0
+    }
+    var result = SizeResult(states: states, bytes: spec.count, words: words, stages: stages,
                             check: summary(checkRuns), dot: summary(dotRuns), wc: summary(wcRuns))
+    result.check.peakBytes = peak([tool, "check", path])
+    result.dot.peakBytes = peak([tool, "dot", path])
+    result.wc.peakBytes = peak([wc, "-w", path])
     precondition(result.check.status == 0 && result.dot.status == 0, "lifecycle failed on \(path)")
     results.append(result)
     log("\(states) states: \(spec.count) bytes; check \(Measure.format(result.check.seconds, 3)) s, "
