@@ -33,12 +33,12 @@ enum CLIRunner {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates.last!
     }()
 
-    /// Runs `lifecycle arguments…` in the package root.
-    static func run(_ arguments: [String]) throws -> Output {
+    /// Runs `lifecycle arguments…` in `directory` (default: the package root).
+    static func run(_ arguments: [String], in directory: String? = nil) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
+        process.currentDirectoryURL = URL(fileURLWithPath: directory ?? packageRoot)
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         process.environment = environment

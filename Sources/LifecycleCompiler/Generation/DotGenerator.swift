@@ -108,7 +108,9 @@ public struct DotGenerator {
     func emitMachine(_ index: Int, into printer: inout Printer) {
         let machine = model.machines[index]
         // States, nested as clusters, without recursion: an explicit stack of open clusters.
-        var stack: [(state: Int, next: Int)] = []
+        // `cluster` says whether the entry opened a `subgraph` that must be closed; with
+        // clusters off, composite states are boxes and their children follow them, flat.
+        var stack: [(state: Int, next: Int, cluster: Bool)] = []
         let topLevel = machine.states.indices.filter { machine.states[$0].parent == nil }
         var topNext = 0
         while true {
@@ -117,8 +119,10 @@ public struct DotGenerator {
                 let children = machine.states[top.state].children
                 if top.next >= children.count {
                     stack.removeLast()
-                    printer.outdent()
-                    printer.line("}")
+                    if top.cluster {
+                        printer.outdent()
+                        printer.line("}")
+                    }
                     continue
                 }
                 state = children[top.next]
@@ -139,9 +143,15 @@ public struct DotGenerator {
                     printer.line("\(marker) [shape=point, width=0.12, label=\"\"];")
                     printer.line("\(marker) -> \(node(index, anchor(machine, initial))) [arrowsize=0.6\(liftHead(machine, index, initial))];")
                 }
-                stack.append((state, 0))
+                stack.append((state, 0, true))
             } else {
                 printer.line("\(node(index, state)) [\(nodeAttributes(machine.states[state]))];")
+                if machine.states[state].isComposite {
+                    if let initial = machine.states[state].initialChild {
+                        printer.line("\(node(index, state)) -> \(node(index, initial)) [style=dotted, arrowhead=empty, label=\"enters\"];")
+                    }
+                    stack.append((state, 0, false))
+                }
             }
         }
 
