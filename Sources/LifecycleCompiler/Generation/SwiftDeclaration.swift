@@ -30,7 +30,7 @@ public enum SwiftDeclaration {
     public static func forwardingArguments(_ method: Method) -> String {
         "(" + method.parameters.map { parameter in
             let value = (parameter.type.hasPrefix("inout ") ? "&" : "") + SwiftNames.identifier(parameter.name)
-            return parameter.label.map { "\($0): \(value)" } ?? value
+            return parameter.label.map { "\(SwiftNames.argumentLabel($0)): \(value)" } ?? value
         }.joined(separator: ", ") + ")"
     }
 
