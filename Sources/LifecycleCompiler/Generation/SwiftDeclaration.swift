@@ -34,6 +34,14 @@ public enum SwiftDeclaration {
         }.joined(separator: ", ") + ")"
     }
 
+    /// The statement that ends a generated body: `return <defaultReturn>`, or a bare
+    /// `fatalError(…)` when there is no obvious value (`return fatalError(…)` type-checks only
+    /// for `Any`: Swift does not convert `Never` to other return types).
+    public static func defaultReturnStatement(_ method: Method) -> String? {
+        guard let value = defaultReturn(method) else { return nil }
+        return method.returns == nil && value.hasPrefix("fatalError(") ? value : "return " + value
+    }
+
     /// The expression a generated body returns: `returns "…"`, else an obvious default.
     public static func defaultReturn(_ method: Method) -> String? {
         if let expression = method.returns { return expression }
