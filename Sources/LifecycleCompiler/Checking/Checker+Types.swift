@@ -90,7 +90,7 @@ extension Checker {
             for parent in typeParents[index] {
                 let name = text(parent.range)
                 guard let resolved = typeByName[name] else {
-                    let suggestion = Suggestions.bestMatch(for: name, in: typeByName.keys.sorted())
+                    let suggestion = spendSuggestion() ? Suggestions.bestMatch(for: name, in: typeByName.keys.sorted()) : nil
                     report(.unknownType(name, suggestion: suggestion, at: parent.range))
                     continue
                 }
