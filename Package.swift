@@ -19,8 +19,9 @@ let package = Package(
         ),
         .testTarget(
             name: "LifecycleCLITests",
-            // Depending on the executable makes `swift test` build it first; the tests run it.
-            dependencies: ["LifecycleCompiler", "lifecycle"]
+            // Depends on the executable so that `swift test` builds it; the tests run the binary.
+            dependencies: ["LifecycleCompiler", "lifecycle"],
+            exclude: ["Fixtures"]
         ),
     ]
 )

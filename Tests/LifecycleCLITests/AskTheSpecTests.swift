@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Keeps `Documentation/AskTheSpec.md` true: every `$ lifecycle …` line in its `console` blocks
+/// Keeps the README's "Ask the spec" section true: every `$ lifecycle …` line in its `console` blocks
 /// is run from the package root, and must succeed and print exactly the lines that follow it
 /// (up to the next `$` line or the end of the block).
 @Suite struct AskTheSpecTests {
@@ -11,7 +11,7 @@ import Testing
         var testDescription: String { command }
     }
 
-    static let document = "Documentation/AskTheSpec.md"
+    static let document = "README.md"
 
     /// The commands and outputs in the document, in order.
     static func examples() throws -> [Example] {

@@ -38,7 +38,7 @@ extension Checker {
             }
             delegate.adopted.append(index)
         }
-        if delegate.superclass == nil,
+        if delegate.superclass == nil, !delegate.isIncomplete,
            let uikit = delegate.adopted.first(where: { types[$0].origin == "UIKit" && types[$0].kind == .protocol }) {
             report(.delegateNeedsNSObject(name, protocol: types[uikit].name, at: decl.name.range))
         }

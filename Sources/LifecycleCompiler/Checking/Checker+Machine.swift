@@ -54,6 +54,7 @@ extension Checker {
         var states: [State] = []
         states.reserveCapacity(flat.states.count)
         var stateByName: [NameTable.ID: Int] = [:]
+        var hasDuplicates = false
         stateByName.reserveCapacity(flat.states.count)
         for (index, entry) in flat.states.enumerated() {
             let decl = entry.decl
@@ -62,6 +63,7 @@ extension Checker {
             if let first = stateByName[id] {
                 report(.duplicateState(name, at: decl.name.range)
                     .note("'\(name)' first declared here", at: states[first].range))
+                hasDuplicates = true
             } else {
                 stateByName[id] = index
             }
@@ -108,7 +110,9 @@ extension Checker {
         transitions.reserveCapacity(flat.transitions.count)
         var outgoing = [[Int]](repeating: [], count: states.count)
         var seen: [TransitionKey: (index: Int, at: SourceRange)] = [:]
-        var graphComplete = !syntaxHadErrors
+        // A duplicate state has no transitions of its own (they go to the first one), so the
+        // graph checks would only repeat the duplicate error.
+        var graphComplete = !syntaxHadErrors && !hasDuplicates
         let scope = callbackScope(for: delegate)
         for transitionDecl in flat.transitions {
             guard let source = resolveState(transitionDecl.source, in: stateByName, states: states),
@@ -150,7 +154,7 @@ extension Checker {
         var requirements: [Requirement] = []
         for requireDecl in flat.requires {
             guard let callback = resolveCallback(requireDecl.callback, in: scope, delegate: delegate) else { continue }
-            requirements.append(Requirement(callback: callback, reason: requireDecl.reason?.value, range: requireDecl.range))
+            requirements.append(Requirement(callback: callback, reason: requireDecl.reason?.value, range: requireDecl.callback.range))
         }
 
         var machine = Machine(name: machineName, description: decl.description?.value, range: decl.name.range,

@@ -57,8 +57,9 @@ extension Checker {
             }
         }
         for index in 0..<count where !reached[index] {
-            // Report only the outermost unreachable state.
-            if let parent = states[index].parent, !reached[parent] { continue }
+            // Report only the outermost unreachable state, and nothing inside a composite
+            // whose missing initial state was just reported.
+            if let parent = states[index].parent, !reached[parent] || reportedEntry[parent] { continue }
             found.append(.unreachableState(states[index].name, from: initial, at: states[index].range))
         }
 

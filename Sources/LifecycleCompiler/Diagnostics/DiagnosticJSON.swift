@@ -7,8 +7,7 @@ public enum DiagnosticJSON {
     public static func render(_ diagnostics: Diagnostics, files: SourceFiles) -> String {
         let tables = LineTableCache()
         func position(_ range: SourceRange, end: Bool = false) -> LineColumn {
-            let file = files[range.file]
-            return file.lineColumn(of: end ? range.endOffset : range.startOffset, table: tables.table(for: file))
+            tables.position(of: end ? range.endOffset : range.startOffset, in: files[range.file])
         }
         let json = JSONWriter()
         json.array {

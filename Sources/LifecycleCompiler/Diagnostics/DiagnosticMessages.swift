@@ -143,7 +143,7 @@ extension Diagnostic {
     }
 
     static func unexpectedCharacter(_ character: String, at range: SourceRange) -> Diagnostic {
-        let shown = character.unicodeScalars.first.map { $0.value < 0x20 ? "U+\(String($0.value, radix: 16, uppercase: true))" : character } ?? character
+        let shown = character.unicodeScalars.first.map { $0.value < 0x20 || $0.value == 0x7F ? "U+\(String($0.value, radix: 16, uppercase: true))" : character } ?? character
         return make(.error, "unexpected character '\(shown)'", at: range)
     }
 

@@ -63,9 +63,8 @@ public struct DiagnosticRenderer {
 
     /// `path:line:col: severity: message`
     func header(_ severity: Severity, _ message: String, at range: SourceRange, into output: inout String) {
-        let file = files[range.file]
-        let position = file.lineColumn(of: range.startOffset, table: tables.table(for: file))
-        output += paint("\(file.path):\(position.line):\(position.column): ", .location)
+        let position = tables.position(of: range.startOffset, in: files[range.file])
+        output += paint("\(files[range.file].path):\(position.line):\(position.column): ", .location)
         output += paint("\(severity.rawValue): ", Style(severity)) + paint(message, .message) + "\n"
     }
 
@@ -164,14 +163,32 @@ public struct DiagnosticRenderer {
     }
 }
 
-/// Line tables built on first use, one per file.
+/// Line tables built on first use, one per file, and a cursor per file that makes a run of
+/// position queries in increasing order linear overall (a column is counted from the
+/// previous query on the same line, not from the line's start).
 final class LineTableCache {
     private var tables: [FileID: LineTable] = [:]
+    private var cursors: [FileID: (line: Int, offset: Int, column: Int)] = [:]
 
     func table(for file: SourceFile) -> LineTable {
         if let table = tables[file.id] { return table }
         let table = LineTable(file.bytes)
         tables[file.id] = table
         return table
+    }
+
+    /// The line and character column of `offset` in `file`.
+    func position(of offset: Int, in file: SourceFile) -> LineColumn {
+        let table = table(for: file)
+        let clamped = min(max(offset, 0), file.count)
+        let line = table.line(of: clamped)
+        if let cursor = cursors[file.id], cursor.line == line, cursor.offset <= clamped {
+            let column = cursor.column + TextWidth.characterCount(file.bytes[cursor.offset..<clamped])
+            cursors[file.id] = (line, clamped, column)
+            return LineColumn(line: line, column: column)
+        }
+        let position = file.lineColumn(of: clamped, table: table)
+        cursors[file.id] = (line, clamped, position.column)
+        return position
     }
 }

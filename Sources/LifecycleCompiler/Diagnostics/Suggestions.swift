@@ -4,10 +4,10 @@
 /// distance, if that distance is at most a third of the name's length (at least 1). Ties go
 /// to the candidate that sorts first, so suggestions are deterministic.
 public enum Suggestions {
-    /// Names longer than this (in Unicode scalars) are only matched case-insensitively: an
-    /// edit distance costs the product of the two lengths, and no one mistypes a 10,000-letter
-    /// name by one letter.
-    public static let maximumLength = 128
+    /// Names longer than this (in Unicode scalars) get only case-insensitive exact matches:
+    /// an edit distance costs the product of the two lengths, and no one mistypes a
+    /// 10,000-letter name by one letter.
+    public static let maximumLength = 256
 
     /// The best suggestion for `name` among `candidates`, or nil.
     public static func bestMatch(for name: String, in candidates: some Sequence<String>) -> String? {
@@ -36,25 +36,33 @@ public enum Suggestions {
         return best?.candidate
     }
 
-    /// Levenshtein distance over Unicode scalars; stops early once every entry of a row exceeds
-    /// `limit` (the result is then `limit + 1`).
+    /// Edit distance over Unicode scalars (optimal string alignment: insertions, deletions,
+    /// substitutions, and swapping two neighbours, as in `chekc` for `check`, each cost one).
+    /// Stops early once two rows in a row exceed `limit` (the result is then `limit + 1`).
     public static func editDistance(_ a: String, _ b: String, limit: Int = .max) -> Int {
         let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
         if x.isEmpty { return y.count }
         if y.isEmpty { return x.count }
+        var beforePrevious = [Int](repeating: 0, count: y.count + 1)
         var previous = Array(0...y.count)
         var current = [Int](repeating: 0, count: y.count + 1)
+        var previousMinimum = 0
         for i in 1...x.count {
             current[0] = i
             var rowMinimum = i
             for j in 1...y.count {
                 let cost = x[i - 1] == y[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                rowMinimum = min(rowMinimum, current[j])
+                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1 && j > 1 && x[i - 1] == y[j - 2] && x[i - 2] == y[j - 1] {
+                    value = min(value, beforePrevious[j - 2] + 1)
+                }
+                current[j] = value
+                rowMinimum = min(rowMinimum, value)
             }
-            if rowMinimum > limit { return limit + 1 }
-            swap(&previous, &current)
+            if rowMinimum > limit && previousMinimum > limit { return limit + 1 }
+            previousMinimum = rowMinimum
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
-        return previous[y.count]
+        return min(previous[y.count], limit == .max ? .max : limit + 1)
     }
 }

@@ -18,6 +18,8 @@ public struct Lexer {
         self.file = file
         self.base = UnsafePointer(file.storage.baseAddress!)
         self.count = file.count
+        // A UTF-8 byte order mark, as some editors write, is not part of the text.
+        if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { position = 3 }
     }
 
     @inline(__always) func byte(at offset: Int) -> UInt8 { base[offset] }

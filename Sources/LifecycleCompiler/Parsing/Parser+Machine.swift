@@ -117,8 +117,8 @@ extension Parser {
         let sourceText = text(token)
         advance()
         guard consume(if: .arrow) != nil else {
-            if token.kind == .identifier,
-               let keyword = Suggestions.bestMatch(for: sourceText, in: ["state", "initial", "final", "delegate", "require"]) {
+            if token.kind == .identifier || at(.state),
+               let keyword = Suggestions.bestMatch(for: sourceText, in: at(.state) ? ["initial", "final"] : ["state", "initial", "final", "delegate", "require"]) {
                 report(.unknownKeyword(sourceText, suggestion: keyword, at: source.range))
             } else {
                 report(.expectedArrow(after: sourceText, found: found, at: missingRange))

@@ -1,10 +1,16 @@
 /// Counting characters and terminal cells in UTF-8 text, for columns and caret placement.
 public enum TextWidth {
-    /// The number of Unicode scalars in `bytes` (each invalid byte counts as one).
+    /// The number of Unicode scalars in `bytes` as `String(decoding:as: UTF8.self)` reads
+    /// them (each maximal invalid sequence becomes one U+FFFD), so that a column in a header
+    /// agrees with the caret drawn under the decoded excerpt.
     public static func characterCount(_ bytes: some Collection<UInt8>) -> Int {
-        var count = 0
-        for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
-        return count
+        // ASCII is the common case, and a column on a 20 MB line must stay cheap.
+        let ascii = bytes.withContiguousStorageIfAvailable { buffer -> Bool in
+            for byte in buffer where byte >= 0x80 { return false }
+            return true
+        } ?? bytes.allSatisfy { $0 < 0x80 }
+        if ascii { return bytes.count }
+        return String(decoding: bytes, as: UTF8.self).unicodeScalars.count
     }
 
     /// The number of terminal cells `scalar` takes: 2 for East Asian wide characters

@@ -51,25 +51,10 @@ public enum ImplementationMatcher {
         return m
     }
 
-    /// Levenshtein distance between `a` and `b`, or `limit + 1` as soon as it is known to exceed `limit`.
-    /// Names longer than 200 characters are compared for equality only.
+    /// Edit distance, or `limit + 1` once it is known to exceed `limit`; very long names are
+    /// compared for equality only.
     static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
-        let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
-        if abs(x.count - y.count) > limit { return limit + 1 }
-        if x.count > 200 || y.count > 200 { return x == y ? 0 : limit + 1 }
-        var previous = Array(0...y.count)
-        var current = [Int](repeating: 0, count: y.count + 1)
-        for i in 1...max(1, x.count) where !x.isEmpty {
-            current[0] = i
-            var rowMin = current[0]
-            for j in stride(from: 1, through: y.count, by: 1) {
-                let cost = x[i - 1] == y[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                rowMin = min(rowMin, current[j])
-            }
-            if rowMin > limit { return limit + 1 }
-            swap(&previous, &current)
-        }
-        return x.isEmpty ? y.count : previous[y.count]
+        if a.unicodeScalars.count > 200 || b.unicodeScalars.count > 200 { return a == b ? 0 : limit + 1 }
+        return Suggestions.editDistance(a, b, limit: limit)
     }
 }

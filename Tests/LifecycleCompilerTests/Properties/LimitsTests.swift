@@ -12,7 +12,7 @@ import Testing
         #expect(SourceFile.maximumSize == 256 << 20)
         #expect(Parser.maximumNesting == 128)
         #expect(Checker.maximumSuggestions == 100)
-        #expect(Suggestions.maximumLength == 128)
+        #expect(Suggestions.maximumLength == 256)
     }
 
     @Test("nesting deeper than the limit is a located error, and the rest still checks")

@@ -1,0 +1,12 @@
+// With SceneDelegatePart2.swift: every required callback, spread over a class and an extension
+// in two files.
+import UIKit
+
+class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+    var window: UIWindow?
+
+    func scene(_ scene: UIScene, willConnectTo session: UISceneSession,
+               options connectionOptions: UIScene.ConnectionOptions) {}
+
+    func sceneDidBecomeActive(_ scene: UIScene) {}
+}
