@@ -20,7 +20,7 @@ extension Checker {
         for (position, parent) in decl.adopted.enumerated() {
             let parentName = text(parent.range)
             guard let index = typeByName[parentName] else {
-                let suggestion = Suggestions.bestMatch(for: parentName, in: typeByName.keys.sorted())
+                let suggestion = spendSuggestion() ? Suggestions.bestMatch(for: parentName, in: typeByName.keys.sorted()) : nil
                 report(.unknownType(parentName, suggestion: suggestion, at: parent.range))
                 delegate.isIncomplete = true
                 continue
@@ -107,12 +107,11 @@ extension Checker {
                 }
             }
         }
-        let selectors = scope.bySelector.keys.sorted()
         let suggestion: String? = if isBare {
-            Suggestions.bestMatch(for: written, in: scope.byName.keys.sorted())
+            (spendSuggestion() ? Suggestions.bestMatch(for: written, in: scope.byName.keys.sorted()) : nil)
                 .flatMap { name in scope.byName[name]?.count == 1 ? types[scope.byName[name]![0].type].methods[scope.byName[name]![0].index].selector : name }
         } else {
-            Suggestions.bestMatch(for: written, in: selectors)
+            (spendSuggestion() ? Suggestions.bestMatch(for: written, in: scope.bySelector.keys.sorted()) : nil)
         }
         report(.unknownCallback(written, owners: scope.owners, suggestion: suggestion, at: ref.range))
     }
