@@ -33,15 +33,20 @@ enum CLIRunner {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates.last!
     }()
 
-    /// Runs `lifecycle arguments…` in the package root.
-    static func run(_ arguments: [String]) throws -> Output {
+    /// Runs `lifecycle arguments…` in `directory` (default: the package root), with stdin
+    /// empty. `environment` adds variables to the test's own, or removes those mapped to nil;
+    /// `NO_COLOR` is set unless removed there.
+    static func run(_ arguments: [String], in directory: String? = nil,
+                    environment overrides: [String: String?] = [:]) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
+        process.currentDirectoryURL = URL(fileURLWithPath: directory ?? packageRoot)
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        for (name, value) in overrides { environment[name] = value }
         process.environment = environment
+        process.standardInput = FileHandle.nullDevice
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

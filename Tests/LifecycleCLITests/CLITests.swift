@@ -8,52 +8,15 @@ import Testing
     static let fixtures = testsFolder.appendingPathComponent("Fixtures")
     static let packageRoot = testsFolder.deletingLastPathComponent().deletingLastPathComponent()
 
-    /// `LIFECYCLE_BIN`, or the `lifecycle` next to the test bundle, or in `.build/debug`.
-    static let binary: URL? = {
-        if let path = ProcessInfo.processInfo.environment["LIFECYCLE_BIN"] {
-            return URL(fileURLWithPath: path)
-        }
-        var folders = Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
-        folders.append(Bundle.main.bundleURL)
-        folders.append(Bundle.main.bundleURL.deletingLastPathComponent())
-        folders.append(packageRoot.appendingPathComponent(".build/debug"))
-        return folders.map { $0.appendingPathComponent("lifecycle") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    typealias Run = CLIRunner.Output
 
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    /// Runs the binary in `directory` with stdin empty and stdout/stderr captured to files
-    /// (so neither is a terminal, and a large output can't fill a pipe).
+    /// Runs the binary in `directory` with stdin empty, `NO_COLOR` unset (so colour follows
+    /// the options and whether stderr is a terminal), and `environment` added.
     static func run(_ arguments: [String], in directory: URL = fixtures,
                     environment: [String: String] = [:]) throws -> Run {
-        let binary = try #require(binary, "lifecycle binary not found; build it or set LIFECYCLE_BIN")
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("lifecycle-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let out = scratch.appendingPathComponent("out"), err = scratch.appendingPathComponent("err")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        var env = ProcessInfo.processInfo.environment
-        env["NO_COLOR"] = nil
-        env.merge(environment) { _, new in new }
-        process.environment = env
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        try process.run()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus,
-                   stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
-                   stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+        var overrides: [String: String?] = ["NO_COLOR": nil]
+        for (name, value) in environment { overrides[name] = value }
+        return try CLIRunner.run(arguments, in: directory.path, environment: overrides)
     }
 
     // MARK: - Help and version

@@ -172,20 +172,13 @@ import LifecycleCompiler
 
     // MARK: - Many errors
 
-    /// Stray characters: one lexer error each. N and 2N must take about twice as long.
+    /// Stray characters: one lexer error each; 4× the errors take about 4× the time.
     @Test func manyLexerErrorsScaleLinearly() {
-        func run(_ n: Int) -> (Double, Int) {
-            let text = String(repeating: "@\n", count: n)
-            var count = 0
-            let time = Self.seconds { count = Self.compile(text).diagnostics.errorCount }
-            return (time, count)
-        }
-        _ = run(1_000)  // warm up
-        let (small, smallCount) = run(100_000)
-        let (large, largeCount) = run(200_000)
-        #expect(smallCount == 100_000)
-        #expect(largeCount == 200_000)
-        #expect(large / small < 3.5, "100k errors: \(small)s, 200k errors: \(large)s")
+        func source(_ n: Int) -> String { String(repeating: "@\n", count: n) }
+        let small = source(50_000), large = source(200_000)
+        #expect(Self.compile(large).diagnostics.errorCount == 200_000)
+        let scaling = Scaling.ratio(small: { _ = Self.compile(small) }, large: { _ = Self.compile(large) })
+        #expect(scaling.ratio < 7, "50k errors: \(scaling.small)s, 200k errors: \(scaling.large)s")
     }
 
     /// Unknown states: one checker error each, with a did-you-mean search. Also renders them
@@ -196,16 +189,10 @@ import LifecycleCompiler
             for i in 0..<n { text += "  A -> Missing\(i) on e\(i)\n" }
             return text + "}\n"
         }
-        func run(_ n: Int) -> (Double, Compilation?) {
-            let text = source(n)
-            var compilation: Compilation?
-            let time = Self.seconds { compilation = Self.compile(text) }
-            return (time, compilation)
-        }
-        _ = run(1_000)
-        let (small, _) = run(40_000)
-        let (large, compilation) = run(80_000)
-        #expect(large / small < 3.5, "40k errors: \(small)s, 80k errors: \(large)s")
+        let small = source(20_000), large = source(80_000)
+        let scaling = Scaling.ratio(small: { _ = Self.compile(small) }, large: { _ = Self.compile(large) })
+        #expect(scaling.ratio < 7, "20k errors: \(scaling.small)s, 80k errors: \(scaling.large)s")
+        let compilation: Compilation? = Self.compile(large)
         guard let compilation else { return }
         #expect(compilation.diagnostics.errorCount == 80_000)
         #expect(Self.located(compilation).prefix(1) == [Located(id: "unknownState", line: 4, column: 8)])

@@ -43,7 +43,7 @@ extension Checker {
         for (position, parent) in decl.adopted.enumerated() {
             let parentName = text(parent.range)
             guard let index = typeByName[parentName] else {
-                let suggestion = Suggestions.bestMatch(for: parentName, in: typeByName.keys.sorted())
+                let suggestion = spendSuggestion() ? Suggestions.bestMatch(for: parentName, in: typeByName.keys.sorted()) : nil
                 report(.unknownType(parentName, suggestion: suggestion, at: parent.range))
                 delegate.isIncomplete = true
                 continue
@@ -142,13 +142,13 @@ extension Checker {
             }
         }
         let suggestion: String? = if isBare {
-            Suggestions.bestMatch(for: written, in: scope.sortedNames)
+            (spendSuggestion() ? Suggestions.bestMatch(for: written, in: scope.sortedNames) : nil)
                 .map { name in
                     let methods = scope.methods(named: name)
                     return methods.count == 1 ? types[methods[0].type].methods[methods[0].index].selector : name
                 }
         } else {
-            Suggestions.bestMatch(for: written, in: scope.sortedSelectors)
+            (spendSuggestion() ? Suggestions.bestMatch(for: written, in: scope.sortedSelectors) : nil)
         }
         report(.unknownCallback(written, owners: scope.owners, suggestion: suggestion, at: ref.range))
     }

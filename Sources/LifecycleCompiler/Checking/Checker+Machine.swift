@@ -241,7 +241,7 @@ extension Checker {
     mutating func resolveState(_ name: NameSyntax, in table: StateIndex, states: [State]) -> Int? {
         if let id = names.lookup(bytes(name.range)), let index = table[id] { return index }
         let written = text(name.range)
-        let suggestion = Suggestions.bestMatch(for: written, in: states.map(\.name))
+        let suggestion = spendSuggestion() ? Suggestions.bestMatch(for: written, in: states.map(\.name)) : nil
         var diagnostic = Diagnostic.unknownState(written, suggestion: suggestion, at: name.range)
         if let suggestion, let index = states.firstIndex(where: { $0.name == suggestion }) {
             diagnostic = diagnostic.note("'\(suggestion)' declared here", at: states[index].range)

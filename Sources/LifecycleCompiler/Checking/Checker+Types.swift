@@ -22,7 +22,7 @@ extension Checker {
             for member in decl.memberOrder {
                 switch member {
                 case .function(let index):
-                    guard let method = makeMethod(decl.functions[index]) else { continue }
+                    guard let method = makeMethod(decl.functions[index], ofClass: decl.kind == .class) else { continue }
                     if let first = selectors[method.selector] {
                         report(.duplicateMethod(method.selector, owner: name, at: method.range)
                             .note("'\(method.selector)' first declared here", at: first))
@@ -50,7 +50,11 @@ extension Checker {
     }
 
     /// A method from its declaration, or nil if its signature is broken (reported).
-    mutating func makeMethod(_ decl: FuncDecl) -> Method? {
+    ///
+    /// Keyword names are fine (the generators escape them), with one exception that no
+    /// backticks can rescue: an override passes its parameters on to `super`, and Swift
+    /// rejects `super` in a method that has a parameter named `self`.
+    mutating func makeMethod(_ decl: FuncDecl, ofClass: Bool) -> Method? {
         let name = text(decl.name.range)
         guard decl.parametersComplete else { return nil }
         let file = files[decl.parameters.file]
@@ -66,6 +70,10 @@ extension Checker {
             return nil
         }
         let labels = parameters.map { ($0.label ?? "_") + ":" }.joined()
+        if ofClass && decl.body == nil && parameters.contains(where: { $0.name == "self" }) {
+            // Kept in the model, so that callbacks naming it still resolve: one error, no cascade.
+            report(.selfParameterInClassMethod("\(name)(\(labels))", at: decl.name.range))
+        }
         let returnType = decl.returnType.map { text($0) }
         return Method(name: name, selector: "\(name)(\(labels))", parameters: parameters,
                       parameterText: text(decl.parameters),
@@ -82,7 +90,7 @@ extension Checker {
             for parent in typeParents[index] {
                 let name = text(parent.range)
                 guard let resolved = typeByName[name] else {
-                    let suggestion = Suggestions.bestMatch(for: name, in: typeByName.keys.sorted())
+                    let suggestion = spendSuggestion() ? Suggestions.bestMatch(for: name, in: typeByName.keys.sorted()) : nil
                     report(.unknownType(name, suggestion: suggestion, at: parent.range))
                     continue
                 }

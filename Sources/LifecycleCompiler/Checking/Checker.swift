@@ -23,6 +23,7 @@ public struct Checker {
     /// Whether the root file had syntax errors: its graph is then incomplete, so the graph
     /// checks (reachability, dead ends) would only repeat them.
     public var syntaxHadErrors = false
+    var suggestionsMade = 0
 
     public init(root: FileSyntax, files: SourceFiles, loader: @escaping SourceLoader) {
         self.root = root
@@ -55,6 +56,18 @@ public struct Checker {
     }
 
     mutating func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+
+    /// How many "did you mean" searches one check may run. Each search scans every candidate,
+    /// so without a bound a file with as many misspellings as names costs quadratic time; past
+    /// the bound, errors come without a suggestion (nobody reads the 5,000th one anyway).
+    public static let maximumSuggestions = 100
+
+    /// Whether one more "did you mean" search fits in the budget (and counts it).
+    mutating func spendSuggestion() -> Bool {
+        guard suggestionsMade < Checker.maximumSuggestions else { return false }
+        suggestionsMade += 1
+        return true
+    }
 
     // MARK: - Source access
 

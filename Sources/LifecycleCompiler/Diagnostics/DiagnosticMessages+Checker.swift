@@ -90,6 +90,10 @@ extension Diagnostic {
         make(.warning, "required '\(selector)' is never called by any transition", at: range)
     }
 
+    static func selfParameterInClassMethod(_ selector: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "class method '\(selector)' has a parameter named 'self', which the generated override cannot pass on to 'super'; rename the parameter", at: range)
+    }
+
     static func severalInitialStates(_ owner: String, at range: SourceRange) -> Diagnostic {
         make(.error, "\(owner) has several initial states", at: range)
     }

@@ -110,18 +110,27 @@ public struct DiagnosticRenderer {
 
     /// Cells a scalar takes once `printable` has replaced control characters.
     static func cells(_ scalar: Unicode.Scalar) -> Int {
-        scalar.value < 0x20 || scalar.value == 0x7F ? 1 : TextWidth.cells(scalar)
+        isHidden(scalar) ? 1 : TextWidth.cells(scalar)
     }
 
-    /// Replaces control characters (other than tab) with `·`, so that a stray NUL or escape
-    /// byte in the input can't garble the terminal.
-    static func printable(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) else {
-            return text
+    /// Characters an excerpt must not print as they are: C0 and C1 controls (other than tab),
+    /// which can move the cursor or start terminal escape sequences (U+009B is a CSI), and
+    /// bidirectional controls, which make a line read differently from what it holds.
+    static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09: false
+        case 0x00..<0x20, 0x7F...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
         }
+    }
+
+    /// Replaces hidden characters with `·`, so that a stray NUL, escape byte or
+    /// right-to-left override in the input can't garble the terminal or the excerpt.
+    static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isHidden) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            result.append((scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F ? "·" : scalar)
+            result.append(isHidden(scalar) ? "·" : scalar)
         }
         return String(result)
     }

@@ -4,13 +4,15 @@
 /// distance, if that distance is at most a third of the name's length (at least 1). Ties go
 /// to the candidate that sorts first, so suggestions are deterministic.
 public enum Suggestions {
-    /// Names longer than this get only case-insensitive exact matches.
+    /// Names longer than this (in Unicode scalars) get only case-insensitive exact matches:
+    /// an edit distance costs the product of the two lengths, and no one mistypes a
+    /// 10,000-letter name by one letter.
     public static let maximumLength = 256
 
     /// The best suggestion for `name` among `candidates`, or nil.
     public static func bestMatch(for name: String, in candidates: some Sequence<String>) -> String? {
         let lowered = name.lowercased()
-        let length = name.count
+        let length = name.unicodeScalars.count
         let budget = max(1, length / 3)
         var best: (distance: Int, candidate: String)?
         for candidate in candidates where candidate != name {
@@ -20,9 +22,10 @@ public enum Suggestions {
                 }
                 continue
             }
-            // Cheap rejection before the quadratic distance (and no distance at all for
-            // names no one types by hand: a 5 MB near miss would take hours).
-            if length > maximumLength || abs(candidate.count - length) > budget { continue }
+            guard length <= maximumLength else { continue }
+            // Cheap rejection before the quadratic distance (counting stops past the budget).
+            let candidateLength = candidate.unicodeScalars.prefix(length + budget + 1).count
+            if abs(candidateLength - length) > budget { continue }
             let distance = editDistance(name, candidate, limit: budget)
             guard distance <= budget else { continue }
             if best == nil || distance < best!.distance

@@ -127,7 +127,9 @@ public struct DotGenerator {
     func emitMachine(_ index: Int, into printer: inout Printer) {
         let machine = model.machines[index]
         // States, nested as clusters, without recursion: an explicit stack of open clusters.
-        var stack: [(state: Int, next: Int)] = []
+        // `cluster` says whether the entry opened a `subgraph` that must be closed; with
+        // clusters off, composite states are boxes and their children follow them, flat.
+        var stack: [(state: Int, next: Int, cluster: Bool)] = []
         let topLevel = machine.states.indices.filter { machine.states[$0].parent == nil }
         var topNext = 0
         while true {
@@ -136,8 +138,10 @@ public struct DotGenerator {
                 let children = machine.states[top.state].children
                 if top.next >= children.count {
                     stack.removeLast()
-                    printer.outdent()
-                    printer.line("}")
+                    if top.cluster {
+                        printer.outdent()
+                        printer.line("}")
+                    }
                     continue
                 }
                 state = children[top.next]
@@ -181,7 +185,7 @@ public struct DotGenerator {
                     printer.write("];")
                     printer.endLine()
                 }
-                stack.append((state, 0))
+                stack.append((state, 0, true))
             } else {
                 printer.beginLine()
                 writeNode(index, state, to: &printer)
@@ -189,6 +193,17 @@ public struct DotGenerator {
                 writeNodeAttributes(machine.states[state], to: &printer)
                 printer.write("];")
                 printer.endLine()
+                if machine.states[state].isComposite {
+                    if let initial = machine.states[state].initialChild {
+                        printer.beginLine()
+                        writeNode(index, state, to: &printer)
+                        printer.write(" -> ")
+                        writeNode(index, initial, to: &printer)
+                        printer.write(" [style=dotted, arrowhead=empty, label=\"enters\"];")
+                        printer.endLine()
+                    }
+                    stack.append((state, 0, false))
+                }
             }
         }
 

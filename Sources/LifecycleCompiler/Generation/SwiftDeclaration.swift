@@ -30,8 +30,16 @@ public enum SwiftDeclaration {
     public static func forwardingArguments(_ method: Method) -> String {
         "(" + method.parameters.map { parameter in
             let value = (parameter.type.hasPrefix("inout ") ? "&" : "") + SwiftNames.identifier(parameter.name)
-            return parameter.label.map { "\($0): \(value)" } ?? value
+            return parameter.label.map { "\(SwiftNames.argumentLabel($0)): \(value)" } ?? value
         }.joined(separator: ", ") + ")"
+    }
+
+    /// The statement that ends a generated body: `return <defaultReturn>`, or a bare
+    /// `fatalError(…)` when there is no obvious value (`return fatalError(…)` type-checks only
+    /// for `Any`: Swift does not convert `Never` to other return types).
+    public static func defaultReturnStatement(_ method: Method) -> String? {
+        guard let value = defaultReturn(method) else { return nil }
+        return method.returns == nil && value.hasPrefix("fatalError(") ? value : "return " + value
     }
 
     /// The expression a generated body returns: `returns "…"`, else an obvious default.

@@ -205,24 +205,30 @@ public struct SwiftGenerator {
             if owner.kind == .class {
                 if let body = method.body {
                     for line in DocComment.lines(body) { printer.line(line) }
-                    if let value = SwiftDeclaration.defaultReturn(method) { printer.line("return \(value)") }
+                    if let statement = SwiftDeclaration.defaultReturnStatement(method) { printer.line(statement) }
                 } else {
                     var call = "super.\(SwiftNames.identifier(method.name))\(SwiftDeclaration.forwardingArguments(method))"
                     if method.isAsync { call = "await " + call }
                     if method.isThrowing { call = "try " + call }
                     printer.line(method.returnType == nil ? call : "return " + call)
                 }
-            } else if let value = SwiftDeclaration.defaultReturn(method) {
-                printer.line("return \(value)")
+            } else if let statement = SwiftDeclaration.defaultReturnStatement(method) {
+                printer.line(statement)
             }
         }
         printer.line("}")
     }
 
     /// A protocol or class the spec declares itself.
+    ///
+    /// With `import UIKit` it is `@MainActor`, like UIKit's own delegate protocols: a delegate
+    /// is usually a `UIResponder`, which is main-actor isolated, and Swift 6 rejects a
+    /// main-actor class conforming to a nonisolated protocol ("conformance crosses into main
+    /// actor-isolated code") or subclassing a nonisolated class.
     func emitOwnType(_ info: TypeInfo, into printer: inout Printer) {
         let parents = info.parents.map { SwiftNames.identifier(model.types[$0].name) }
         let keyword = info.kind == .protocol ? "protocol" : "class"
+        if model.importsUIKit { printer.line("@MainActor") }
         printer.line("\(keyword) \(SwiftNames.identifier(info.name))" + (parents.isEmpty ? "" : ": " + parents.joined(separator: ", ")) + " {")
         printer.indented { printer in
             for property in info.properties {
@@ -238,7 +244,7 @@ public struct SwiftGenerator {
                     printer.line("func \(String(SwiftDeclaration.signature(method, ownerKind: .protocol).dropFirst(5))) {")
                     printer.indented { printer in
                         if let body = method.body { for line in DocComment.lines(body) { printer.line(line) } }
-                        if let value = SwiftDeclaration.defaultReturn(method) { printer.line("return \(value)") }
+                        if let statement = SwiftDeclaration.defaultReturnStatement(method) { printer.line(statement) }
                     }
                     printer.line("}")
                 }

@@ -11,8 +11,18 @@ public enum SwiftNames {
         "super", "throws", "true", "try", "Type", "Protocol", "_",
     ]
 
+    /// Words that can't be an argument label in a call without backticks. Every other keyword
+    /// can (`super.f(in: x)`), as swiftc 6.3 confirms word by word; `KeywordNamesTests`
+    /// type-checks the escaped output.
+    static let reservedInCallLabels: Set<String> = ["inout", "_"]
+
     /// `name`, or `` `name` `` when it is reserved.
     public static func identifier(_ name: String) -> String {
         reserved.contains(name) ? "`\(name)`" : name
+    }
+
+    /// An argument label in a call (`label: value`), escaped only where Swift requires it.
+    public static func argumentLabel(_ label: String) -> String {
+        reservedInCallLabels.contains(label) ? "`\(label)`" : label
     }
 }

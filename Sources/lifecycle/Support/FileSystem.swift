@@ -9,7 +9,8 @@ import LifecycleCompiler
 ///
 /// Writes are atomic: the content goes to a temporary file in the destination's folder, is
 /// flushed to disk, and is renamed over the destination, so a reader (or a crash, or a full
-/// disk) sees the old file or the new one, never a torn one.
+/// disk) sees the old file or the new one, never a torn one. `Documentation/Robustness.md`
+/// lists the I/O faults and what each gives.
 enum FileSystem {
     struct Failure: Error {
         var message: String
@@ -79,22 +80,46 @@ enum FileSystem {
         }
     }
 
-    /// Writes `bytes` to `path` atomically: temp file in the same folder, `fsync`, `rename`.
-    static func writeAtomically(_ bytes: [UInt8], to path: String) -> Result<Void, Failure> {
+    /// What is at a path (following symbolic links).
+    enum Kind {
+        case missing, regular, directory
+        /// A character device, FIFO or socket: `/dev/null`, `/dev/stdout`, `/dev/full`.
+        case special
+    }
+
+    static func kind(of path: String) -> Kind {
         var info = stat()
-        if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-            return .failure(Failure(message: "is a directory"))
+        guard stat(path, &info) == 0 else { return .missing }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .regular
+        case S_IFDIR: return .directory
+        default: return .special
         }
-        // Write through a symbolic link to the file it points at, keeping the link.
-        var destination = path
-        if let resolved = realpath(path, nil) {
-            destination = String(cString: resolved)
-            free(resolved)
+    }
+
+    /// Writes `bytes` to `path` atomically: temp file in the same folder, `fsync`, `rename`.
+    ///
+    /// A directory is refused. A device, FIFO or socket (`-o /dev/stdout`) is written in place:
+    /// renaming over it would replace the device node with a regular file (and, for root,
+    /// break `/dev/null` for the whole system). A symbolic link is kept and the file it points
+    /// at is replaced, even when that file does not exist yet.
+    static func writeAtomically(_ bytes: [UInt8], to path: String) -> Result<Void, Failure> {
+        switch kind(of: path) {
+        case .directory: return .failure(Failure(message: "is a directory"))
+        case .special: return writeInPlace(bytes, to: path)
+        case .missing, .regular: break
         }
+        let destination = resolvingLinks(path)
         let folder = destination.contains("/") ? String(destination[..<destination.lastIndex(of: "/")!]) : "."
         let base = destination.split(separator: "/").last.map(String.init) ?? destination
         var template = Array("\(folder.isEmpty ? "/" : folder)/.\(base).lifecycle-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        // The temporary file is removed if SIGINT, SIGTERM or SIGHUP arrive mid-write
+        // (SIGKILL can't be caught: then it stays behind, and the destination is untouched).
+        let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            Interruption.guardTemporary(buffer.baseAddress!)
+            return mkstemp(buffer.baseAddress!)
+        }
+        defer { Interruption.releaseTemporary() }
         guard fd >= 0 else { return .failure(Failure(message: Terminal.describe(errno: errno))) }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         func fail(_ code: Int32) -> Result<Void, Failure> {
@@ -102,22 +127,16 @@ enum FileSystem {
             unlink(temporary)
             return .failure(Failure(message: Terminal.describe(errno: code)))
         }
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return fail(errno)
-            }
-            offset += n
-        }
+        if let code = writeAll(bytes, to: fd) { return fail(code) }
         // Keep the permissions of the file being replaced; new files get 0644 minus umask.
+        var info = stat()
         let mode: mode_t = stat(destination, &info) == 0 ? info.st_mode & 0o7777 : 0o644 & ~currentUmask()
         fchmod(fd, mode)
         if fsync(fd) != 0 { return fail(errno) }
         if close(fd) != 0 {
+            let code = errno
             unlink(temporary)
-            return .failure(Failure(message: Terminal.describe(errno: errno)))
+            return .failure(Failure(message: Terminal.describe(errno: code)))
         }
         if rename(temporary, destination) != 0 {
             let code = errno
@@ -125,6 +144,56 @@ enum FileSystem {
             return .failure(Failure(message: Terminal.describe(errno: code)))
         }
         return .success(())
+    }
+
+    /// Writes to a device, FIFO or socket as it is (no temporary file, no rename).
+    static func writeInPlace(_ bytes: [UInt8], to path: String) -> Result<Void, Failure> {
+        let fd = open(path, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(Failure(message: Terminal.describe(errno: errno))) }
+        if let code = writeAll(bytes, to: fd) {
+            close(fd)
+            return .failure(Failure(message: Terminal.describe(errno: code)))
+        }
+        if close(fd) != 0 && errno != EINTR { return .failure(Failure(message: Terminal.describe(errno: errno))) }
+        return .success(())
+    }
+
+    /// Writes every byte, retrying on EINTR and short writes; the errno of a failure, or nil.
+    static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            if n == 0 { return EIO }
+            offset += n
+        }
+        return nil
+    }
+
+    /// The file a path names once symbolic links are followed — also when the last link
+    /// dangles (`realpath` fails then), so that writing creates the target, not a file in
+    /// place of the link.
+    static func resolvingLinks(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            if let resolved = realpath(current, nil) {
+                defer { free(resolved) }
+                return String(cString: resolved)
+            }
+            var buffer = [CChar](repeating: 0, count: 4096)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count > 0 else { return current }
+            let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if target.hasPrefix("/") || !current.contains("/") {
+                current = target
+            } else {
+                current = String(current[...current.lastIndex(of: "/")!]) + target
+            }
+        }
+        return current
     }
 
     static func currentUmask() -> mode_t {

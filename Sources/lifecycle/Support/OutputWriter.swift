@@ -9,6 +9,16 @@ import LifecycleCompiler
 ///   unless `--force`.
 enum OutputWriter {
     static func write(_ bytes: [UInt8], to path: String, force: Bool, command: String) -> ExitCode {
+        switch FileSystem.kind(of: path) {
+        case .directory:
+            Terminal.err("\(path): error: cannot write file: is a directory\n")
+            return .failure
+        case .special:
+            // A device or pipe holds no file to protect (and reading `/dev/full` never ends).
+            return writeChecked(bytes, to: path)
+        case .missing, .regular:
+            break
+        }
         switch FileSystem.contents(of: path) {
         case .failure(let failure):
             Terminal.err("\(path): error: cannot read the existing file: \(failure.message)\n")
@@ -31,12 +41,16 @@ enum OutputWriter {
                     }
                 }
             }
-            switch FileSystem.writeAtomically(bytes, to: path) {
-            case .success: return .success
-            case .failure(let failure):
-                Terminal.err("\(path): error: cannot write file: \(failure.message)\n")
-                return .failure
-            }
+            return writeChecked(bytes, to: path)
+        }
+    }
+
+    static func writeChecked(_ bytes: [UInt8], to path: String) -> ExitCode {
+        switch FileSystem.writeAtomically(bytes, to: path) {
+        case .success: return .success
+        case .failure(let failure):
+            Terminal.err("\(path): error: cannot write file: \(failure.message)\n")
+            return .failure
         }
     }
 

@@ -43,6 +43,12 @@ import Testing
         GoldenFile.check(String(decoding: swift, as: UTF8.self), against: url.deletingLastPathComponent().appendingPathComponent("\(base).swift"))
         let dot = DotGenerator(model: model).generate(specPath: "Golden/\(name)", command: "lifecycle dot Golden/\(name)")
         GoldenFile.check(String(decoding: dot, as: UTF8.self), against: url.deletingLastPathComponent().appendingPathComponent("\(base).dot"))
+        if model.machines.contains(where: { $0.states.contains(where: \.isComposite) }) {
+            let flat = DotGenerator(model: model, options: .init(clusters: false))
+                .generate(specPath: "Golden/\(name)", command: "lifecycle dot Golden/\(name) --no-clusters")
+            GoldenFile.check(String(decoding: flat, as: UTF8.self),
+                             against: url.deletingLastPathComponent().appendingPathComponent("\(base).no-clusters.dot"))
+        }
     }
 
     @Test("examples: the committed Swift is what the tool generates", arguments: exampleSpecs)

@@ -60,10 +60,10 @@ import Testing
 
     @Test(arguments: cases) func golden(_ test: Case) throws {
         let path = "Examples/\(test.example).lifecycle"
-        let source = try String(contentsOfFile: Golden.packageRoot + "/" + path, encoding: .utf8)
+        let source = try String(contentsOfFile: Repository.root.path + "/" + path, encoding: .utf8)
         let compilation = Compiler.compile(path: path, source: source)
         let model = try #require(compilation.model)
-        Golden.check(Self.answer(test, model), against: "Queries/\(test.name).\(test.json ? "json" : "txt")")
+        GoldenFile.check(Self.answer(test, model), against: Repository.fixtures.appendingPathComponent("Queries/\(test.name).\(test.json ? "json" : "txt")"))
     }
 
     /// The output for one case, or its error.

@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+@testable import LifecycleCompiler
+
+/// The grammar files in `Grammar/` agree with the lexer and parser.
+@Suite struct GrammarFilesTests {
+    static let grammar = Repository.root.appendingPathComponent("Grammar")
+
+    @Test func textMateKeywordsAreExactlyTheLexersKeywords() throws {
+        let data = try Data(contentsOf: Self.grammar.appendingPathComponent("lifecycle.tmLanguage.json"))
+        #expect(try JSONSerialization.jsonObject(with: data) is [String: Any])
+        let text = String(decoding: data, as: UTF8.self)
+        // The one keyword rule: "\\b(import|machine|…)\\b" as written in the JSON file.
+        let start = try #require(text.range(of: #"\\b(import|"#))
+        let end = try #require(text[start.upperBound...].range(of: #")\\b"#))
+        let keywords = ("import|" + text[start.upperBound..<end.lowerBound]).split(separator: "|").map(String.init)
+        #expect(keywords.sorted() == Keyword.allCases.map(\.text).sorted())
+    }
+
+    @Test func everyParserRuleIsInTheGrammar() throws {
+        let ebnf = try String(contentsOf: Self.grammar.appendingPathComponent("lifecycle.ebnf"), encoding: .utf8)
+        for rule in ["file", "declaration", "importDecl", "machineDecl", "member", "delegateDecl", "stateDecl",
+                     "transitionDecl", "callbackList", "callbackRef", "requireDecl", "protocolDecl", "classDecl",
+                     "funcDecl", "varDecl"] {
+            #expect(ebnf.range(of: "\n\(rule) ", options: []) != nil || ebnf.range(of: "\n\(rule)\t") != nil,
+                    "rule '\(rule)' is not defined in lifecycle.ebnf")
+        }
+    }
+}

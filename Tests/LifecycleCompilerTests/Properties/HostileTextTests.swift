@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+@testable import LifecycleCompiler
+
+/// Hostile text in the outputs that the golden files don't cover: diagnostics (text and
+/// JSON) whose excerpt line holds controls and bidirectional overrides.
+@Suite struct HostileTextTests {
+    /// A line with a right-to-left override, a C1 CSI, an escape and a NUL written raw in a
+    /// comment, then an error after them.
+    static let source = "machine M {\n    initial state A\n    /* \u{202E}evil\u{9B}31m\u{1B}[2J\u{0} */ A -> A on go calls nope \"\u{202E}\"\n}\n"
+
+    @Test("a diagnostic excerpt prints no control or bidi character, and its caret still lines up")
+    func excerpt() throws {
+        let compilation = Compiler.compile(path: "Hostile.lifecycle", source: Self.source)
+        let text = DiagnosticRenderer(files: compilation.files).render(compilation.diagnostics)
+        #expect(!text.isEmpty)
+        let hidden = text.unicodeScalars.filter { $0 != "\n" && DiagnosticRenderer.isHidden($0) }
+        #expect(hidden.isEmpty, "raw \(hidden.map { String($0.value, radix: 16) }) in:\n\(text)")
+        // The caret sits under 'nope', counting one cell per replaced character.
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let excerpt = try #require(lines.firstIndex { $0.contains("calls nope") })
+        let codeColumn = try #require(lines[excerpt].range(of: "nope")).lowerBound
+        let caretColumn = try #require(lines[excerpt + 1].firstIndex(of: "^"))
+        #expect(lines[excerpt].distance(from: lines[excerpt].startIndex, to: codeColumn)
+                == lines[excerpt + 1].distance(from: lines[excerpt + 1].startIndex, to: caretColumn))
+    }
+
+    @Test("JSON diagnostics parse, and escape every invisible character")
+    func json() throws {
+        let compilation = Compiler.compile(path: "Hostile\u{202E}.lifecycle", source: Self.source)
+        let json = DiagnosticJSON.render(compilation.diagnostics, files: compilation.files)
+        #expect((try? JSONSerialization.jsonObject(with: Data(json.utf8))) != nil, "\(json)")
+        let raw = json.unicodeScalars.filter { $0 != "\n" && JSONWriter.needsEscape($0.value) }
+        #expect(raw.isEmpty, "raw \(raw.map { String($0.value, radix: 16) }) in \(json)")
+    }
+}

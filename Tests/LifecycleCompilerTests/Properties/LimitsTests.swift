@@ -1,0 +1,80 @@
+import Testing
+@testable import LifecycleCompiler
+
+/// The documented limits (`Documentation/Robustness.md`), and time linear in the input on
+/// pathological inputs: each case compiles an input of size N/2 and of size 2N and expects the
+/// time to grow by less than 7× (4× is linear; a quadratic stage gives 16×, so the margin
+/// holds on a busy machine and with cache effects at the larger size). The two sizes
+/// are timed in turn four times and the fastest run of each counts, so that a busy machine
+/// does not fail it.
+@Suite(.serialized) struct LimitsTests {
+    @Test("the documented limits")
+    func limits() {
+        #expect(SourceFile.maximumSize == 256 << 20)
+        #expect(Parser.maximumNesting == 128)
+        #expect(Checker.maximumSuggestions == 100)
+        #expect(Suggestions.maximumLength == 256)
+    }
+
+    @Test("nesting deeper than the limit is a located error, and the rest still checks")
+    func nesting() throws {
+        let depth = Parser.maximumNesting + 1
+        var source = "machine M {\n    initial state Top\n    Top -> Top on tick\n"
+        for level in 0..<depth { source += "state S\(level) {\n" }
+        source += String(repeating: "}\n", count: depth) + "}\n"
+        let compilation = Compiler.compile(path: "Deep.lifecycle", source: source)
+        let errors = compilation.diagnostics.all.filter { $0.severity == .error }
+        #expect(errors.map(\.id) == ["nestingTooDeep"])
+        let range = try #require(errors.first).range
+        #expect(LineTable(compilation.files[range.file].bytes).line(of: range.startOffset) == 3 + Parser.maximumNesting + 1)
+    }
+
+    /// Pathological inputs by name: each builds a spec of "size" n.
+    static let cases: [(String, Int, @Sendable (Int) -> String)] = [
+        ("deep nesting", 20_000, { n in
+            "machine M {\n" + String(repeating: "state S {\n", count: n) + String(repeating: "}\n", count: n) + "}\n"
+        }),
+        ("many tokens on one line", 5_000, { n in
+            "machine M { initial state A " + (0..<n).map { "A -> A on e\($0) " }.joined() + "}"
+        }),
+        ("many errors, few names", 10_000, { n in
+            "machine M {\n initial state A\n" + (0..<n).map { "A -> Missing\($0) on e\($0)\n" }.joined() + "}\n"
+        }),
+        ("many errors, many names", 400, { n in
+            "machine M {\n initial state A\n" + (0..<n).map { "state S\($0)\nA -> Q\($0)x on e\($0)\n" }.joined() + "}\n"
+        }),
+        ("long identifiers", 300_000, { n in
+            let name = String(repeating: "a", count: n)
+            return "machine M {\n initial state \(name)\n \(name) -> \(name.dropLast())b on go\n}\n"
+        }),
+        ("lexical errors", 20_000, { n in
+            "machine M { initial state A " + String(repeating: "@ ", count: n) + "}"
+        }),
+        ("unterminated nested comment", 600_000, { n in
+            "machine M { initial state A }\n" + String(repeating: "/* ", count: n)
+        }),
+        ("many states and transitions", 2_000, { n in
+            "protocol P { func tick(_ n: Int) }\nmachine M {\n delegate D: P\n"
+                + (0..<n).map { "\($0 == 0 ? "initial " : "")state S\($0) \"State \($0).\"\n" }.joined()
+                + (0..<n).map { "S\($0) -> S\(($0 + 1) % n) on e\($0) calls tick\n" }.joined() + "}\n"
+        }),
+    ]
+
+    @Test("time is linear in the input on pathological specs", arguments: cases.indices)
+    func linear(_ index: Int) {
+        let (name, n, make) = Self.cases[index]
+        let small = make(n / 2), large = make(2 * n)
+        let scaling = Scaling.ratio(repetitions: 4, small: { Self.compileAndRender(small) }, large: { Self.compileAndRender(large) })
+        #expect(scaling.ratio < 7, "\(name): \(scaling.small)s for N=\(n / 2), \(scaling.large)s for 4× that (ratio \(scaling.ratio))")
+    }
+
+    /// Everything a `check` does: compile, then render the diagnostics (50 shown).
+    static func compileAndRender(_ source: String) {
+        let compilation = Compiler.compile(path: "Big.lifecycle", source: source)
+        _ = DiagnosticRenderer(files: compilation.files, limit: 50).render(compilation.diagnostics)
+        if let model = compilation.model {
+            _ = SwiftGenerator(model: model).body()
+            _ = DotGenerator(model: model).body()
+        }
+    }
+}
