@@ -11,14 +11,11 @@ let package = Package(
     ],
     targets: [
         .target(name: "LifecycleCompiler"),
-        .executableTarget(
-            name: "lifecycle",
-            dependencies: ["LifecycleCompiler"],
-            // The Swift runtime linked in: loading libswiftCore and the libraries it pulls in
-            // (Concurrency, StringProcessing, Dispatch, …) was most of the tool's start-up,
-            // which editors and build phases pay on every run (see BENCHMARKS.md).
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
-        ),
+        // Release builds for installing: `swift build -c release --static-swift-stdlib` links the
+        // Swift runtime in, which most of start-up is otherwise spent loading (BENCHMARKS.md).
+        // It is a build flag rather than `unsafeFlags` here, so the package stays usable as a
+        // dependency.
+        .executableTarget(name: "lifecycle", dependencies: ["LifecycleCompiler"]),
         // Not run by `swift test`: `swift run -c release lifecycle-bench` (see Benchmarks/README.md).
         .executableTarget(
             name: "lifecycle-bench",
