@@ -28,9 +28,10 @@ import Testing
 
     """
 
-    /// A scratch folder holding a copy of the scene example.
-    struct Scratch {
+    /// A scratch folder holding a small two-machine spec; removed when the test is done.
+    final class Scratch {
         let path: String
+        deinit { try? FileManager.default.removeItem(atPath: path) }
         init() throws {
             path = FileManager.default.temporaryDirectory.appendingPathComponent("lifecycle-gen-\(UUID().uuidString)").path
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

@@ -7,10 +7,14 @@ import Testing
 /// library alone. Every golden DOT file renders with `dot` and no warnings.
 @Suite(.serialized) struct GeneratedCodeCompilesTests {
     /// Builds the UIKit stand-in module once per run into a temporary folder.
+    static let standInFolder = FileManager.default.temporaryDirectory.appendingPathComponent("lifecycle-uikit-\(getpid())")
+
     static let standIn: Result<URL, Error> = {
         Result {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lifecycle-uikit-\(getpid())")
+            let folder = standInFolder
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            // Removed when the test process exits.
+            atexit { try? FileManager.default.removeItem(at: GeneratedCodeCompilesTests.standInFolder) }
             let source = Repository.fixtures.appendingPathComponent("UIKitStandIn/UIKit.swift")
             let result = try Shell.run("/usr/bin/env", ["swiftc", "-swift-version", "6", "-parse-as-library", "-emit-module",
                                                         "-module-name", "UIKit", "-emit-module-path",
