@@ -18,14 +18,15 @@ enum DotCommand: Command {
     ]
 
     static func run(_ arguments: Arguments) -> ExitCode {
-        guard arguments.positionals.count == 1 else {
-            return usageError(arguments.positionals.isEmpty ? "missing spec file argument" : "expected one spec file, got \(arguments.positionals.count)")
-        }
-        let path = arguments.positionals[0]
-        let model: Model
-        switch Frontend.model(arguments, path: path) {
+        let path: String
+        switch specPath(arguments) {
         case .failure(let code): return code
-        case .success(let result): model = result.0
+        case .success(let found): path = found
+        }
+        let model: Model
+        switch specModel(arguments, path: path) {
+        case .failure(let code): return code
+        case .success(let compiled): model = compiled
         }
         guard let options = diagramOptions(arguments, model: model) else { return .inputErrors }
         let spec = OutputWriter.displayPath(path)

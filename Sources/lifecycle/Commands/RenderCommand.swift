@@ -27,8 +27,10 @@ enum RenderCommand: Command {
     static let largeFlat = 400
 
     static func run(_ arguments: Arguments) -> ExitCode {
-        guard arguments.positionals.count == 1 else {
-            return usageError(arguments.positionals.isEmpty ? "missing spec file argument" : "expected one spec file, got \(arguments.positionals.count)")
+        let path: String
+        switch specPath(arguments) {
+        case .failure(let code): return code
+        case .success(let found): path = found
         }
         guard let output = arguments.value("-o") else { return usageError("missing '-o <out.svg|out.png|out.pdf>'") }
         let format = output.split(separator: ".").last.map { $0.lowercased() } ?? ""
@@ -40,11 +42,10 @@ enum RenderCommand: Command {
             guard let value = Double(text), value > 0 else { return usageError("'--timeout' takes a number of seconds, not '\(text)'") }
             timeout = value
         }
-        let path = arguments.positionals[0]
         let model: Model
-        switch Frontend.model(arguments, path: path) {
+        switch specModel(arguments, path: path) {
         case .failure(let code): return code
-        case .success(let result): model = result.0
+        case .success(let compiled): model = compiled
         }
         guard let dot = Subprocess.find(arguments.value("--dot") ?? "dot") else {
             Terminal.err("""

@@ -18,17 +18,18 @@ enum SwiftCommand: Command {
     ]
 
     static func run(_ arguments: Arguments) -> ExitCode {
-        guard arguments.positionals.count == 1 else {
-            return usageError(arguments.positionals.isEmpty ? "missing spec file argument" : "expected one spec file, got \(arguments.positionals.count)")
+        let path: String
+        switch specPath(arguments) {
+        case .failure(let code): return code
+        case .success(let found): path = found
         }
         if arguments.has("--update") && arguments.has("-o") {
             return usageError("'--update' edits a file in place; it cannot be combined with '-o'")
         }
-        let path = arguments.positionals[0]
         let model: Model
-        switch Frontend.model(arguments, path: path) {
+        switch specModel(arguments, path: path) {
         case .failure(let code): return code
-        case .success(let result): model = result.0
+        case .success(let compiled): model = compiled
         }
         if let target = arguments.value("--update") {
             return update(target, model: model)

@@ -1,3 +1,5 @@
+import LifecycleCompiler
+
 /// A subcommand: its help text, its options, and what it does.
 protocol Command {
     static var name: String { get }
@@ -33,6 +35,21 @@ extension Command {
     static func row(_ left: String, _ right: String) -> String {
         let pad = left.count < 26 ? String(repeating: " ", count: 26 - left.count) : "\n" + String(repeating: " ", count: 28)
         return "  \(left)\(pad)\(right)\n"
+    }
+
+    /// The one spec file a generator takes, or the usage error when there is not exactly one.
+    static func specPath(_ arguments: Arguments) -> Result<String, ExitCode> {
+        guard arguments.positionals.count == 1 else {
+            return .failure(usageError(arguments.positionals.isEmpty ? "missing spec file argument"
+                                       : "expected one spec file, got \(arguments.positionals.count)"))
+        }
+        return .success(arguments.positionals[0])
+    }
+
+    /// Compiles the one spec a generator takes; its diagnostics are printed, and a failure
+    /// carries the exit status.
+    static func specModel(_ arguments: Arguments, path: String) -> Result<Model, ExitCode> {
+        Frontend.model(arguments, path: path).map(\.0)
     }
 
     /// Prints a usage error the way argument-parser does, and returns exit status 2.
