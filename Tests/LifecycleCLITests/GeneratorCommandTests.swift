@@ -176,6 +176,12 @@ import Testing
         #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
         let unknown = try scratch.run(["render", "Scene.lifecycle", "-o", "Scene.gif"])
         #expect(unknown.status == 2)
+        let fast = try scratch.run(["render", "Scene.lifecycle", "-o", "Scene.png", "--layout", "sfdp"])
+        #expect(fast.status == 0, "\(fast)")
+        #expect(try Data(contentsOf: scratch.url("Scene.png")).prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+        let badLayout = try scratch.run(["render", "Scene.lifecycle", "-o", "Scene.svg", "--layout", "spring"])
+        #expect(badLayout.status == 2)
+        #expect(badLayout.stderr.contains("'--layout' takes dot, sfdp"))
     }
 
     static func hasDot() -> Bool {

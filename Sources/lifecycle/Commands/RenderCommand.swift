@@ -9,7 +9,7 @@ import LifecycleCompiler
 enum RenderCommand: Command {
     static let name = "render"
     static let abstract = "Draw a spec as SVG, PNG or PDF with Graphviz 'dot'."
-    static let usage = "render <file> -o <out.svg|out.png|out.pdf> [--dot <path>] [--machine <name>] [--no-clusters] [--timeout <seconds>]"
+    static let usage = "render <file> -o <out.svg|out.png|out.pdf> [--dot <path>] [--machine <name>] [--no-clusters] [--layout <engine>] [--timeout <seconds>]"
     static let arguments = [("<file>", "A .lifecycle spec.")]
     static let options = [
         OptionSpec(name: "-o", aliases: ["--output"], valueName: "out", help: "The image to write; its extension picks the format (svg, png, pdf)."),
@@ -17,6 +17,8 @@ enum RenderCommand: Command {
         OptionSpec(name: "--machine", valueName: "name", help: "Draw only this machine."),
         OptionSpec(name: "--no-clusters", help: "Draw composite states as plain boxes (for very large specs)."),
         OptionSpec(name: "--timeout", valueName: "seconds", help: "Stop 'dot' after this long (default 60)."),
+        OptionSpec(name: "--layout", valueName: "engine",
+                   help: "Graphviz layout engine: dot (default, layered), or sfdp, fdp, neato, circo, twopi (much faster on big specs)."),
         CommonOptions.warningsAsErrors,
         CommonOptions.errorLimit,
         CommonOptions.color,
@@ -42,6 +44,10 @@ enum RenderCommand: Command {
             guard let value = Double(text), value > 0 else { return usageError("'--timeout' takes a number of seconds, not '\(text)'") }
             timeout = value
         }
+        let layout = arguments.value("--layout") ?? "dot"
+        guard ["dot", "sfdp", "fdp", "neato", "circo", "twopi"].contains(layout) else {
+            return usageError("'--layout' takes dot, sfdp, fdp, neato, circo or twopi, not '\(layout)'")
+        }
         let model: Model
         switch specModel(arguments, path: path) {
         case .failure(let code): return code
@@ -59,8 +65,8 @@ enum RenderCommand: Command {
         guard let options = DotCommand.diagramOptions(arguments, model: model) else { return .inputErrors }
         let drawn = model.machines.filter { options.machine == nil || $0.name == options.machine }
         let states = drawn.reduce(0) { $0 + $1.states.count }
-        let advice = largeSpecAdvice(path: path, model: model, states: states, options: options)
-        if let advice, (options.clusters && states > largeClustered) || states > largeFlat {
+        let advice = largeSpecAdvice(path: path, model: model, states: states, options: options, layout: layout)
+        if let advice, layout == "dot", (options.clusters && states > largeClustered) || states > largeFlat {
             Terminal.err("lifecycle render: note: this diagram has \(states) states; Graphviz may take a long time. \(advice)\n")
         }
 
@@ -77,7 +83,7 @@ enum RenderCommand: Command {
             Terminal.err("\(output): error: cannot write file: \(failure.message)\n")
             return .failure
         }
-        switch Subprocess.run(dot, ["-T\(format)", dotFile, "-o", imageFile], timeout: timeout) {
+        switch Subprocess.run(dot, ["-K\(layout)", "-T\(format)", dotFile, "-o", imageFile], timeout: timeout) {
         case .failure(let failure):
             Terminal.err("lifecycle render: error: cannot run '\(dot)': \(failure.message)\n")
             return .failure
@@ -87,7 +93,7 @@ enum RenderCommand: Command {
                     + "note: \(advice ?? "raise the limit with '--timeout'")\n")
                 return .failure
             }
-            if !outcome.stderr.isEmpty { Terminal.err(outcome.stderr) }
+            if !outcome.stderr.isEmpty { Terminal.err(abridged(outcome.stderr)) }
             guard status == 0 else {
                 Terminal.err("lifecycle render: error: 'dot' failed with exit status \(status)\n")
                 if outcome.stderr.contains("init_rank") || outcome.stderr.contains("trouble") {
@@ -104,9 +110,22 @@ enum RenderCommand: Command {
         return .success
     }
 
+    /// Graphviz's messages, at most `limit` lines of them: on a graph it cannot lay out it
+    /// prints thousands.
+    static func abridged(_ text: String, limit: Int = 20) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let body = lines.last == "" ? lines.dropLast() : lines[...]
+        guard body.count > limit else { return text }
+        return body.prefix(limit).joined(separator: "\n") + "\n… (\(body.count - limit) more lines from 'dot')\n"
+    }
+
     /// What to try for a big diagram: one machine, or no clusters.
-    static func largeSpecAdvice(path: String, model: Model, states: Int, options: DotGenerator.Options) -> String? {
+    static func largeSpecAdvice(path: String, model: Model, states: Int, options: DotGenerator.Options,
+                                layout: String) -> String? {
         var tips: [String] = []
+        if layout == "dot" && states > largeClustered {
+            tips.append("use a faster layout ('--layout sfdp')")
+        }
         if options.machine == nil && model.machines.count > 1 {
             let biggest = model.machines.max { $0.states.count < $1.states.count }!
             tips.append("draw one machine at a time ('--machine \(biggest.name)')")
@@ -114,7 +133,7 @@ enum RenderCommand: Command {
         if options.clusters && model.machines.contains(where: { $0.states.contains(where: \.isComposite) }) {
             tips.append("draw composite states as boxes ('--no-clusters')")
         }
-        guard !tips.isEmpty else { return states > largeFlat ? "Try a smaller spec." : nil }
+        guard !tips.isEmpty else { return nil }
         return "Try to " + tips.joined(separator: ", or ") + "."
     }
 }
