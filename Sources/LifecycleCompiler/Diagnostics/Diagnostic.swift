@@ -24,7 +24,7 @@ public struct Diagnostic: Sendable, Equatable {
     public var severity: Severity
     /// Stable identifier, e.g. `unknownState`.
     public var id: String
-    /// One lowercase phrase with no final period.
+    /// One lowercase phrase with no final period, on one line (see `oneLine(_:)`).
     public var message: String
     public var range: SourceRange
     public var notes: [Note]
@@ -34,7 +34,7 @@ public struct Diagnostic: Sendable, Equatable {
                 notes: [Note] = [], fixIt: FixIt? = nil) {
         self.severity = severity
         self.id = id
-        self.message = message
+        self.message = Diagnostic.oneLine(message)
         self.range = range
         self.notes = notes
         self.fixIt = fixIt
@@ -47,7 +47,7 @@ public struct Diagnostic: Sendable, Equatable {
         public var range: SourceRange?
 
         public init(_ message: String, at range: SourceRange?) {
-            self.message = message
+            self.message = Diagnostic.oneLine(message)
             self.range = range
         }
     }
@@ -61,6 +61,33 @@ public struct Diagnostic: Sendable, Equatable {
             self.range = range
             self.replacement = replacement
         }
+    }
+
+    /// `text` with line breaks and other control characters written as Swift escapes.
+    ///
+    /// Messages quote user text: an import path is a string literal and may hold `\n`, and an
+    /// identifier may hold any non-ASCII scalar, U+2028 included. A message must stay on its
+    /// `path:line:col: error: message` line, which editors and Xcode read line by line.
+    static func oneLine(_ text: String) -> String {
+        func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+        }
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            guard needsEscape(scalar) else {
+                result.append(scalar)
+                continue
+            }
+            switch scalar {
+            case "\n": result.append(contentsOf: #"\n"#.unicodeScalars)
+            case "\r": result.append(contentsOf: #"\r"#.unicodeScalars)
+            case "\t": result.append(contentsOf: #"\t"#.unicodeScalars)
+            case "\0": result.append(contentsOf: #"\0"#.unicodeScalars)
+            default: result.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+            }
+        }
+        return String(result)
     }
 
     /// Adds a note; returns the diagnostic for chaining.

@@ -125,6 +125,10 @@ extension Diagnostic {
         make(.error, "NUL byte in source file", at: range)
     }
 
+    static func stringInSwiftType(at range: SourceRange) -> Diagnostic {
+        make(.error, "a Swift type cannot contain a string literal", at: range)
+    }
+
     static func unbalancedSwiftText(_ closer: String, at range: SourceRange) -> Diagnostic {
         make(.error, "unbalanced '\(closer)' in Swift signature", at: range)
     }

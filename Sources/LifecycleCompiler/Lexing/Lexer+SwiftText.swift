@@ -116,7 +116,12 @@ extension Lexer {
                  UInt8(ascii: "b") where stack.isEmpty && startsWord("body"):
                 break scan
             case UInt8(ascii: "\""):
+                // No Swift type holds a string, and one copied into the generated code (where
+                // it may be unterminated) would swallow the rest of the declaration.
+                let quote = position
                 skipSwiftString()
+                report(.stringInSwiftType(at: range(quote, position)))
+                complete = false
             default:
                 // Step over a whole identifier so that a word ending in "returns" is not split.
                 if Lexer.isIdentifierBody(c) {
@@ -141,8 +146,10 @@ extension Lexer {
         while !isAtEnd && current != UInt8(ascii: "\"") && current != UInt8(ascii: "\n") {
             position += current == UInt8(ascii: "\\") ? 2 : 1
         }
-        if current == UInt8(ascii: "\"") { position += 1 }
+        // A backslash as the file's last byte steps past the end: come back to the sentinel
+        // before reading `current` again.
         position = min(position, count)
+        if current == UInt8(ascii: "\"") { position += 1 }
     }
 
     /// Whether the identifier `word` starts at the current position (as a whole word).
