@@ -110,3 +110,14 @@ import Testing
 
     struct FixtureMissing: Error { var path: String }
 }
+
+/// A file name with a line break (an imported file may have any name) must not split the
+/// `path:line:col:` header that editors parse.
+@Test func pathWithLineBreakStaysOnOneHeaderLine() {
+    let compilation = Compiler.compile(path: "Main.lifecycle", source: "import \"odd\\nname.lifecycle\"\nmachine M { initial state A\n A -> A on x }\n",
+                                       imports: ["odd\nname.lifecycle": "machine { }"])
+    let text = DiagnosticRenderer(files: compilation.files).render(compilation.diagnostics)
+    #expect(compilation.diagnostics.hasErrors)
+    #expect(text.contains("odd\\nname.lifecycle:1:9: error:"), "\(text)")
+    #expect(!text.contains("odd\nname"))
+}
