@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 import Testing
 @testable import LifecycleCompiler
 
@@ -120,4 +121,21 @@ import Testing
     #expect(compilation.diagnostics.hasErrors)
     #expect(text.contains("odd\\nname.lifecycle:1:9: error:"), "\(text)")
     #expect(!text.contains("odd\nname"))
+}
+
+/// A machine with no states produced a model, and the DOT generator then read the initial
+/// state of an empty array (FuzzPipeline and FuzzStructured both found it).
+@Test func machineWithoutStatesIsAnError() throws {
+    let compilation = Compiler.compile(path: "Empty.lifecycle", source: "machine Empty { }\n")
+    #expect(compilation.model == nil)
+    #expect(compilation.diagnostics.all.map(\.id) == ["noInitialState"])
+    let url = Repository.fixtures.appendingPathComponent("FuzzRegressions/machine-without-states.fuzz")
+    let bytes = try [UInt8](Data(contentsOf: url))
+    let files = SourceFiles()
+    let found = Compiler.compile(files.add(path: "fuzz.lifecycle", bytes: bytes), files: files,
+                                 loader: { _, _ in .failure(LoadFailure("none")) })
+    if let model = found.model {
+        _ = DotGenerator(model: model).body()
+        _ = SwiftGenerator(model: model).body()
+    }
 }

@@ -115,7 +115,9 @@ extension Checker {
                 report(.severalInitialStates("machine '\(machineName)'", at: states[extra].range)
                     .note("'\(states[first].name)' is already initial here", at: states[first].range))
             }
-        } else if !states.isEmpty {
+        } else if !states.isEmpty || !syntaxHadErrors {
+            // A machine without states has no initial state either: generators and queries
+            // need one to start from. (After a syntax error its states may just be unparsed.)
             report(.noInitialState(machineName, at: decl.name.range))
         }
 
