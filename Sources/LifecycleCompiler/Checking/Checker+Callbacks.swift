@@ -104,10 +104,7 @@ extension Checker {
             selectorBuffer.removeAll(keepingCapacity: true)
             selectorBuffer.append(contentsOf: name)
             selectorBuffer.append(UInt8(ascii: "("))
-            for label in labels {
-                if let label { selectorBuffer.append(contentsOf: label.utf8) } else { selectorBuffer.append(UInt8(ascii: "_")) }
-                selectorBuffer.append(UInt8(ascii: ":"))
-            }
+            selectorBuffer.append(contentsOf: labels.utf8)
             selectorBuffer.append(UInt8(ascii: ")"))
             let found = selectorBuffer.withUnsafeBufferPointer { scope.selectors.lookup($0) }
             if let found { return scope.methodBySelector[Int(found)] }

@@ -4,10 +4,22 @@ extension Checker {
     /// are only counted here: they are many and large, so `checkMachine` visits them in the
     /// tree (`walk`) instead of holding a copy of each.
     struct Flattened {
-        var states: [(decl: StateDecl, parent: Int?)] = []
+        var states: [FlatState] = []
         var transitionCount = 0
         var requires: [RequireDecl] = []
         var delegates: [DelegateDecl] = []
+    }
+
+    /// What the checker needs of a `StateDecl`, without its body: copying whole declarations
+    /// retained their member arrays and tripled the bytes walked per state.
+    struct FlatState {
+        var modifier: StateDecl.Modifier
+        var name: SourceRange
+        var description: String?
+        /// The enclosing state's index, or -1 at the top level.
+        var parent: Int32
+        /// Whether the body declares states (a final state may not).
+        var hasChildStates: Bool
     }
 
     /// Visits the members of a machine body in pre-order (a state's body right after the
@@ -39,7 +51,11 @@ extension Checker {
         var result = Flattened()
         Checker.walk(members) { member, parent in
             switch member {
-            case .state(let decl): result.states.append((decl, parent))
+            case .state(let decl):
+                let hasChildStates = decl.members?.contains { if case .state = $0 { true } else { false } } ?? false
+                result.states.append(FlatState(modifier: decl.modifier, name: decl.name.range,
+                                               description: decl.description?.value,
+                                               parent: parent.map(Int32.init) ?? -1, hasChildStates: hasChildStates))
             case .transition: result.transitionCount += 1
             case .require(let decl): result.requires.append(decl)
             case .delegate(let decl): result.delegates.append(decl)
@@ -51,6 +67,9 @@ extension Checker {
     mutating func checkMachine(_ decl: MachineDecl) -> Machine {
         let machineName = text(decl.name.range)
         let flat = flatten(decl.members)
+        // Every state name is interned below: size the table once instead of doubling it
+        // (and rehashing every name) twenty times on the way to a million.
+        names.reserveCapacity(names.count + flat.states.count)
 
         // Delegate.
         var delegate: Delegate?
@@ -71,26 +90,26 @@ extension Checker {
         var stateByName = StateIndex()
         var hasDuplicates = false
         for (index, entry) in flat.states.enumerated() {
-            let decl = entry.decl
-            let id = names.intern(bytes(decl.name.range))
-            let name = text(decl.name.range)
+            let id = names.intern(bytes(entry.name))
+            let name = text(entry.name)
             if let first = stateByName[id] {
-                report(.duplicateState(name, at: decl.name.range)
+                report(.duplicateState(name, at: entry.name)
                     .note("'\(name)' first declared here", at: states[first].range))
                 hasDuplicates = true
             } else {
                 stateByName[id] = index
             }
-            let kind: State.Kind = switch decl.modifier {
+            let kind: State.Kind = switch entry.modifier {
             case .none: .normal
             case .initial: .initial
             case .final: .final
             }
-            states.append(State(name: name, description: decl.description?.value, kind: kind, parent: entry.parent,
-                                children: [], initialChild: nil, range: decl.name.range))
-            if let parent = entry.parent { states[parent].children.append(index) }
-            if kind == .final, let members = decl.members, members.contains(where: { if case .state = $0 { true } else { false } }) {
-                report(.finalCompositeState(name, at: decl.name.range))
+            let parent = entry.parent >= 0 ? Int(entry.parent) : nil
+            states.append(State(name: name, description: entry.description, kind: kind, parent: parent,
+                                children: [], initialChild: nil, range: entry.name))
+            if let parent { states[parent].children.append(index) }
+            if kind == .final, entry.hasChildStates {
+                report(.finalCompositeState(name, at: entry.name))
             }
         }
 
@@ -124,7 +143,6 @@ extension Checker {
         // Transitions.
         var transitions: [Transition] = []
         transitions.reserveCapacity(flat.transitionCount)
-        var outgoing = [[Int]](repeating: [], count: states.count)
         var seen = TransitionTable(capacity: flat.transitionCount)
         // A duplicate state has no transitions of its own (they go to the first one), so the
         // graph checks would only repeat the duplicate error.
@@ -163,7 +181,6 @@ extension Checker {
             } else {
                 seen[key] = (transitions.count, point)
             }
-            outgoing[source].append(transitions.count)
             transitions.append(transition)
         }
 
@@ -174,6 +191,7 @@ extension Checker {
             requirements.append(Requirement(callback: callback, reason: requireDecl.reason?.value, range: requireDecl.callback.range))
         }
 
+        let outgoing = OutgoingTransitions(sources: transitions.map(\.source), stateCount: states.count)
         var machine = Machine(name: machineName, description: decl.description?.value, range: decl.name.range,
                               delegate: delegate, states: states, transitions: transitions,
                               requirements: requirements, initialState: max(initialState, 0), outgoing: outgoing)
@@ -187,16 +205,22 @@ extension Checker {
     /// (source state, event id) -> the first transition seen with them, for duplicate and
     /// nondeterminism checks. Open addressing over a packed 64-bit key, sized once for every
     /// transition of the machine: one multiply per probe instead of SipHash, and no rehashing.
+    ///
+    /// A slot holds the key and the position of the first transition's entry (4 bytes, -1 when
+    /// empty); the entries themselves (index, point) are appended in order, so the table costs
+    /// 12 bytes a slot instead of the 32 of an optional tuple per slot.
     struct TransitionTable {
         private var keys: [UInt64]
-        private var values: [(index: Int, at: SourceRange)?]
+        private var slots: [Int32]
+        private var entries: [(index: Int32, at: SourceRange)] = []
         private let shift: UInt64
 
         init(capacity: Int) {
             var bits: UInt64 = 4
             while (1 << bits) < capacity * 2 { bits += 1 }
             keys = [UInt64](repeating: 0, count: 1 << bits)
-            values = Array(repeating: nil, count: 1 << bits)
+            slots = [Int32](repeating: -1, count: 1 << bits)
+            entries.reserveCapacity(capacity)
             shift = 64 - bits
         }
 
@@ -207,16 +231,23 @@ extension Checker {
         /// The slot holding `key`, or the empty slot where it belongs.
         private func slot(_ key: UInt64) -> Int {
             var slot = Int((key &* 0x9E37_79B9_7F4A_7C15) >> shift)
-            while values[slot] != nil && keys[slot] != key { slot = (slot + 1) & (keys.count - 1) }
+            while slots[slot] >= 0 && keys[slot] != key { slot = (slot + 1) & (keys.count - 1) }
             return slot
         }
 
+        /// The first transition seen with `key`; setting it again replaces it.
         subscript(key: UInt64) -> (index: Int, at: SourceRange)? {
-            get { values[slot(key)] }
+            get {
+                let entry = slots[slot(key)]
+                guard entry >= 0 else { return nil }
+                return (Int(entries[Int(entry)].index), entries[Int(entry)].at)
+            }
             set {
+                guard let newValue else { return }
                 let slot = slot(key)
                 keys[slot] = key
-                values[slot] = newValue
+                slots[slot] = Int32(entries.count)
+                entries.append((Int32(truncatingIfNeeded: newValue.index), newValue.at))
             }
         }
     }

@@ -3,18 +3,43 @@
 /// Composite semantics: entering a composite enters its initial child (recursively), and a
 /// transition from a composite can fire from any state inside it. Every pass below visits each
 /// state and transition a bounded number of times, iteratively.
+///
+/// The passes jump from state to state in graph order, which at a million states is a cache
+/// miss per step if it lands in `State` (about 100 bytes each). So the fields they follow are
+/// first copied, in one sequential pass, into small arrays: parent and initial child as
+/// `Int32` (-1 for none), whether it is composite, and each transition's entered state.
 extension Checker {
     mutating func analyseGraph(_ machine: inout Machine, machineRange: SourceRange) {
         let states = machine.states
         let count = states.count
         let initial = machine.states[machine.initialState].name
+        var parentOf = [Int32](repeating: -1, count: count)
+        var initialChildOf = [Int32](repeating: -1, count: count)
+        var isComposite = [Bool](repeating: false, count: count)
+        for index in 0..<count {
+            isComposite[index] = states[index].isComposite
+            if let parent = states[index].parent { parentOf[index] = Int32(parent) }
+            if let child = states[index].initialChild { initialChildOf[index] = Int32(child) }
+        }
+        /// `Machine.entry(_:)` over the small arrays.
+        func entry(_ state: Int) -> Int {
+            var current = state
+            var steps = 0
+            while initialChildOf[current] >= 0, steps < count {
+                current = Int(initialChildOf[current])
+                steps += 1
+            }
+            return current
+        }
+        var entries = [Int32](repeating: 0, count: machine.transitions.count)
+        for (t, transition) in machine.transitions.enumerated() { entries[t] = Int32(entry(transition.target)) }
 
         // Composites that are entered must say where entering leads.
         var reportedEntry = [Bool](repeating: false, count: count)
         func checkEntered(_ state: Int, by range: SourceRange, _ diagnostics: inout Diagnostics) {
             var current = state
-            while states[current].isComposite {
-                guard let child = states[current].initialChild else {
+            while isComposite[current] {
+                guard initialChildOf[current] >= 0 else {
                     if !reportedEntry[current] {
                         reportedEntry[current] = true
                         diagnostics.append(.compositeWithoutInitial(states[current].name, at: states[current].range)
@@ -22,7 +47,7 @@ extension Checker {
                     }
                     return
                 }
-                current = child
+                current = Int(initialChildOf[current])
             }
         }
         var found = Diagnostics()
@@ -35,25 +60,24 @@ extension Checker {
         var reached = [Bool](repeating: false, count: count)
         var expanded = [Bool](repeating: false, count: count)
         var queue: [Int] = []
-        func enter(_ state: Int) {
-            let leaf = machine.entry(state)
+        func enterLeaf(_ leaf: Int) {
             guard !reached[leaf] else { return }
-            var current: Int? = leaf
-            while let c = current, !reached[c] {
-                reached[c] = true
-                current = states[c].parent
+            var current = leaf
+            while current >= 0, !reached[current] {
+                reached[current] = true
+                current = Int(parentOf[current])
             }
             queue.append(leaf)
         }
-        enter(machine.initialState)
+        enterLeaf(entry(machine.initialState))
         var head = 0
         while head < queue.count {
-            var current: Int? = queue[head]
+            var current = queue[head]
             head += 1
-            while let c = current, !expanded[c] {
-                expanded[c] = true
-                for t in machine.outgoing[c] { enter(machine.transitions[t].target) }
-                current = states[c].parent
+            while current >= 0, !expanded[current] {
+                expanded[current] = true
+                for t in machine.outgoing[current] { enterLeaf(Int(entries[t])) }
+                current = Int(parentOf[current])
             }
         }
         for index in 0..<count where !reached[index] {
@@ -66,7 +90,7 @@ extension Checker {
         // Dead ends: a reachable, non-final leaf with no transition out of it or its ancestors.
         var hasWayOut = [Bool](repeating: false, count: count)
         for index in 0..<count {
-            hasWayOut[index] = !machine.outgoing[index].isEmpty || (states[index].parent.map { hasWayOut[$0] } ?? false)
+            hasWayOut[index] = !machine.outgoing[index].isEmpty || (parentOf[index] >= 0 && hasWayOut[Int(parentOf[index])])
         }
         for index in 0..<count where reached[index] && !states[index].isComposite && !states[index].isFinal && !hasWayOut[index] {
             found.append(.deadEndState(states[index].name, at: states[index].range))
@@ -75,17 +99,13 @@ extension Checker {
         // Backward from the final states: which states can still end.
         if states.contains(where: \.isFinal) {
             var predecessorsStart = [Int](repeating: 0, count: count + 1)
-            var entries = [Int](repeating: 0, count: machine.transitions.count)
-            for (t, transition) in machine.transitions.enumerated() {
-                entries[t] = machine.entry(transition.target)
-                predecessorsStart[entries[t] + 1] += 1
-            }
+            for t in entries.indices { predecessorsStart[Int(entries[t]) + 1] += 1 }
             for index in 0..<count { predecessorsStart[index + 1] += predecessorsStart[index] }
             var fill = predecessorsStart
             var predecessors = [Int](repeating: 0, count: machine.transitions.count)
             for (t, transition) in machine.transitions.enumerated() {
-                predecessors[fill[entries[t]]] = transition.source
-                fill[entries[t]] += 1
+                predecessors[fill[Int(entries[t])]] = transition.source
+                fill[Int(entries[t])] += 1
             }
             var good = [Bool](repeating: false, count: count)
             var work: [Int] = []

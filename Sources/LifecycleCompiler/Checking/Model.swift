@@ -81,8 +81,8 @@ public struct Machine: Sendable {
     public var requirements: [Requirement]
     /// The top-level initial state.
     public var initialState: Int
-    /// Transition indices by source state, in declaration order.
-    public var outgoing: [[Int]]
+    /// Transition indices by source state, in declaration order: `outgoing[state]`.
+    public var outgoing: OutgoingTransitions
 
     /// The state entered when `state` is the target: its initial child, recursively.
     public func entry(_ state: Int) -> Int {
@@ -123,6 +123,37 @@ public struct Machine: Sendable {
 
     /// The index of the state with this name.
     public func state(named name: String) -> Int? { states.firstIndex { $0.name == name } }
+}
+
+/// Transition indices grouped by source state, kept in one array with per-state offsets
+/// (compressed sparse rows) rather than one small array per state: a million states cost two
+/// allocations instead of a million. Read it like an array of arrays: `outgoing[state]`.
+public struct OutgoingTransitions: Sendable {
+    /// State `s`'s transitions are `indices[starts[s]..<starts[s + 1]]`.
+    private var starts: [Int]
+    private var indices: [Int]
+
+    /// Groups transitions `0..<sources.count` by source, keeping declaration order within each
+    /// state; `sources[t]` is transition `t`'s source state, in `0..<stateCount`.
+    public init(sources: [Int], stateCount: Int) {
+        var starts = [Int](repeating: 0, count: stateCount + 1)
+        for source in sources { starts[source + 1] += 1 }
+        for state in 0..<stateCount { starts[state + 1] += starts[state] }
+        var fill = starts
+        var indices = [Int](repeating: 0, count: sources.count)
+        for (transition, source) in sources.enumerated() {
+            indices[fill[source]] = transition
+            fill[source] += 1
+        }
+        self.starts = starts
+        self.indices = indices
+    }
+
+    /// The transitions leaving `state`, in declaration order.
+    public subscript(state: Int) -> ArraySlice<Int> { indices[starts[state]..<starts[state + 1]] }
+
+    /// How many states there are.
+    public var count: Int { starts.count - 1 }
 }
 
 /// The class that receives a machine's callbacks.

@@ -3,28 +3,39 @@
 /// Keys are hashed and compared as raw UTF-8 bytes straight from the source, so looking up an
 /// identifier allocates nothing; only the first occurrence of a name is copied, into one
 /// arena. Open addressing with linear probing keeps lookups to a few memory reads: each slot
-/// holds the name's hash next to its id, so a probe that meets another name is rejected
-/// without reading that name (with a million names, every extra read is a cache miss).
+/// holds the name's hash, id, and place in the arena, so a probe that meets another name is
+/// rejected without reading that name, and a match reads the arena directly (with a million
+/// names, every extra read is a cache miss).
 public struct NameTable: Sendable {
     public typealias ID = Int32
 
     private var arena: [UInt8] = []
     private var starts: [Int32] = [0]
-    /// Slot -> hash << 32 | (id + 1); 0 = empty.
-    private var slots: [UInt64]
+    private var slots: [Slot]
     private var mask: Int
+
+    /// 16 bytes: four slots to a cache line.
+    private struct Slot {
+        var hash: UInt32 = 0
+        /// The name's id plus one; 0 = empty.
+        var idPlusOne: UInt32 = 0
+        var start: UInt32 = 0
+        var length: UInt32 = 0
+    }
 
     public init(capacity: Int = 64) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
-        slots = [UInt64](repeating: 0, count: size)
+        slots = [Slot](repeating: Slot(), count: size)
         mask = size - 1
     }
 
-    @inline(__always) private static func slotHash(_ entry: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: entry >> 32) }
-    @inline(__always) private static func slotID(_ entry: UInt64) -> Int { Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1 }
-
     public var count: Int { starts.count - 1 }
+
+    /// Makes room for `count` names in all without growing the table on the way.
+    public mutating func reserveCapacity(_ count: Int) {
+        while count * 2 > slots.count { grow() }
+    }
 
     /// The id of `bytes`, adding it if new.
     public mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> ID {
@@ -32,14 +43,15 @@ public struct NameTable: Sendable {
         var slot = Int(hash) & mask
         while true {
             let entry = slots[slot]
-            if entry == 0 { break }
-            if NameTable.slotHash(entry) == hash && equal(NameTable.slotID(entry), bytes) { return ID(NameTable.slotID(entry)) }
+            if entry.idPlusOne == 0 { break }
+            if entry.hash == hash && equal(entry, bytes) { return ID(entry.idPlusOne - 1) }
             slot = (slot + 1) & mask
         }
         let id = count
+        let start = arena.count
         arena.append(contentsOf: bytes)
         starts.append(Int32(arena.count))
-        slots[slot] = UInt64(hash) << 32 | UInt64(id + 1)
+        slots[slot] = Slot(hash: hash, idPlusOne: UInt32(id + 1), start: UInt32(start), length: UInt32(bytes.count))
         if count * 2 > slots.count { grow() }
         return ID(id)
     }
@@ -56,8 +68,8 @@ public struct NameTable: Sendable {
         var slot = Int(hash) & mask
         while true {
             let entry = slots[slot]
-            if entry == 0 { return nil }
-            if NameTable.slotHash(entry) == hash && equal(NameTable.slotID(entry), bytes) { return ID(NameTable.slotID(entry)) }
+            if entry.idPlusOne == 0 { return nil }
+            if entry.hash == hash && equal(entry, bytes) { return ID(entry.idPlusOne - 1) }
             slot = (slot + 1) & mask
         }
     }
@@ -73,9 +85,9 @@ public struct NameTable: Sendable {
         return String(decoding: arena[start..<end], as: UTF8.self)
     }
 
-    private func equal(_ id: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let start = Int(starts[id]), end = Int(starts[id + 1])
-        guard end - start == bytes.count else { return false }
+    private func equal(_ entry: Slot, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard Int(entry.length) == bytes.count else { return false }
+        let start = Int(entry.start)
         return arena.withUnsafeBufferPointer { arena in
             var i = 0
             while i < bytes.count {
@@ -88,11 +100,11 @@ public struct NameTable: Sendable {
 
     private mutating func grow() {
         let old = slots
-        slots = [UInt64](repeating: 0, count: old.count * 2)
+        slots = [Slot](repeating: Slot(), count: old.count * 2)
         mask = slots.count - 1
-        for entry in old where entry != 0 {
-            var slot = Int(NameTable.slotHash(entry)) & mask
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
+        for entry in old where entry.idPlusOne != 0 {
+            var slot = Int(entry.hash) & mask
+            while slots[slot].idPlusOne != 0 { slot = (slot + 1) & mask }
             slots[slot] = entry
         }
     }

@@ -124,8 +124,38 @@ public struct DotGenerator {
         printer.write("\"")
     }
 
+    /// `anchor(_:_:)` of every state, in one pass. States are numbered in pre-order, so a
+    /// state's children come after it and, walking backwards, a cluster's entry child already
+    /// has its anchor. Edges then read a 4-byte entry instead of two `State` values each.
+    func anchors(_ machine: Machine) -> [Int32] {
+        var anchors = [Int32](repeating: 0, count: machine.states.count)
+        for state in machine.states.indices.reversed() {
+            if isCluster(machine, state) {
+                let entry = machine.states[state].initialChild ?? machine.states[state].children[0]
+                anchors[state] = entry > state ? anchors[entry] : Int32(anchor(machine, state))
+            } else {
+                anchors[state] = Int32(state)
+            }
+        }
+        return anchors
+    }
+
+    /// Every method's selector, escaped for a DOT label once, by type and method index: edge
+    /// labels repeat the same few selectors a million times.
+    func escapedSelectors() -> [[[UInt8]]] {
+        model.types.map { type in
+            type.methods.map { method in
+                var bytes: [UInt8] = []
+                DotQuoting.appendEscaped(method.selector, to: &bytes)
+                return bytes
+            }
+        }
+    }
+
     func emitMachine(_ index: Int, into printer: inout Printer) {
         let machine = model.machines[index]
+        let anchorOf = anchors(machine)
+        let selectors = escapedSelectors()
         // States, nested as clusters, without recursion: an explicit stack of open clusters.
         // `cluster` says whether the entry opened a `subgraph` that must be closed; with
         // clusters off, composite states are boxes and their children follow them, flat.
@@ -219,8 +249,8 @@ public struct DotGenerator {
 
         // Transitions.
         for transition in machine.transitions {
-            let tail = anchor(machine, transition.source)
-            let head = anchor(machine, transition.target)
+            let tail = Int(anchorOf[transition.source])
+            let head = Int(anchorOf[transition.target])
             printer.beginLine()
             writeNode(index, tail, to: &printer)
             printer.write(" -> ")
@@ -241,7 +271,7 @@ public struct DotGenerator {
                 }
                 for callback in transition.callbacks {
                     if !first { printer.write("\\n") }
-                    DotQuoting.appendEscaped(model.method(callback).selector, to: &printer.bytes)
+                    printer.bytes.append(contentsOf: selectors[callback.type][callback.index])
                     first = false
                 }
                 printer.write("\"")

@@ -188,7 +188,7 @@ extension Parser {
         }
         let open = token
         advance()
-        var labels: [String?] = []
+        var labels = ""
         while true {
             if consume(if: .rightParen) != nil { break }
             guard token.kind == .identifier else {
@@ -205,8 +205,8 @@ extension Parser {
             }
             advance()
             advance()
-            let label = text(labelToken)
-            labels.append(label == "_" ? nil : label)
+            labels += text(labelToken)
+            labels += ":"
         }
         return CallbackRef(baseName: name, labels: labels, range: range(from: start))
     }

@@ -90,8 +90,10 @@ public struct TransitionDecl: Sendable {
 /// A Swift method reference: `name`, `name()` or `name(_:label:)`.
 public struct CallbackRef: Sendable, Equatable {
     public var baseName: NameSyntax
-    /// Nil for a bare name; otherwise one entry per argument label, nil for `_`.
-    public var labels: [String?]?
+    /// Nil for a bare name; otherwise the argument labels as a selector spells them, each
+    /// followed by `:` (`_:reason:`, empty for `name()`). One `String`, inline when it is
+    /// short (up to 15 bytes), rather than an array of labels for every reference.
+    public var labels: String?
     public var range: SourceRange
 }
 
