@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// libFuzzer target, structure-aware: the input is a list of token-level edits applied to one
 /// of the valid seed specs, so most inputs stay close to a real spec being typed.
 ///
@@ -23,6 +27,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         editor.apply(operation: input[index], at: Int(input[index + 1]) | Int(input[index + 2]) << 8,
                      argument: input[index + 3])
         index += 4
+    }
+    // LIFECYCLE_FUZZ_DUMP=1 with a replay prints the edited spec, to turn a finding into a test.
+    if getenv("LIFECYCLE_FUZZ_DUMP") != nil {
+        fputs("---- edited spec ----\n" + String(decoding: editor.text, as: UTF8.self) + "\n---- end ----\n", stderr)
     }
     FuzzPipeline.run(editor.text[...])
     return 0

@@ -139,3 +139,15 @@ import Testing
         _ = SwiftGenerator(model: model).body()
     }
 }
+
+/// A control character in a Swift type or parameter list (here a vertical tab after `->`,
+/// from FuzzStructured) was copied into the generated code, which then did not compile and
+/// confused `--update`. It is now an error where it stands.
+@Test func controlCharacterInSwiftTextIsAnError() {
+    for source in ["protocol P {\n    func f() ->\u{0B}  returns \"x\"\n}\n",
+                   "protocol P {\n    func f(_ x: In\u{0B}t)\n}\n"] {
+        let compilation = Compiler.compile(path: "P.lifecycle", source: source)
+        #expect(compilation.model == nil)
+        #expect(compilation.diagnostics.all.map(\.id).contains("unexpectedCharacter"), "\(source.debugDescription)")
+    }
+}

@@ -65,6 +65,7 @@ extension Lexer {
             case UInt8(ascii: "/") where peekNext == UInt8(ascii: "*"):
                 skipBlockComment()
             default:
+                reportControlCharacter(c)
                 position += 1
             }
         }
@@ -127,6 +128,7 @@ extension Lexer {
                 if Lexer.isIdentifierBody(c) {
                     while Lexer.isIdentifierBody(current) { position += 1 }
                 } else {
+                    if reportControlCharacter(c) { complete = false }
                     position += 1
                 }
             }
@@ -168,6 +170,18 @@ extension Lexer {
         case UInt8(ascii: "]"): UInt8(ascii: "[")
         default: UInt8(ascii: "{")
         }
+    }
+
+    /// Reports a control character (other than a tab or a line break) in Swift text, where it
+    /// would be copied into generated code that no longer compiles. Returns whether it did.
+    @discardableResult
+    mutating func reportControlCharacter(_ c: UInt8) -> Bool {
+        guard (c < 0x20 && c != UInt8(ascii: "\t") && c != UInt8(ascii: "\n") && c != UInt8(ascii: "\r")) || c == 0x7F else {
+            return false
+        }
+        report(c == 0 ? .nulByte(at: range(position, position + 1))
+                      : .unexpectedCharacter(String(UnicodeScalar(c)), at: range(position, position + 1)))
+        return true
     }
 
     @inline(__always) static func isSpace(_ c: UInt8) -> Bool {
