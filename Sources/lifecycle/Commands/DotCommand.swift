@@ -17,15 +17,10 @@ enum DotCommand: Command {
     ]
 
     static func run(_ arguments: Arguments) -> ExitCode {
-        let path: String
-        switch specPath(arguments) {
+        let path: String, model: Model
+        switch compileSpec(arguments) {
         case .failure(let code): return code
-        case .success(let found): path = found
-        }
-        let model: Model
-        switch specModel(arguments, path: path) {
-        case .failure(let code): return code
-        case .success(let compiled): model = compiled
+        case .success(let compiled): (path, model) = compiled
         }
         guard let options = diagramOptions(arguments, model: model) else { return .inputErrors }
         let spec = OutputWriter.displayPath(path)

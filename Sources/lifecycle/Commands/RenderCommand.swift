@@ -29,11 +29,6 @@ enum RenderCommand: Command {
     static let largeFlat = 400
 
     static func run(_ arguments: Arguments) -> ExitCode {
-        let path: String
-        switch specPath(arguments) {
-        case .failure(let code): return code
-        case .success(let found): path = found
-        }
         guard let output = arguments.value("-o") else { return usageError("missing '-o <out.svg|out.png|out.pdf>'") }
         let format = output.split(separator: ".").last.map { $0.lowercased() } ?? ""
         guard ["svg", "png", "pdf"].contains(format), output.contains(".") else {
@@ -48,10 +43,10 @@ enum RenderCommand: Command {
         guard ["dot", "sfdp", "fdp", "neato", "circo", "twopi"].contains(layout) else {
             return usageError("'--layout' takes dot, sfdp, fdp, neato, circo or twopi, not '\(layout)'")
         }
-        let model: Model
-        switch specModel(arguments, path: path) {
+        let path: String, model: Model
+        switch compileSpec(arguments) {
         case .failure(let code): return code
-        case .success(let compiled): model = compiled
+        case .success(let compiled): (path, model) = compiled
         }
         guard let dot = Subprocess.find(arguments.value("--dot") ?? "dot") else {
             Terminal.err("""

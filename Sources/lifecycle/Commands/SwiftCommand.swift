@@ -17,18 +17,13 @@ enum SwiftCommand: Command {
     ]
 
     static func run(_ arguments: Arguments) -> ExitCode {
-        let path: String
-        switch specPath(arguments) {
-        case .failure(let code): return code
-        case .success(let found): path = found
-        }
         if arguments.has("--update") && arguments.has("-o") {
             return usageError("'--update' edits a file in place; it cannot be combined with '-o'")
         }
-        let model: Model
-        switch specModel(arguments, path: path) {
+        let path: String, model: Model
+        switch compileSpec(arguments) {
         case .failure(let code): return code
-        case .success(let compiled): model = compiled
+        case .success(let compiled): (path, model) = compiled
         }
         if let target = arguments.value("--update") {
             return update(target, model: model)

@@ -37,19 +37,15 @@ extension Command {
         return "  \(left)\(pad)\(right)\n"
     }
 
-    /// The one spec file a generator takes, or the usage error when there is not exactly one.
-    static func specPath(_ arguments: Arguments) -> Result<String, ExitCode> {
+    /// The one spec file a generator takes, compiled: its diagnostics are printed, and a
+    /// failure carries the exit status (2 when there is not exactly one file).
+    static func compileSpec(_ arguments: Arguments) -> Result<(path: String, model: Model), ExitCode> {
         guard arguments.positionals.count == 1 else {
             return .failure(usageError(arguments.positionals.isEmpty ? "missing spec file argument"
                                        : "expected one spec file, got \(arguments.positionals.count)"))
         }
-        return .success(arguments.positionals[0])
-    }
-
-    /// Compiles the one spec a generator takes; its diagnostics are printed, and a failure
-    /// carries the exit status.
-    static func specModel(_ arguments: Arguments, path: String) -> Result<Model, ExitCode> {
-        Frontend.model(arguments, path: path).map(\.0)
+        let path = arguments.positionals[0]
+        return Frontend.model(arguments, path: path).map { (path, $0.0) }
     }
 
     /// Prints a usage error the way argument-parser does, and returns exit status 2.
