@@ -18,13 +18,10 @@ enum SimulateCommand: Command {
     static func run(_ arguments: Arguments) -> ExitCode {
         guard let path = arguments.positionals.first else { return usageError("missing spec file argument") }
         let events = Array(arguments.positionals.dropFirst())
-        let json: Bool
-        do { json = try QuerySupport.wantsJSON(arguments) } catch { return usageError(error.message) }
-
-        let model: Model, machine: Machine
-        switch QuerySupport.machine(for: self, arguments, path: path) {
+        let json: Bool, model: Model, machine: Machine
+        switch QuerySupport.prepare(for: self, arguments, path: path) {
         case .failure(let code): return code
-        case .success(let chosen): (model, machine) = chosen
+        case .success(let prepared): (json, model, machine) = prepared
         }
         let formatter = QueryFormatter(model: model, machine: machine)
         switch Simulator.run(events, in: machine) {

@@ -30,13 +30,10 @@ enum TraceCommand: Command {
             return usageError(from == nil && to == nil ? "give '--from' and '--to', or '--into'"
                               : "missing '\(from == nil ? "--from" : "--to")'")
         }
-        let json: Bool
-        do { json = try QuerySupport.wantsJSON(arguments) } catch { return usageError(error.message) }
-
-        let model: Model, machine: Machine
-        switch QuerySupport.machine(for: self, arguments, path: path) {
+        let json: Bool, model: Model, machine: Machine
+        switch QuerySupport.prepare(for: self, arguments, path: path) {
         case .failure(let code): return code
-        case .success(let chosen): (model, machine) = chosen
+        case .success(let prepared): (json, model, machine) = prepared
         }
         let formatter = QueryFormatter(model: model, machine: machine)
         func state(_ name: String) -> Result<Int, ExitCode> {

@@ -17,6 +17,15 @@ enum QuerySupport {
         return format == "json"
     }
 
+    /// What a query command needs before it runs: whether JSON was asked for, the compiled
+    /// spec at `path` (its diagnostics printed), and the machine `--machine` names, or the only one.
+    static func prepare(for command: any Command.Type, _ arguments: Arguments, path: String)
+        -> Result<(json: Bool, model: Model, machine: Machine), ExitCode> {
+        let json: Bool
+        do { json = try wantsJSON(arguments) } catch { return .failure(command.usageError(error.message)) }
+        return machine(for: command, arguments, path: path).map { (json, $0.0, $0.1) }
+    }
+
     /// Compiles the spec at `path` (printing its diagnostics) and picks the machine `--machine`
     /// names, or the only one.
     static func machine(for command: any Command.Type, _ arguments: Arguments, path: String)
