@@ -11,11 +11,13 @@ let package = Package(
     ],
     targets: [
         .target(name: "LifecycleCompiler"),
-        // Release builds for installing: `swift build -c release --static-swift-stdlib` links the
-        // Swift runtime in, which most of start-up is otherwise spent loading (BENCHMARKS.md).
-        // It is a build flag rather than `unsafeFlags` here, so the package stays usable as a
-        // dependency.
-        .executableTarget(name: "lifecycle", dependencies: ["LifecycleCompiler"]),
+        // glibc's <malloc.h> for `mallopt`; compiles nothing (Sources/GlibcMalloc).
+        .systemLibrary(name: "GlibcMalloc"),
+        // Release builds for installing: `swift build -c release -Xswiftc -static-executable`
+        // links everything in, so that start-up loads and relocates no shared library
+        // (BENCHMARKS.md, "Start-up"). It is a build flag rather than `unsafeFlags` here, so the
+        // package stays usable as a dependency.
+        .executableTarget(name: "lifecycle", dependencies: ["LifecycleCompiler", "GlibcMalloc"]),
         // Not run by `swift test`: `swift run -c release lifecycle-bench` (see Benchmarks/README.md).
         .executableTarget(
             name: "lifecycle-bench",

@@ -1,6 +1,6 @@
 // lifecycle-bench: generates synthetic specs and times the compiler on them.
 //
-//   swift build -c release --static-swift-stdlib && .build/release/lifecycle-bench [--sizes 1000,10000,100000,1000000]
+//   swift build -c release -Xswiftc -static-executable && .build/release/lifecycle-bench [--sizes 1000,10000,100000,1000000]
 //       [--seed 42] [--startup-runs 60] [--out BENCHMARKS.md]
 //   .build/release/lifecycle-bench generate --states N [--seed 42] -o FILE
 //
@@ -46,7 +46,7 @@ let startupRuns = Int(option("--startup-runs") ?? "60") ?? 60
 let outPath = option("--out")
 let tool = ".build/release/lifecycle"
 guard FileManager.default.isExecutableFile(atPath: tool) else {
-    print("lifecycle-bench: build the tool first (swift build -c release --static-swift-stdlib) and run from the package root")
+    print("lifecycle-bench: build the tool first (swift build -c release -Xswiftc -static-executable) and run from the package root")
     exit(2)
 }
 let benchBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path

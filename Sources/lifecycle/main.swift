@@ -4,7 +4,9 @@ import Glibc
 import Darwin
 #endif
 
-#if canImport(Glibc)
+#if os(Linux) && canImport(GlibcMalloc)
+import GlibcMalloc
+
 // glibc's allocator, by default, serves every block above a moving threshold (128 KB at first)
 // with its own `mmap` and hands freed memory back to the kernel (`munmap`, heap trimming). A
 // large spec grows many big arrays by doubling, so each growth mapped fresh pages and unmapped
@@ -13,15 +15,10 @@ import Darwin
 // trimmed, so freed blocks are reused instead of faulted in again. The process is short-lived
 // and keeps its compilations until exit anyway (`Frontend.keepUntilExit`).
 //
-// `mallopt` is declared in <malloc.h>, which the Glibc module does not import, so it is looked
-// up by name. The cast is safe: glibc's `int mallopt(int param, int value)` has exactly this C
-// signature. The constants are glibc's `M_TRIM_THRESHOLD` (-1) and `M_MMAP_THRESHOLD` (-3).
-if let symbol = dlsym(dlopen(nil, RTLD_NOW), "mallopt") {
-    typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-    let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
-    _ = mallopt(-3, 32 << 20)
-    _ = mallopt(-1, Int32.max)
-}
+// Called directly (not looked up with `dlsym`, which finds nothing in a statically linked
+// executable), so the setting holds in the release build too.
+_ = mallopt(M_MMAP_THRESHOLD, 32 << 20)
+_ = mallopt(M_TRIM_THRESHOLD, Int32.max)
 #endif
 
 exit(LifecycleTool.main(Array(CommandLine.arguments.dropFirst())).rawValue)
