@@ -1,17 +1,28 @@
 /// Whitespace and comments: `//` to the end of the line and nesting `/* … */`.
 extension Lexer {
     /// Skips whitespace and comments before the next token.
+    ///
+    /// Inlined into `next()`: between two tokens there is mostly a space or a line break and
+    /// its indentation, which this loop skips by one byte-class bit per byte; only a `/` (which
+    /// may open a comment) leaves the fast path.
+    @inline(__always)
     mutating func skipTrivia() {
+        // A local offset (kept in a register); the sentinel zero byte after the end has no
+        // class bits, so it stops the loop.
+        var offset = position
+        while Lexer.byteClass(base[offset]) & Lexer.whitespaceBit != 0 { offset &+= 1 }
+        position = offset
+        if base[offset] == UInt8(ascii: "/") { skipCommentsAndWhitespace() }
+    }
+
+    /// Skips comments and the whitespace between them, from a `/` that may open a comment.
+    @inline(never)
+    mutating func skipCommentsAndWhitespace() {
         while true {
-            // Runs of whitespace with a local offset (kept in a register); the sentinel zero
-            // byte after the end stops the inner loop.
             var offset = position
-            var c = base[offset]
-            while c == UInt8(ascii: " ") || c == UInt8(ascii: "\n") || c == UInt8(ascii: "\t") || c == UInt8(ascii: "\r") {
-                offset += 1
-                c = base[offset]
-            }
+            while Lexer.byteClass(base[offset]) & Lexer.whitespaceBit != 0 { offset &+= 1 }
             position = offset
+            let c = base[offset]
             if c == UInt8(ascii: "/") && peekNext == UInt8(ascii: "/") {
                 skipLineComment()
             } else if c == UInt8(ascii: "/") && peekNext == UInt8(ascii: "*") {

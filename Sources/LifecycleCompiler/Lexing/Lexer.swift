@@ -39,8 +39,15 @@ public struct Lexer {
     public mutating func next() -> Token {
         skipTrivia()
         let start = position
-        if isAtEnd { return Token(.endOfFile, start: count, end: count) }
-        let c = current
+        let c = base[start]
+        // Identifiers (and keywords) are most tokens, so they are tested first, by one bit of
+        // the byte-class table; the end of the file (the sentinel) is no identifier head.
+        if Lexer.byteClass(c) & Lexer.identifierHeadBit != 0 {
+            position = start &+ 1
+            lexIdentifierTail()
+            return identifierOrKeyword(start: start)
+        }
+        if start >= count { return Token(.endOfFile, start: count, end: count) }
         switch c {
         case UInt8(ascii: "{"): position += 1; return Token(.leftBrace, start: start, end: position)
         case UInt8(ascii: "}"): position += 1; return Token(.rightBrace, start: start, end: position)
@@ -55,10 +62,6 @@ public struct Lexer {
             lexString()
             return Token(.string, start: start, end: position)
         default:
-            if Lexer.isIdentifierHead(c) {
-                lexIdentifierTail()
-                return identifierOrKeyword(start: start)
-            }
             if c >= 0x80 && consumeUnicodeIdentifierHead() {
                 lexIdentifierTail()
                 return Token(.identifier, start: start, end: position)
@@ -92,10 +95,12 @@ public struct Lexer {
     }
 
     /// Advances over the rest of an identifier (ASCII fast path, then Unicode letters).
+    @inline(__always)
     mutating func lexIdentifierTail() {
-        // A local offset keeps the loop in registers; the sentinel zero byte ends it.
+        // A local offset keeps the loop in registers; one table bit per byte; the sentinel
+        // zero byte (no class bits) ends it. `&+=` because an offset stays below the file's size.
         var offset = position
-        while Lexer.isIdentifierBody(base[offset]) { offset += 1 }
+        while Lexer.byteClass(base[offset]) & Lexer.identifierBodyBit != 0 { offset &+= 1 }
         position = offset
         if base[offset] >= 0x80 { lexUnicodeIdentifierTail() }
     }
