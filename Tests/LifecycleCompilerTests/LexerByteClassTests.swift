@@ -25,3 +25,31 @@ import Testing
         #expect(Lexer.byteClasses.utf8CodeUnitCount == 256)
     }
 }
+
+/// Keywords are recognised by a word compare away from the end of the file and byte by byte
+/// within 8 bytes of it: both paths must agree, and near misses must stay identifiers.
+@Suite struct LexerKeywordTests {
+    func kinds(_ text: String) -> [TokenKind] {
+        var lexer = Lexer(SourceFile(id: FileID(0), path: "k.lifecycle", bytes: Array(text.utf8)))
+        var kinds: [TokenKind] = []
+        while true {
+            let token = lexer.next()
+            if token.kind == .endOfFile { return kinds }
+            kinds.append(token.kind)
+        }
+    }
+
+    @Test func everyKeywordIsRecognisedOnBothPaths() {
+        for keyword in Keyword.allCases {
+            let word = keyword.text
+            #expect(kinds(word) == [.keyword(keyword)], "\(word) at the end of the file")
+            #expect(kinds(word + "         ") == [.keyword(keyword)], "\(word) followed by spaces")
+            #expect(kinds(word + "(x)\n// padding") == [.keyword(keyword), .leftParen, .identifier, .rightParen])
+            #expect(kinds(word + "x         ") == [.identifier], "\(word)x")
+            #expect(kinds(word + "_ ") == [.identifier], "\(word)_")
+            #expect(kinds(String(word.dropLast()) + "          ") == [.identifier], "prefix of \(word)")
+            #expect(kinds(word.uppercased() + "          ") == [.identifier], "\(word) in capitals")
+            #expect(kinds("x" + word + "          ") == [.identifier], "x\(word)")
+        }
+    }
+}

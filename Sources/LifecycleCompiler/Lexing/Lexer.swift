@@ -130,11 +130,52 @@ public struct Lexer {
         return true
     }
 
+    /// The token for the identifier that ends at `position`: a keyword or an identifier.
+    ///
+    /// Keywords are 2 to 8 ASCII bytes, so with 8 bytes readable from `start` the identifier's
+    /// bytes fit in one little-endian word, and one `switch` on that word (the bytes past the
+    /// identifier masked off) names the keyword, without a call or a byte loop. Keywords hold
+    /// no zero byte, so the masked word also tells their lengths apart. Within 8 bytes of the
+    /// end of the file (where a load would read past the sentinel) `keyword(_:length:)` does it.
+    @inline(__always)
     func identifierOrKeyword(start: Int) -> Token {
-        if let keyword = Lexer.keyword(base + start, length: position - start) {
-            return Token(.keyword(keyword), start: start, end: position)
+        let length = position &- start
+        // `length - 2 < 7`, as one unsigned comparison: 2...8.
+        if UInt(bitPattern: length &- 2) < 7 {
+            let keyword: Keyword?
+            // The allocation holds `count + 1` bytes (the sentinel included).
+            if start &+ 8 <= count &+ 1 {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+                keyword = Lexer.keyword(word: word & (UInt64.max >> UInt64(64 &- 8 &* length)))
+            } else {
+                keyword = Lexer.keyword(base + start, length: length)
+            }
+            if let keyword { return Token(.keyword(keyword), start: start, end: position) }
         }
         return Token(.identifier, start: start, end: position)
+    }
+
+    /// The keyword whose bytes, read as a little-endian word with zeros after them, are `word`.
+    @inline(__always)
+    static func keyword(word: UInt64) -> Keyword? {
+        switch word {
+        case 0x6E6F: .on  // "on"
+        case 0x7962: .by  // "by"
+        case 0x72_6176: .var  // "var"
+        case 0x636E_7566: .func  // "func"
+        case 0x65_7461_7473: .state  // "state"
+        case 0x6C_616E_6966: .final  // "final"
+        case 0x73_6C6C_6163: .calls  // "calls"
+        case 0x73_7361_6C63: .class  // "class"
+        case 0x7472_6F70_6D69: .import  // "import"
+        case 0x65_6E69_6863_616D: .machine  // "machine"
+        case 0x6C_6169_7469_6E69: .initial  // "initial"
+        case 0x65_7269_7571_6572: .require  // "require"
+        case 0x73_6E72_7574_6572: .returns  // "returns"
+        case 0x6574_6167_656C_6564: .delegate  // "delegate"
+        case 0x6C6F_636F_746F_7270: .protocol  // "protocol"
+        default: nil
+        }
     }
 
     /// The keyword spelled by `length` bytes at `pointer`, if any.
