@@ -1,18 +1,16 @@
 /// Whitespace and comments: `//` to the end of the line and nesting `/* … */`.
 extension Lexer {
-    /// Skips whitespace and comments before the next token.
+    /// Skips spaces, tabs and line breaks (not comments) before the next token.
     ///
     /// Inlined into `next()`: between two tokens there is mostly a space or a line break and
-    /// its indentation, which this loop skips by one byte-class bit per byte; only a `/` (which
-    /// may open a comment) leaves the fast path.
+    /// its indentation, which this loop skips by one byte-class bit per byte.
     @inline(__always)
-    mutating func skipTrivia() {
+    mutating func skipWhitespace() {
         // A local offset (kept in a register); the sentinel zero byte after the end has no
         // class bits, so it stops the loop.
         var offset = position
         while Lexer.byteClass(base[offset]) & Lexer.whitespaceBit != 0 { offset &+= 1 }
         position = offset
-        if base[offset] == UInt8(ascii: "/") { skipCommentsAndWhitespace() }
     }
 
     /// Skips comments and the whitespace between them, from a `/` that may open a comment.

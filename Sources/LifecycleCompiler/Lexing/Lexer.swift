@@ -36,39 +36,77 @@ public struct Lexer {
     // MARK: - Tokens
 
     /// Skips whitespace and comments and returns the next token (`.endOfFile` at the end).
+    ///
+    /// The common tokens (identifiers, keywords, punctuation) are made here without calling
+    /// anything, so the function needs no callee-saved registers or stack frame on that path;
+    /// everything rarer (comments, strings, Unicode, unknown bytes, the end of the file) is a
+    /// tail call to an out-of-line function that returns the token itself.
     public mutating func next() -> Token {
-        skipTrivia()
+        skipWhitespace()
+        if base[position] == UInt8(ascii: "/") { return nextAfterSlash() }
+        return token()
+    }
+
+    /// `next()` after whitespace that ends at a `/`, which may open a comment.
+    @inline(never)
+    mutating func nextAfterSlash() -> Token {
+        skipCommentsAndWhitespace()
+        return token()
+    }
+
+    /// The token at `position`, where no trivia starts.
+    @inline(__always)
+    mutating func token() -> Token {
         let start = position
         let c = base[start]
         // Identifiers (and keywords) are most tokens, so they are tested first, by one bit of
         // the byte-class table; the end of the file (the sentinel) is no identifier head.
         if Lexer.byteClass(c) & Lexer.identifierHeadBit != 0 {
-            position = start &+ 1
-            lexIdentifierTail()
+            var offset = start &+ 1
+            while Lexer.byteClass(base[offset]) & Lexer.identifierBodyBit != 0 { offset &+= 1 }
+            position = offset
+            if base[offset] >= 0x80 { return unicodeIdentifierOrKeyword(start: start) }
             return identifierOrKeyword(start: start)
         }
-        if start >= count { return Token(.endOfFile, start: count, end: count) }
         switch c {
-        case UInt8(ascii: "{"): position += 1; return Token(.leftBrace, start: start, end: position)
-        case UInt8(ascii: "}"): position += 1; return Token(.rightBrace, start: start, end: position)
-        case UInt8(ascii: "("): position += 1; return Token(.leftParen, start: start, end: position)
-        case UInt8(ascii: ")"): position += 1; return Token(.rightParen, start: start, end: position)
-        case UInt8(ascii: ":"): position += 1; return Token(.colon, start: start, end: position)
-        case UInt8(ascii: ","): position += 1; return Token(.comma, start: start, end: position)
-        case UInt8(ascii: "-") where peekNext == UInt8(ascii: ">"):
-            position += 2
+        case UInt8(ascii: "{"): position = start &+ 1; return Token(.leftBrace, start: start, end: position)
+        case UInt8(ascii: "}"): position = start &+ 1; return Token(.rightBrace, start: start, end: position)
+        case UInt8(ascii: "("): position = start &+ 1; return Token(.leftParen, start: start, end: position)
+        case UInt8(ascii: ")"): position = start &+ 1; return Token(.rightParen, start: start, end: position)
+        case UInt8(ascii: ":"): position = start &+ 1; return Token(.colon, start: start, end: position)
+        case UInt8(ascii: ","): position = start &+ 1; return Token(.comma, start: start, end: position)
+        // A `-` is before the sentinel, so the byte after it is readable.
+        case UInt8(ascii: "-") where base[start &+ 1] == UInt8(ascii: ">"):
+            position = start &+ 2
             return Token(.arrow, start: start, end: position)
-        case UInt8(ascii: "\""):
+        default:
+            return otherToken(start: start)
+        }
+    }
+
+    /// A string literal, a Unicode identifier, a run of unknown bytes, or the end of the file.
+    @inline(never)
+    mutating func otherToken(start: Int) -> Token {
+        if start >= count { return Token(.endOfFile, start: count, end: count) }
+        let c = base[start]
+        if c == UInt8(ascii: "\"") {
             lexString()
             return Token(.string, start: start, end: position)
-        default:
-            if c >= 0x80 && consumeUnicodeIdentifierHead() {
-                lexIdentifierTail()
-                return Token(.identifier, start: start, end: position)
-            }
-            lexUnknown()
-            return Token(.unknown, start: start, end: position)
         }
+        if c >= 0x80 && consumeUnicodeIdentifierHead() {
+            lexIdentifierTail()
+            return Token(.identifier, start: start, end: position)
+        }
+        lexUnknown()
+        return Token(.unknown, start: start, end: position)
+    }
+
+    /// An identifier whose ASCII start ends at a non-ASCII byte: it may go on with Unicode
+    /// letters (and is then no keyword, since keywords are ASCII).
+    @inline(never)
+    mutating func unicodeIdentifierOrKeyword(start: Int) -> Token {
+        lexUnicodeIdentifierTail()
+        return identifierOrKeyword(start: start)
     }
 
     // MARK: - Identifiers and keywords
@@ -138,19 +176,26 @@ public struct Lexer {
     /// no zero byte, so the masked word also tells their lengths apart. Within 8 bytes of the
     /// end of the file (where a load would read past the sentinel) `keyword(_:length:)` does it.
     @inline(__always)
-    func identifierOrKeyword(start: Int) -> Token {
+    mutating func identifierOrKeyword(start: Int) -> Token {
         let length = position &- start
         // `length - 2 < 7`, as one unsigned comparison: 2...8.
         if UInt(bitPattern: length &- 2) < 7 {
-            let keyword: Keyword?
             // The allocation holds `count + 1` bytes (the sentinel included).
-            if start &+ 8 <= count &+ 1 {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
-                keyword = Lexer.keyword(word: word & (UInt64.max >> UInt64(64 &- 8 &* length)))
-            } else {
-                keyword = Lexer.keyword(base + start, length: length)
+            guard start &+ 8 <= count &+ 1 else { return identifierOrKeywordNearEnd(start: start) }
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+            if let keyword = Lexer.keyword(word: word & (UInt64.max >> UInt64(64 &- 8 &* length))) {
+                return Token(.keyword(keyword), start: start, end: position)
             }
-            if let keyword { return Token(.keyword(keyword), start: start, end: position) }
+        }
+        return Token(.identifier, start: start, end: position)
+    }
+
+    /// `identifierOrKeyword(start:)` within 8 bytes of the end of the file: byte by byte.
+    /// (`mutating` only so that `self` is passed by reference rather than copied.)
+    @inline(never)
+    mutating func identifierOrKeywordNearEnd(start: Int) -> Token {
+        if let keyword = Lexer.keyword(base + start, length: position &- start) {
+            return Token(.keyword(keyword), start: start, end: position)
         }
         return Token(.identifier, start: start, end: position)
     }
