@@ -7,7 +7,8 @@
 /// which keep that text as one balanced range instead of tokens.
 public struct Lexer {
     let file: SourceFile
-    /// The file's bytes followed by one zero byte, so `byte(at: count)` is always readable.
+    /// The file's bytes followed by `SourceFile.padding` zero bytes, so `byte(at: count)` is
+    /// always readable and so is an 8-byte word at any offset up to `count`.
     let base: UnsafePointer<UInt8>
     let count: Int
     /// Offset of the next byte to read.
@@ -44,42 +45,46 @@ public struct Lexer {
     public mutating func next() -> Token {
         skipWhitespace()
         if base[position] == UInt8(ascii: "/") { return nextAfterSlash() }
-        return token()
+        return token(start: position)
     }
 
     /// `next()` after whitespace that ends at a `/`, which may open a comment.
     @inline(never)
     mutating func nextAfterSlash() -> Token {
         skipCommentsAndWhitespace()
-        return token()
+        return token(start: position)
     }
 
-    /// The token at `position`, where no trivia starts.
+    /// The token at `start`, where no trivia starts.
     @inline(__always)
-    mutating func token() -> Token {
-        let start = position
+    mutating func token(start: Int) -> Token {
         let c = base[start]
         // Identifiers (and keywords) are most tokens, so they are tested first, by one bit of
         // the byte-class table; the end of the file (the sentinel) is no identifier head.
         if Lexer.byteClass(c) & Lexer.identifierHeadBit != 0 {
             var offset = start &+ 1
-            while Lexer.byteClass(base[offset]) & Lexer.identifierBodyBit != 0 { offset &+= 1 }
+            var next = base[offset]
+            while Lexer.byteClass(next) & Lexer.identifierBodyBit != 0 {
+                offset &+= 1
+                next = base[offset]
+            }
             position = offset
-            if base[offset] >= 0x80 { return unicodeIdentifierOrKeyword(start: start) }
+            if next >= 0x80 { return unicodeIdentifierOrKeyword(start: start) }
             return identifierOrKeyword(start: start)
         }
         switch c {
-        case UInt8(ascii: "{"): position = start &+ 1; return Token(.leftBrace, start: start, end: position)
-        case UInt8(ascii: "}"): position = start &+ 1; return Token(.rightBrace, start: start, end: position)
-        case UInt8(ascii: "("): position = start &+ 1; return Token(.leftParen, start: start, end: position)
-        case UInt8(ascii: ")"): position = start &+ 1; return Token(.rightParen, start: start, end: position)
-        case UInt8(ascii: ":"): position = start &+ 1; return Token(.colon, start: start, end: position)
-        case UInt8(ascii: ","): position = start &+ 1; return Token(.comma, start: start, end: position)
+        case UInt8(ascii: "{"): position = start &+ 1; return Token(.leftBrace, start: start, end: start &+ 1)
+        case UInt8(ascii: "}"): position = start &+ 1; return Token(.rightBrace, start: start, end: start &+ 1)
+        case UInt8(ascii: "("): position = start &+ 1; return Token(.leftParen, start: start, end: start &+ 1)
+        case UInt8(ascii: ")"): position = start &+ 1; return Token(.rightParen, start: start, end: start &+ 1)
+        case UInt8(ascii: ":"): position = start &+ 1; return Token(.colon, start: start, end: start &+ 1)
+        case UInt8(ascii: ","): position = start &+ 1; return Token(.comma, start: start, end: start &+ 1)
         // A `-` is before the sentinel, so the byte after it is readable.
         case UInt8(ascii: "-") where base[start &+ 1] == UInt8(ascii: ">"):
             position = start &+ 2
-            return Token(.arrow, start: start, end: position)
+            return Token(.arrow, start: start, end: start &+ 2)
         default:
+            position = start
             return otherToken(start: start)
         }
     }
@@ -170,32 +175,20 @@ public struct Lexer {
 
     /// The token for the identifier that ends at `position`: a keyword or an identifier.
     ///
-    /// Keywords are 2 to 8 ASCII bytes, so with 8 bytes readable from `start` the identifier's
-    /// bytes fit in one little-endian word, and one `switch` on that word (the bytes past the
-    /// identifier masked off) names the keyword, without a call or a byte loop. Keywords hold
-    /// no zero byte, so the masked word also tells their lengths apart. Within 8 bytes of the
-    /// end of the file (where a load would read past the sentinel) `keyword(_:length:)` does it.
+    /// Keywords are 2 to 8 ASCII bytes, and 8 bytes are readable from any offset up to `count`
+    /// (`SourceFile.padding`), so the identifier's bytes fit in one little-endian word, and one
+    /// `switch` on that word (the bytes past the identifier masked off) names the keyword,
+    /// without a call or a byte loop. Keywords hold no zero byte, so the masked word also tells
+    /// their lengths apart.
     @inline(__always)
-    mutating func identifierOrKeyword(start: Int) -> Token {
+    func identifierOrKeyword(start: Int) -> Token {
         let length = position &- start
         // `length - 2 < 7`, as one unsigned comparison: 2...8.
         if UInt(bitPattern: length &- 2) < 7 {
-            // The allocation holds `count + 1` bytes (the sentinel included).
-            guard start &+ 8 <= count &+ 1 else { return identifierOrKeywordNearEnd(start: start) }
             let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
             if let keyword = Lexer.keyword(word: word & (UInt64.max >> UInt64(64 &- 8 &* length))) {
                 return Token(.keyword(keyword), start: start, end: position)
             }
-        }
-        return Token(.identifier, start: start, end: position)
-    }
-
-    /// `identifierOrKeyword(start:)` within 8 bytes of the end of the file: byte by byte.
-    /// (`mutating` only so that `self` is passed by reference rather than copied.)
-    @inline(never)
-    mutating func identifierOrKeywordNearEnd(start: Int) -> Token {
-        if let keyword = Lexer.keyword(base + start, length: position &- start) {
-            return Token(.keyword(keyword), start: start, end: position)
         }
         return Token(.identifier, start: start, end: position)
     }
@@ -220,34 +213,6 @@ public struct Lexer {
         case 0x6574_6167_656C_6564: .delegate  // "delegate"
         case 0x6C6F_636F_746F_7270: .protocol  // "protocol"
         default: nil
-        }
-    }
-
-    /// The keyword spelled by `length` bytes at `pointer`, if any.
-    ///
-    /// Dispatches on the length and the first byte, then compares the rest against the one
-    /// candidate (two for `calls`/`class` and `require`/`returns`): no table walk per identifier.
-    static func keyword(_ pointer: UnsafePointer<UInt8>, length: Int) -> Keyword? {
-        @inline(__always) func spells(_ word: StaticString) -> Bool {
-            let bytes = word.utf8Start
-            for index in 1..<length where pointer[index] != bytes[index] { return false }
-            return true
-        }
-        switch (length, pointer[0]) {
-        case (2, UInt8(ascii: "o")): return spells("on") ? .on : nil
-        case (2, UInt8(ascii: "b")): return spells("by") ? .by : nil
-        case (3, UInt8(ascii: "v")): return spells("var") ? .var : nil
-        case (4, UInt8(ascii: "f")): return spells("func") ? .func : nil
-        case (5, UInt8(ascii: "s")): return spells("state") ? .state : nil
-        case (5, UInt8(ascii: "f")): return spells("final") ? .final : nil
-        case (5, UInt8(ascii: "c")): return spells("calls") ? .calls : spells("class") ? .class : nil
-        case (6, UInt8(ascii: "i")): return spells("import") ? .import : nil
-        case (7, UInt8(ascii: "m")): return spells("machine") ? .machine : nil
-        case (7, UInt8(ascii: "i")): return spells("initial") ? .initial : nil
-        case (7, UInt8(ascii: "r")): return spells("require") ? .require : spells("returns") ? .returns : nil
-        case (8, UInt8(ascii: "d")): return spells("delegate") ? .delegate : nil
-        case (8, UInt8(ascii: "p")): return spells("protocol") ? .protocol : nil
-        default: return nil
         }
     }
 
