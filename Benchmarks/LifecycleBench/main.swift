@@ -44,6 +44,18 @@ if arguments.first == "peak", arguments.count >= 3 {
 
 let seed = UInt64(option("--seed") ?? "42") ?? 42
 
+// `lex [--repeats N] FILE...`: the lexer alone (see LexOnly.swift).
+if arguments.first == "lex" {
+    let repeats = Int(option("--repeats") ?? "5") ?? 5
+    var paths: [String] = []
+    var index = 1
+    while index < arguments.count {
+        if arguments[index] == "--repeats" { index += 2 } else { paths.append(arguments[index]); index += 1 }
+    }
+    LexOnly.run(paths, repeats: repeats)
+    exit(0)
+}
+
 if arguments.first == "generate" {
     guard let states = option("--states").flatMap(Int.init), let out = option("-o") else {
         FileHandle.standardError.write(Data("usage: lifecycle-bench generate --states N [--seed S] -o FILE\n".utf8))

@@ -7,7 +7,12 @@ extension Lexer {
         position += 1
         var problem: Diagnostic?
         while true {
-            let c = current
+            // Plain ASCII text by one table bit per byte; NUL, the sentinel, quotes,
+            // backslashes, line breaks and non-ASCII bytes have no such bit and stop the run.
+            var offset = position
+            while Lexer.byteClass(base[offset]) & Lexer.plainStringBit != 0 { offset &+= 1 }
+            position = offset
+            let c = base[offset]
             if c == UInt8(ascii: "\"") {
                 position += 1
                 break

@@ -7,7 +7,8 @@
 /// which keep that text as one balanced range instead of tokens.
 public struct Lexer {
     let file: SourceFile
-    /// The file's bytes followed by one zero byte, so `byte(at: count)` is always readable.
+    /// The file's bytes followed by `SourceFile.padding` zero bytes, so `byte(at: count)` is
+    /// always readable and so is an 8-byte word at any offset up to `count`.
     let base: UnsafePointer<UInt8>
     let count: Int
     /// Offset of the next byte to read.
@@ -36,36 +37,81 @@ public struct Lexer {
     // MARK: - Tokens
 
     /// Skips whitespace and comments and returns the next token (`.endOfFile` at the end).
+    ///
+    /// The common tokens (identifiers, keywords, punctuation) are made here without calling
+    /// anything, so the function needs no callee-saved registers or stack frame on that path;
+    /// everything rarer (comments, strings, Unicode, unknown bytes, the end of the file) is a
+    /// tail call to an out-of-line function that returns the token itself.
     public mutating func next() -> Token {
-        skipTrivia()
-        let start = position
-        if isAtEnd { return Token(.endOfFile, start: count, end: count) }
-        let c = current
+        skipWhitespace()
+        if base[position] == UInt8(ascii: "/") { return nextAfterSlash() }
+        return token(start: position)
+    }
+
+    /// `next()` after whitespace that ends at a `/`, which may open a comment.
+    @inline(never)
+    mutating func nextAfterSlash() -> Token {
+        skipCommentsAndWhitespace()
+        return token(start: position)
+    }
+
+    /// The token at `start`, where no trivia starts.
+    @inline(__always)
+    mutating func token(start: Int) -> Token {
+        let c = base[start]
+        // Identifiers (and keywords) are most tokens, so they are tested first, by one bit of
+        // the byte-class table; the end of the file (the sentinel) is no identifier head.
+        if Lexer.byteClass(c) & Lexer.identifierHeadBit != 0 {
+            var offset = start &+ 1
+            var next = base[offset]
+            while Lexer.byteClass(next) & Lexer.identifierBodyBit != 0 {
+                offset &+= 1
+                next = base[offset]
+            }
+            position = offset
+            if next >= 0x80 { return unicodeIdentifierOrKeyword(start: start) }
+            return identifierOrKeyword(start: start)
+        }
         switch c {
-        case UInt8(ascii: "{"): position += 1; return Token(.leftBrace, start: start, end: position)
-        case UInt8(ascii: "}"): position += 1; return Token(.rightBrace, start: start, end: position)
-        case UInt8(ascii: "("): position += 1; return Token(.leftParen, start: start, end: position)
-        case UInt8(ascii: ")"): position += 1; return Token(.rightParen, start: start, end: position)
-        case UInt8(ascii: ":"): position += 1; return Token(.colon, start: start, end: position)
-        case UInt8(ascii: ","): position += 1; return Token(.comma, start: start, end: position)
-        case UInt8(ascii: "-") where peekNext == UInt8(ascii: ">"):
-            position += 2
-            return Token(.arrow, start: start, end: position)
-        case UInt8(ascii: "\""):
+        case UInt8(ascii: "{"): position = start &+ 1; return Token(.leftBrace, start: start, end: start &+ 1)
+        case UInt8(ascii: "}"): position = start &+ 1; return Token(.rightBrace, start: start, end: start &+ 1)
+        case UInt8(ascii: "("): position = start &+ 1; return Token(.leftParen, start: start, end: start &+ 1)
+        case UInt8(ascii: ")"): position = start &+ 1; return Token(.rightParen, start: start, end: start &+ 1)
+        case UInt8(ascii: ":"): position = start &+ 1; return Token(.colon, start: start, end: start &+ 1)
+        case UInt8(ascii: ","): position = start &+ 1; return Token(.comma, start: start, end: start &+ 1)
+        // A `-` is before the sentinel, so the byte after it is readable.
+        case UInt8(ascii: "-") where base[start &+ 1] == UInt8(ascii: ">"):
+            position = start &+ 2
+            return Token(.arrow, start: start, end: start &+ 2)
+        default:
+            position = start
+            return otherToken(start: start)
+        }
+    }
+
+    /// A string literal, a Unicode identifier, a run of unknown bytes, or the end of the file.
+    @inline(never)
+    mutating func otherToken(start: Int) -> Token {
+        if start >= count { return Token(.endOfFile, start: count, end: count) }
+        let c = base[start]
+        if c == UInt8(ascii: "\"") {
             lexString()
             return Token(.string, start: start, end: position)
-        default:
-            if Lexer.isIdentifierHead(c) {
-                lexIdentifierTail()
-                return identifierOrKeyword(start: start)
-            }
-            if c >= 0x80 && consumeUnicodeIdentifierHead() {
-                lexIdentifierTail()
-                return Token(.identifier, start: start, end: position)
-            }
-            lexUnknown()
-            return Token(.unknown, start: start, end: position)
         }
+        if c >= 0x80 && consumeUnicodeIdentifierHead() {
+            lexIdentifierTail()
+            return Token(.identifier, start: start, end: position)
+        }
+        lexUnknown()
+        return Token(.unknown, start: start, end: position)
+    }
+
+    /// An identifier whose ASCII start ends at a non-ASCII byte: it may go on with Unicode
+    /// letters (and is then no keyword, since keywords are ASCII).
+    @inline(never)
+    mutating func unicodeIdentifierOrKeyword(start: Int) -> Token {
+        lexUnicodeIdentifierTail()
+        return identifierOrKeyword(start: start)
     }
 
     // MARK: - Identifiers and keywords
@@ -92,10 +138,12 @@ public struct Lexer {
     }
 
     /// Advances over the rest of an identifier (ASCII fast path, then Unicode letters).
+    @inline(__always)
     mutating func lexIdentifierTail() {
-        // A local offset keeps the loop in registers; the sentinel zero byte ends it.
+        // A local offset keeps the loop in registers; one table bit per byte; the sentinel
+        // zero byte (no class bits) ends it. `&+=` because an offset stays below the file's size.
         var offset = position
-        while Lexer.isIdentifierBody(base[offset]) { offset += 1 }
+        while Lexer.byteClass(base[offset]) & Lexer.identifierBodyBit != 0 { offset &+= 1 }
         position = offset
         if base[offset] >= 0x80 { lexUnicodeIdentifierTail() }
     }
@@ -125,38 +173,46 @@ public struct Lexer {
         return true
     }
 
+    /// The token for the identifier that ends at `position`: a keyword or an identifier.
+    ///
+    /// Keywords are 2 to 8 ASCII bytes, and 8 bytes are readable from any offset up to `count`
+    /// (`SourceFile.padding`), so the identifier's bytes fit in one little-endian word, and one
+    /// `switch` on that word (the bytes past the identifier masked off) names the keyword,
+    /// without a call or a byte loop. Keywords hold no zero byte, so the masked word also tells
+    /// their lengths apart.
+    @inline(__always)
     func identifierOrKeyword(start: Int) -> Token {
-        if let keyword = Lexer.keyword(base + start, length: position - start) {
-            return Token(.keyword(keyword), start: start, end: position)
+        let length = position &- start
+        // `length - 2 < 7`, as one unsigned comparison: 2...8.
+        if UInt(bitPattern: length &- 2) < 7 {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+            if let keyword = Lexer.keyword(word: word & (UInt64.max >> UInt64(64 &- 8 &* length))) {
+                return Token(.keyword(keyword), start: start, end: position)
+            }
         }
         return Token(.identifier, start: start, end: position)
     }
 
-    /// The keyword spelled by `length` bytes at `pointer`, if any.
-    ///
-    /// Dispatches on the length and the first byte, then compares the rest against the one
-    /// candidate (two for `calls`/`class` and `require`/`returns`): no table walk per identifier.
-    static func keyword(_ pointer: UnsafePointer<UInt8>, length: Int) -> Keyword? {
-        @inline(__always) func spells(_ word: StaticString) -> Bool {
-            let bytes = word.utf8Start
-            for index in 1..<length where pointer[index] != bytes[index] { return false }
-            return true
-        }
-        switch (length, pointer[0]) {
-        case (2, UInt8(ascii: "o")): return spells("on") ? .on : nil
-        case (2, UInt8(ascii: "b")): return spells("by") ? .by : nil
-        case (3, UInt8(ascii: "v")): return spells("var") ? .var : nil
-        case (4, UInt8(ascii: "f")): return spells("func") ? .func : nil
-        case (5, UInt8(ascii: "s")): return spells("state") ? .state : nil
-        case (5, UInt8(ascii: "f")): return spells("final") ? .final : nil
-        case (5, UInt8(ascii: "c")): return spells("calls") ? .calls : spells("class") ? .class : nil
-        case (6, UInt8(ascii: "i")): return spells("import") ? .import : nil
-        case (7, UInt8(ascii: "m")): return spells("machine") ? .machine : nil
-        case (7, UInt8(ascii: "i")): return spells("initial") ? .initial : nil
-        case (7, UInt8(ascii: "r")): return spells("require") ? .require : spells("returns") ? .returns : nil
-        case (8, UInt8(ascii: "d")): return spells("delegate") ? .delegate : nil
-        case (8, UInt8(ascii: "p")): return spells("protocol") ? .protocol : nil
-        default: return nil
+    /// The keyword whose bytes, read as a little-endian word with zeros after them, are `word`.
+    @inline(__always)
+    static func keyword(word: UInt64) -> Keyword? {
+        switch word {
+        case 0x6E6F: .on  // "on"
+        case 0x7962: .by  // "by"
+        case 0x72_6176: .var  // "var"
+        case 0x636E_7566: .func  // "func"
+        case 0x65_7461_7473: .state  // "state"
+        case 0x6C_616E_6966: .final  // "final"
+        case 0x73_6C6C_6163: .calls  // "calls"
+        case 0x73_7361_6C63: .class  // "class"
+        case 0x7472_6F70_6D69: .import  // "import"
+        case 0x65_6E69_6863_616D: .machine  // "machine"
+        case 0x6C_6169_7469_6E69: .initial  // "initial"
+        case 0x65_7269_7571_6572: .require  // "require"
+        case 0x73_6E72_7574_6572: .returns  // "returns"
+        case 0x6574_6167_656C_6564: .delegate  // "delegate"
+        case 0x6C6F_636F_746F_7270: .protocol  // "protocol"
+        default: nil
         }
     }
 

@@ -38,11 +38,15 @@ public struct SourceRange: Hashable, Sendable {
 
 /// The bytes of one source file and its display path.
 ///
-/// The bytes live in one allocation with a zero byte after the last one, so that the lexer can
-/// read one byte past the end without a bounds check. The file is immutable once made.
+/// The bytes live in one allocation with zero bytes after the last one (`padding` of them), so
+/// that the lexer can read one byte past the end without a bounds check, and load 8 bytes as one
+/// word from any offset up to the end. The file is immutable once made.
 public final class SourceFile: @unchecked Sendable {
     /// The largest file the compiler reads. Offsets are stored in 32 bits.
     public static let maximumSize = 256 << 20
+    /// Zero bytes after the last byte: the sentinel and 7 more, so that an 8-byte load at any
+    /// offset from 0 through `count` stays inside the allocation.
+    static let padding = 8
 
     public let id: FileID
     /// The path as the user wrote it (diagnostics print it unchanged).
@@ -65,7 +69,7 @@ public final class SourceFile: @unchecked Sendable {
     public init(id: FileID, path: String, count: Int, fill: (UnsafeMutableBufferPointer<UInt8>) -> Int) {
         self.id = id
         self.path = path
-        let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: count + 1)
+        let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: count + SourceFile.padding)
         storage.initialize(repeating: 0)
         let written = min(max(fill(UnsafeMutableBufferPointer(rebasing: storage[0..<count])), 0), count)
         storage[written] = 0

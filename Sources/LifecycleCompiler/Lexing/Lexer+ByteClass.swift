@@ -1,0 +1,45 @@
+/// A 256-entry table of byte classes, so that each hot loop of the lexer tests one bit of one
+/// table entry per byte instead of a chain of comparisons.
+extension Lexer {
+    /// The byte is an ASCII letter, digit or `_`.
+    static let identifierBodyBit: UInt8 = 0x01
+    /// The byte is an ASCII letter or `_`.
+    static let identifierHeadBit: UInt8 = 0x02
+    /// The byte is a space, tab, line feed or carriage return.
+    static let whitespaceBit: UInt8 = 0x04
+    /// Inside a string literal the byte needs no attention: ASCII other than NUL, `"`, `\`,
+    /// line feed and carriage return.
+    static let plainStringBit: UInt8 = 0x08
+
+    /// One character per byte value, 16 to a row; each is `@` (0x40) plus the byte's class
+    /// bits, so the table is a string literal in read-only data with no initialiser to run.
+    /// `@` has no bits: NUL (which is also the sentinel after the last byte, so every loop
+    /// over a class stops at the end of the file), `"`, `\` and every byte from 0x80 up.
+    /// `D` is a line break, `H` plain string text, `I` a digit, `K` a letter or `_`, `L` a
+    /// space or tab. `LexerByteClassTests` checks every entry against the definitions above.
+    @inline(__always) static var byteClasses: StaticString {
+        """
+        @HHHHHHHHLDHHDHH\
+        HHHHHHHHHHHHHHHH\
+        LH@HHHHHHHHHHHHH\
+        IIIIIIIIIIHHHHHH\
+        HKKKKKKKKKKKKKKK\
+        KKKKKKKKKKKH@HHK\
+        HKKKKKKKKKKKKKKK\
+        KKKKKKKKKKKHHHHH\
+        @@@@@@@@@@@@@@@@\
+        @@@@@@@@@@@@@@@@\
+        @@@@@@@@@@@@@@@@\
+        @@@@@@@@@@@@@@@@\
+        @@@@@@@@@@@@@@@@\
+        @@@@@@@@@@@@@@@@\
+        @@@@@@@@@@@@@@@@\
+        @@@@@@@@@@@@@@@@
+        """
+    }
+
+    /// The class bits of byte `c` (the table has exactly 256 entries, so any byte indexes it).
+    @inline(__always) static func byteClass(_ c: UInt8) -> UInt8 {
+        byteClasses.utf8Start[Int(c)]
+    }
+}
