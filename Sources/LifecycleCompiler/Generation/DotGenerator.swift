@@ -30,8 +30,35 @@ public struct DotGenerator {
         self.options = options
     }
 
+    /// The whole file, header and body, as an array (a copy of `generateFile`'s buffer).
     public func generate(specPath: String, command: String) -> [UInt8] {
-        GeneratedFileHeader.wrap(body(), specPath: specPath, command: command, note: nil)
+        generateFile(specPath: specPath, command: command).bytes
+    }
+
+    /// The whole file, header and body, in one buffer that can be written out as it is.
+    ///
+    /// The header goes first with its hash blank and the body is printed after it; the hash
+    /// is filled in last, so the body is never moved or copied.
+    public func generateFile(specPath: String, command: String) -> ByteBuffer {
+        var printer = Printer(indent: "  ", capacity: estimatedSize)
+        let placeholder = GeneratedFileHeader.begin(&printer, specPath: specPath, command: command, note: nil)
+        emit(into: &printer)
+        var output = printer.finish()
+        GeneratedFileHeader.finish(&output, placeholder)
+        return output
+    }
+
+    /// The diagram without the header.
+    public func body() -> [UInt8] {
+        var printer = Printer(indent: "  ", capacity: estimatedSize)
+        emit(into: &printer)
+        return printer.bytes
+    }
+
+    /// A generous guess at the output's size, so that the printer's buffer rarely grows: room
+    /// reserved and never written costs no memory.
+    var estimatedSize: Int {
+        1024 + model.machines.reduce(0) { $0 + 160 * ($1.states.count + $1.transitions.count) }
     }
 
     /// The machines drawn, by index.
@@ -40,8 +67,7 @@ public struct DotGenerator {
         return Array(model.machines.indices)
     }
 
-    public func body() -> [UInt8] {
-        var printer = Printer(indent: "  ", capacity: 256 + model.machines.reduce(0) { $0 + 160 * ($1.states.count + $1.transitions.count) })
+    func emit(into printer: inout Printer) {
         let indices = machineIndices
         let title = indices.count == 1 ? model.machines[indices[0]].name : graphName
         printer.line("digraph \(DotQuoting.quoted(title)) {")
@@ -73,7 +99,6 @@ public struct DotGenerator {
             }
         }
         printer.line("}")
-        return printer.bytes
     }
 
     /// The spec's file name without folder or extension.
@@ -145,9 +170,7 @@ public struct DotGenerator {
     func escapedSelectors() -> [[[UInt8]]] {
         model.types.map { type in
             type.methods.map { method in
-                var bytes: [UInt8] = []
-                DotQuoting.appendEscaped(method.selector, to: &bytes)
-                return bytes
+                DotQuoting.escaped(method.selector)
             }
         }
     }
@@ -191,13 +214,13 @@ public struct DotGenerator {
                 printer.indent()
                 printer.beginLine()
                 printer.write("label=")
-                DotQuoting.appendQuoted(info.name, to: &printer.bytes)
+                DotQuoting.writeQuoted(info.name, to: &printer)
                 printer.write("; style=rounded; color=\"#555555\";")
                 printer.endLine()
                 if let description = info.description {
                     printer.beginLine()
                     printer.write("tooltip=")
-                    DotQuoting.appendQuoted(description, to: &printer.bytes)
+                    DotQuoting.writeQuoted(description, to: &printer)
                     printer.write(";")
                     printer.endLine()
                 }
@@ -266,12 +289,12 @@ public struct DotGenerator {
                 attribute("label=\"", &printer)
                 var first = true
                 if let event = transition.event {
-                    DotQuoting.appendEscaped(event, to: &printer.bytes)
+                    DotQuoting.writeEscaped(event, to: &printer)
                     first = false
                 }
                 for callback in transition.callbacks {
                     if !first { printer.write("\\n") }
-                    printer.bytes.append(contentsOf: selectors[callback.type][callback.index])
+                    selectors[callback.type][callback.index].withUnsafeBufferPointer { printer.write(bytes: $0) }
                     first = false
                 }
                 printer.write("\"")
@@ -283,7 +306,7 @@ public struct DotGenerator {
             }
             if let description = transition.description {
                 attribute("tooltip=", &printer)
-                DotQuoting.appendQuoted(description, to: &printer.bytes)
+                DotQuoting.writeQuoted(description, to: &printer)
             }
             // Edges touch a cluster's border, unless the other end lies inside that cluster.
             if isCluster(machine, transition.source) && !machine.isWithin(head, transition.source) {
@@ -309,10 +332,10 @@ public struct DotGenerator {
 
     func writeNodeAttributes(_ state: State, to printer: inout Printer) {
         printer.write("label=")
-        DotQuoting.appendQuoted(state.name, to: &printer.bytes)
+        DotQuoting.writeQuoted(state.name, to: &printer)
         if let description = state.description {
             printer.write(", tooltip=")
-            DotQuoting.appendQuoted(description, to: &printer.bytes)
+            DotQuoting.writeQuoted(description, to: &printer)
         }
         if state.isFinal { printer.write(", peripheries=2") }
         if state.isComposite { printer.write(", style=\"rounded,bold\"") }
