@@ -149,20 +149,30 @@ public struct DotGenerator {
         printer.write("\"")
     }
 
-    /// `anchor(_:_:)` of every state, in one pass. States are numbered in pre-order, so a
-    /// state's children come after it and, walking backwards, a cluster's entry child already
-    /// has its anchor. Edges then read a 4-byte entry instead of two `State` values each.
-    func anchors(_ machine: Machine) -> [Int32] {
-        var anchors = [Int32](repeating: 0, count: machine.states.count)
+    /// What an edge needs to know of a state at either end, in 8 bytes: edges read it in
+    /// random order, a million times at 10^6 states, so reading two fields of a 90-byte `State`
+    /// and its `children` array cost two or three cache misses per end.
+    struct EdgeEnd {
+        /// The node edges attach to: the state, or a cluster's entry leaf (`anchor(_:_:)`).
+        var anchor: Int32
+        /// Whether the state is drawn as a cluster (edges then clip to its border).
+        var isCluster: Bool
+    }
+
+    /// `EdgeEnd` of every state, in one pass. States are numbered in pre-order, so a state's
+    /// children come after it and, walking backwards, a cluster's entry child already has its
+    /// anchor.
+    func edgeEnds(_ machine: Machine) -> [EdgeEnd] {
+        var ends = [EdgeEnd](repeating: EdgeEnd(anchor: 0, isCluster: false), count: machine.states.count)
         for state in machine.states.indices.reversed() {
             if isCluster(machine, state) {
                 let entry = machine.states[state].initialChild ?? machine.states[state].children[0]
-                anchors[state] = entry > state ? anchors[entry] : Int32(anchor(machine, state))
+                ends[state] = EdgeEnd(anchor: entry > state ? ends[entry].anchor : Int32(anchor(machine, state)), isCluster: true)
             } else {
-                anchors[state] = Int32(state)
+                ends[state] = EdgeEnd(anchor: Int32(state), isCluster: false)
             }
         }
-        return anchors
+        return ends
     }
 
     /// Every method's selector, escaped for a DOT label once, by type and method index: edge
@@ -177,7 +187,7 @@ public struct DotGenerator {
 
     func emitMachine(_ index: Int, into printer: inout Printer) {
         let machine = model.machines[index]
-        let anchorOf = anchors(machine)
+        let ends = edgeEnds(machine)
         let selectors = escapedSelectors()
         // States, nested as clusters, without recursion: an explicit stack of open clusters.
         // `cluster` says whether the entry opened a `subgraph` that must be closed; with
@@ -272,8 +282,9 @@ public struct DotGenerator {
 
         // Transitions.
         for transition in machine.transitions {
-            let tail = Int(anchorOf[transition.source])
-            let head = Int(anchorOf[transition.target])
+            let sourceEnd = ends[transition.source], targetEnd = ends[transition.target]
+            let tail = Int(sourceEnd.anchor)
+            let head = Int(targetEnd.anchor)
             printer.beginLine()
             writeNode(index, tail, to: &printer)
             printer.write(" -> ")
@@ -309,11 +320,11 @@ public struct DotGenerator {
                 DotQuoting.writeQuoted(description, to: &printer)
             }
             // Edges touch a cluster's border, unless the other end lies inside that cluster.
-            if isCluster(machine, transition.source) && !machine.isWithin(head, transition.source) {
+            if sourceEnd.isCluster && !machine.isWithin(head, transition.source) {
                 attribute("ltail=", &printer)
                 writeCluster(index, transition.source, to: &printer)
             }
-            if isCluster(machine, transition.target) && !machine.isWithin(tail, transition.target) {
+            if targetEnd.isCluster && !machine.isWithin(tail, transition.target) {
                 attribute("lhead=", &printer)
                 writeCluster(index, transition.target, to: &printer)
             }
