@@ -9,13 +9,25 @@
 /// Noncopyable, so it owns its memory outright: no reference count, no copy on write, and the
 /// bytes are freed when it goes away. Read it through `withUnsafeBytes` (to write it out without
 /// a copy) or as an array, `bytes`.
+///
+/// A `ByteBufferFollower` (a hash computed on another thread) can read the bytes while more are
+/// appended: see `follow(from:by:)`.
 public struct ByteBuffer: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     public private(set) var count = 0
     private var capacity: Int
+    /// Where appends leave the fast path: `capacity`, or sooner when a follower is due news.
+    private var limit: Int
+    private var follower: (any ByteBufferFollower)?
+    /// The first byte the follower reads.
+    private var followedFrom = 0
+
+    /// How many bytes a follower is told about at a time.
+    static let followingStep = 1 << 20
 
     public init(capacity: Int = 4096) {
         self.capacity = max(capacity, 64)
+        limit = self.capacity
         base = .allocate(capacity: self.capacity)
     }
 
@@ -31,17 +43,50 @@ public struct ByteBuffer: ~Copyable {
 
     /// Makes room for `extra` more bytes.
     @inline(__always) mutating func reserve(_ extra: Int) {
-        if capacity - count < extra { grow(toHold: count + extra) }
+        if limit - count < extra { reserveSlowly(extra) }
     }
 
-    @inline(never) private mutating func grow(toHold needed: Int) {
+    /// Grows the buffer if it must, and tells a follower how far the bytes are final: both are
+    /// rare, so the common append pays one comparison for them.
+    @inline(never) private mutating func reserveSlowly(_ extra: Int) {
+        if follower != nil { publish() }
+        if capacity - count < extra { grow(toHold: count + extra) }
+        limit = follower == nil ? capacity : min(capacity, count + Self.followingStep)
+    }
+
+    private mutating func grow(toHold needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newBase.initialize(from: base, count: count)
+        // The follower must stop reading the old bytes before they are freed.
+        follower?.pause()
         base.deallocate()
         base = newBase
         capacity = newCapacity
+        if follower != nil { publish() }
+    }
+
+    // MARK: - Following
+
+    /// Lets `follower` read the bytes from `offset` on while more are appended: from now on it
+    /// is told, every `followingStep` bytes and after any move, how far they are final.
+    mutating func follow(from offset: Int, by follower: any ByteBufferFollower) {
+        self.follower = follower
+        followedFrom = offset
+        publish()
+        limit = min(capacity, count + Self.followingStep)
+    }
+
+    /// Tells the follower that every byte is final, and stops telling it anything.
+    mutating func endFollowing() {
+        publish()
+        follower = nil
+        limit = capacity
+    }
+
+    private func publish() {
+        follower?.published(UnsafeBufferPointer(start: base + followedFrom, count: count - followedFrom))
     }
 
     @inline(__always) mutating func append(_ byte: UInt8) {
@@ -105,4 +150,17 @@ public struct ByteBuffer: ~Copyable {
             cursor += 1
         }
     }
+}
+
+/// Something that reads a `ByteBuffer`'s bytes while more are appended to it, from another
+/// thread: a hash of a generated body computed as the body is printed.
+///
+/// The buffer calls it from the appending thread only. Bytes it has been told about never
+/// change again; they stay where they are until `pause()`, which the buffer calls before it
+/// moves them (growing), and after which it publishes them again at their new address.
+public protocol ByteBufferFollower: AnyObject {
+    /// The followed bytes so far: final, and readable until `pause()`.
+    func published(_ bytes: UnsafeBufferPointer<UInt8>)
+    /// Returns only once nothing reads the bytes last published.
+    func pause()
 }

@@ -38,13 +38,16 @@ public struct DotGenerator {
     /// The whole file, header and body, in one buffer that can be written out as it is.
     ///
     /// The header goes first with its hash blank and the body is printed after it; the hash
-    /// is filled in last, so the body is never moved or copied.
-    public func generateFile(specPath: String, command: String) -> ByteBuffer {
+    /// is filled in last, so the body is never moved or copied. With a `hasher` (the CLI's
+    /// runs on a second thread), the body is hashed while it is printed rather than after.
+    public func generateFile(specPath: String, command: String, hasher: (any GeneratedFileHeader.BodyHasher)? = nil) -> ByteBuffer {
         var printer = Printer(indent: "  ", capacity: estimatedSize)
         let placeholder = GeneratedFileHeader.begin(&printer, specPath: specPath, command: command, note: nil)
+        if let hasher { printer.buffer.follow(from: placeholder.bodyOffset, by: hasher) }
         emit(into: &printer)
+        if hasher != nil { printer.buffer.endFollowing() }
         var output = printer.finish()
-        GeneratedFileHeader.finish(&output, placeholder)
+        GeneratedFileHeader.finish(&output, placeholder, digest: hasher?.hexDigest())
         return output
     }
 

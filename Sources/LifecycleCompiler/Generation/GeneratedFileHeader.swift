@@ -51,10 +51,19 @@ public enum GeneratedFileHeader {
         return Placeholder(hashOffset: hashOffset, bodyOffset: printer.count)
     }
 
-    /// Fills in the hash of everything after the header `begin` wrote.
-    public static func finish(_ output: inout ByteBuffer, _ placeholder: Placeholder) {
-        let hash = output.withUnsafeBytes { SHA256.hex(UnsafeBufferPointer(rebasing: $0[placeholder.bodyOffset...])) }
+    /// Fills in the hash of everything after the header `begin` wrote: `digest` if it was
+    /// computed already (while the body was printed), else computed now.
+    public static func finish(_ output: inout ByteBuffer, _ placeholder: Placeholder, digest: String? = nil) {
+        let hash = digest ?? output.withUnsafeBytes { SHA256.hex(UnsafeBufferPointer(rebasing: $0[placeholder.bodyOffset...])) }
+        precondition(hash.utf8.count == 64, "GeneratedFileHeader.finish: not a SHA-256 hex digest")
         output.replace(at: placeholder.hashOffset, with: hash.utf8)
+    }
+
+    /// A SHA-256 of a body computed while the body is printed (on another thread): it follows
+    /// the body's bytes as they are appended, and `hexDigest()` waits for the last of them.
+    public protocol BodyHasher: ByteBufferFollower {
+        /// The digest of every byte published, as 64 lowercase hex digits.
+        func hexDigest() -> String
     }
 
     /// The header's lines, blank line included.

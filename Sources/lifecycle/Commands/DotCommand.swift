@@ -29,8 +29,9 @@ enum DotCommand: Command {
         if let machine = options.machine { command += " --machine \(machine)" }
         if !options.clusters { command += " --no-clusters" }
         if let output { command += " -o \(OutputWriter.displayPath(output))" }
-        // The file is written straight from the generator's buffer, in one `write`.
-        let file = DotGenerator(model: model, options: options).generateFile(specPath: spec, command: command)
+        // The body is hashed on a second thread while it is printed, and the file is written
+        // straight from the generator's buffer, in one `write`.
+        let file = DotGenerator(model: model, options: options).generateFile(specPath: spec, command: command, hasher: BackgroundHasher())
         return file.withUnsafeBytes { bytes in
             guard let output else {
                 Terminal.write(bytes, to: 1)
