@@ -120,23 +120,38 @@ public struct ByteBuffer: ~Copyable {
     }
 
     /// Appends a non-negative integer in decimal, without making a `String`: the digits are
-    /// counted, then written from the last one backwards in place.
+    /// counted, then written from the last one backwards in place, two at a time (node ids in
+    /// DOT are a number or two per line).
     mutating func append(decimal number: Int) {
         precondition(number >= 0, "ByteBuffer.append(decimal:) takes non-negative numbers")
-        var digits = 1
-        var limit = 10
+        if number < 10 {
+            append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: number))
+            return
+        }
+        var digits = 2
+        var limit = 100
         while digits < 19 && number >= limit {
             digits += 1
             limit &*= 10
         }
         reserve(digits)
+        // "00", "01", … "99": the two digits of each number below 100.
+        let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+        let pair = UnsafeRawPointer(pairs.utf8Start)
         var rest = number
-        var cursor = base + count + digits
-        repeat {
+        var cursor = UnsafeMutableRawPointer(base + count + digits)
+        while rest >= 100 {
+            cursor -= 2
+            cursor.copyMemory(from: pair + 2 * (rest % 100), byteCount: 2)
+            rest /= 100
+        }
+        if rest >= 10 {
+            cursor -= 2
+            cursor.copyMemory(from: pair + 2 * rest, byteCount: 2)
+        } else {
             cursor -= 1
-            cursor.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-        } while rest > 0
+            cursor.storeBytes(of: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest), as: UInt8.self)
+        }
         count += digits
     }
 
