@@ -283,58 +283,112 @@ public struct DotGenerator {
         printer.write("];")
         printer.endLine()
 
-        // Transitions.
-        for transition in machine.transitions {
-            let sourceEnd = ends[transition.source], targetEnd = ends[transition.target]
-            let tail = Int(sourceEnd.anchor)
-            let head = Int(targetEnd.anchor)
-            printer.beginLine()
-            writeNode(index, tail, to: &printer)
-            printer.write(" -> ")
-            writeNode(index, head, to: &printer)
-            // Attributes, comma-separated, in a fixed order; none at all means no brackets.
-            var attributes = 0
-            func attribute(_ name: String, _ printer: inout Printer) {
-                printer.write(attributes == 0 ? " [" : ", ")
-                printer.write(name)
-                attributes += 1
+        // Transitions, a block at a time: first where each edge goes (`EdgeGeometry`, in a
+        // tight loop), then the lines.
+        let parents = parentsOf(machine)
+        var geometry: [EdgeGeometry] = []
+        geometry.reserveCapacity(Self.edgeBlock)
+        for blockStart in stride(from: 0, to: machine.transitions.count, by: Self.edgeBlock) {
+            let block = blockStart..<min(blockStart + Self.edgeBlock, machine.transitions.count)
+            geometry.removeAll(keepingCapacity: true)
+            for transition in block {
+                geometry.append(EdgeGeometry(machine.transitions[transition], ends: ends, parents: parents))
             }
-            if transition.event != nil || !transition.callbacks.isEmpty {
-                attribute("label=\"", &printer)
-                var first = true
-                if let event = transition.event {
-                    DotQuoting.writeEscaped(event, to: &printer)
-                    first = false
-                }
-                for callback in transition.callbacks {
-                    if !first { printer.write("\\n") }
-                    selectors[callback.type][callback.index].withUnsafeBufferPointer { printer.write(bytes: $0) }
-                    first = false
-                }
-                printer.write("\"")
+            for transition in block {
+                emitTransition(machine.transitions[transition], geometry[transition - blockStart], machine: index, selectors: selectors, into: &printer)
             }
-            switch transition.trigger {
-            case .system: attribute("style=dashed", &printer)
-            case .user: break
-            case nil: attribute("color=\"#777777\"", &printer)
-            }
-            if let description = transition.description {
-                attribute("tooltip=", &printer)
-                DotQuoting.writeQuoted(description, to: &printer)
-            }
-            // Edges touch a cluster's border, unless the other end lies inside that cluster.
-            if sourceEnd.isCluster && !machine.isWithin(head, transition.source) {
-                attribute("ltail=", &printer)
-                writeCluster(index, transition.source, to: &printer)
-            }
-            if targetEnd.isCluster && !machine.isWithin(tail, transition.target) {
-                attribute("lhead=", &printer)
-                writeCluster(index, transition.target, to: &printer)
-            }
-            if attributes > 0 { printer.write("]") }
-            printer.write(";")
-            printer.endLine()
         }
+    }
+
+    /// How many edges' geometry is worked out ahead of printing them.
+    static let edgeBlock = 4096
+
+    /// Where an edge goes: its end nodes, and whether it is clipped at a cluster's border.
+    ///
+    /// Worked out for a block of edges in a loop of its own because, at a million states,
+    /// each edge's ends are random reads that miss the cache: in a tight loop the processor
+    /// has many of them in flight at once, while between the hundreds of instructions that
+    /// print a line it waited for them one at a time.
+    struct EdgeGeometry {
+        /// The node ids of the tail and head (`EdgeEnd.anchor`).
+        var tail: Int32
+        var head: Int32
+        /// `ltail`/`lhead`: the source (target) is a cluster and the other end lies outside it.
+        var clipsTail: Bool
+        var clipsHead: Bool
+
+        init(_ transition: Transition, ends: [EdgeEnd], parents: [Int32]) {
+            let source = ends[transition.source], target = ends[transition.target]
+            tail = source.anchor
+            head = target.anchor
+            clipsTail = source.isCluster && !Self.isWithin(Int(head), transition.source, parents)
+            clipsHead = target.isCluster && !Self.isWithin(Int(tail), transition.target, parents)
+        }
+
+        /// `Machine.isWithin` over a compact parent array.
+        static func isWithin(_ state: Int, _ ancestor: Int, _ parents: [Int32]) -> Bool {
+            var current = state
+            while current >= 0 {
+                if current == ancestor { return true }
+                current = Int(parents[current])
+            }
+            return false
+        }
+    }
+
+    /// Each state's parent, -1 for a top-level state: 4 bytes a state instead of a `State`.
+    func parentsOf(_ machine: Machine) -> [Int32] {
+        machine.states.map { Int32($0.parent ?? -1) }
+    }
+
+    /// One edge's line.
+    func emitTransition(_ transition: Transition, _ geometry: EdgeGeometry, machine index: Int, selectors: [[[UInt8]]], into printer: inout Printer) {
+        printer.beginLine()
+        writeNode(index, Int(geometry.tail), to: &printer)
+        printer.write(" -> ")
+        writeNode(index, Int(geometry.head), to: &printer)
+        // Attributes, comma-separated, in a fixed order; none at all means no brackets.
+        var attributes = 0
+        func attribute(_ name: StaticString, _ printer: inout Printer) {
+            printer.write(attributes == 0 ? " [" : ", ")
+            printer.write(name)
+            attributes += 1
+        }
+        if transition.event != nil || !transition.callbacks.isEmpty {
+            attribute("label=\"", &printer)
+            var first = true
+            if let event = transition.event {
+                DotQuoting.writeEscaped(event, to: &printer)
+                first = false
+            }
+            for callback in transition.callbacks {
+                if !first { printer.write("\\n") }
+                selectors[callback.type][callback.index].withUnsafeBufferPointer { printer.write(bytes: $0) }
+                first = false
+            }
+            printer.write("\"")
+        }
+        switch transition.trigger {
+        case .system: attribute("style=dashed", &printer)
+        case .user: break
+        case nil: attribute("color=\"#777777\"", &printer)
+        }
+        if let description = transition.description {
+            attribute("tooltip=", &printer)
+            DotQuoting.writeQuoted(description, to: &printer)
+        }
+        // Edges touch a cluster's border, unless the other end lies inside that cluster.
+        if geometry.clipsTail {
+            attribute("ltail=", &printer)
+            writeCluster(index, transition.source, to: &printer)
+        }
+        if geometry.clipsHead {
+            attribute("lhead=", &printer)
+            writeCluster(index, transition.target, to: &printer)
+        }
+        if attributes > 0 { printer.write("]") }
+        printer.write(";")
+        printer.endLine()
     }
 
     /// `, lhead=…` when the target is a cluster.
