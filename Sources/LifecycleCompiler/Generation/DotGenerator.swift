@@ -349,7 +349,7 @@ public struct DotGenerator {
         writeNode(index, Int(geometry.head), to: &printer)
         // Attributes, comma-separated, in a fixed order; none at all means no brackets.
         var attributes = 0
-        func attribute(_ name: StaticString, _ printer: inout Printer) {
+        @inline(__always) func attribute(_ name: StaticString, _ printer: inout Printer) {
             printer.write(attributes == 0 ? " [" : ", ")
             printer.write(name)
             attributes += 1

@@ -59,49 +59,56 @@ public enum DotQuoting {
         return buffer.bytes
     }
 
-    /// For each byte, whether it may need escaping: the ASCII ones that do (`\`, `"`, control
-    /// characters) and the lead bytes of U+0085, U+2028 and U+2029. Every other byte is copied
-    /// as it is, so a plain name is one scan and one copy.
-    private static let special: [Bool] = (0...255).map { byte in
-        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2 || byte == 0xE2
+    /// For each byte value, `1` if the byte may need escaping: the ASCII ones that do (control
+    /// characters, `"`, `\`) and the lead bytes of U+0085, U+2028 and U+2029 (C2, E2); `0` for
+    /// every other byte, which is copied as it is. A literal, so reading it costs no reference
+    /// counting (a `static let` array was retained and released once per string).
+    private static var mayNeedEscaping: StaticString {
+        // One line each for 0x00…0x3F, 0x40…0x7F, 0x80…0xBF, 0xC0…0xFF.
+        """
+        1111111111111111111111111111111100100000000000000000000000000000\
+        0000000000000000000000000000100000000000000000000000000000000001\
+        0000000000000000000000000000000000000000000000000000000000000000\
+        0010000000000000000000000000000000100000000000000000000000000000
+        """
     }
 
+    /// Copies runs of bytes that need no escaping whole: a plain name is one scan and one copy.
     static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to buffer: inout ByteBuffer) {
-        special.withUnsafeBufferPointer { special in
-            var runStart = 0
-            var index = 0
-            var previousWasCR = false
-            // Copies the bytes since the last escape, then `replacement`, and skips `length` bytes.
-            func replace(_ length: Int, with replacement: StaticString) {
-                buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                buffer.append(replacement)
-                index += length
-                runStart = index
-            }
-            while index < utf8.count {
-                let byte = utf8[index]
-                guard special[Int(byte)] else {
-                    previousWasCR = false
-                    index += 1
-                    continue
-                }
-                let wasCR = previousWasCR
-                previousWasCR = byte == 0x0D
-                switch byte {
-                case 0x0A where wasCR: replace(1, with: "")
-                case 0x5C: replace(1, with: #"\\"#)
-                case 0x22: replace(1, with: #"\""#)
-                case 0x0A, 0x0D: replace(1, with: #"\n"#)
-                case 0x00..<0x20, 0x7F: replace(1, with: " ")
-                // U+0085 NEXT LINE is C2 85.
-                case 0xC2 where index + 1 < utf8.count && utf8[index + 1] == 0x85: replace(2, with: #"\n"#)
-                // U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR are E2 80 A8 and E2 80 A9.
-                case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
-                    replace(3, with: #"\n"#)
-                default: index += 1
-                }
-            }
+        let mayNeedEscaping = Self.mayNeedEscaping.utf8Start
+        var runStart = 0
+        var index = 0
+        var previousWasCR = false
+        // Copies the bytes since the last escape, then `replacement`, and skips `length` bytes.
+        func replace(_ length: Int, with replacement: StaticString) {
             buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+            buffer.append(replacement)
+            index += length
+            runStart = index
         }
+        while index < utf8.count {
+            let byte = utf8[index]
+            guard mayNeedEscaping[Int(byte)] == UInt8(ascii: "1") else {
+                previousWasCR = false
+                index += 1
+                continue
+            }
+            let wasCR = previousWasCR
+            previousWasCR = byte == 0x0D
+            switch byte {
+            case 0x0A where wasCR: replace(1, with: "")
+            case 0x5C: replace(1, with: #"\\"#)
+            case 0x22: replace(1, with: #"\""#)
+            case 0x0A, 0x0D: replace(1, with: #"\n"#)
+            case 0x00..<0x20, 0x7F: replace(1, with: " ")
+            // U+0085 NEXT LINE is C2 85.
+            case 0xC2 where index + 1 < utf8.count && utf8[index + 1] == 0x85: replace(2, with: #"\n"#)
+            // U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR are E2 80 A8 and E2 80 A9.
+            case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
+                replace(3, with: #"\n"#)
+            default: index += 1
+            }
+        }
+        buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
     }
 }
