@@ -112,13 +112,6 @@ public struct ByteBuffer: ~Copyable {
         text.withUTF8 { append($0) }
     }
 
-    /// Appends `count` copies of `byte`.
-    mutating func append(repeating byte: UInt8, count repeats: Int) {
-        reserve(repeats)
-        (base + count).initialize(repeating: byte, count: repeats)
-        count += repeats
-    }
-
     /// Appends a non-negative integer in decimal, without making a `String`: the digits are
     /// counted, then written from the last one backwards in place, two at a time (node ids in
     /// DOT are a number or two per line).

@@ -65,6 +65,8 @@ final class BackgroundHasher: GeneratedFileHeader.BodyHasher, @unchecked Sendabl
         pthread_mutex_unlock(lock)
     }
 
+    /// Waits for the last published byte to be hashed and returns the digest. Called once, at
+    /// the end (it also ends the thread, which holds the hasher until then).
     func hexDigest() -> String {
         pthread_mutex_lock(lock)
         finished = true
