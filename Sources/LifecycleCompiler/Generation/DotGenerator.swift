@@ -30,8 +30,38 @@ public struct DotGenerator {
         self.options = options
     }
 
+    /// The whole file, header and body, as an array (a copy of `generateFile`'s buffer).
     public func generate(specPath: String, command: String) -> [UInt8] {
-        GeneratedFileHeader.wrap(body(), specPath: specPath, command: command, note: nil)
+        generateFile(specPath: specPath, command: command).bytes
+    }
+
+    /// The whole file, header and body, in one buffer that can be written out as it is.
+    ///
+    /// The header goes first with its hash blank and the body is printed after it; the hash
+    /// is filled in last, so the body is never moved or copied. With a `hasher` (the CLI's
+    /// runs on a second thread), the body is hashed while it is printed rather than after.
+    public func generateFile(specPath: String, command: String, hasher: (any GeneratedFileHeader.BodyHasher)? = nil) -> ByteBuffer {
+        var printer = Printer(indent: "  ", capacity: estimatedSize)
+        let placeholder = GeneratedFileHeader.begin(&printer, specPath: specPath, command: command, note: nil)
+        if let hasher { printer.buffer.follow(from: placeholder.bodyOffset, by: hasher) }
+        emit(into: &printer)
+        if hasher != nil { printer.buffer.endFollowing() }
+        var output = printer.finish()
+        GeneratedFileHeader.finish(&output, placeholder, digest: hasher?.hexDigest())
+        return output
+    }
+
+    /// The diagram without the header.
+    public func body() -> [UInt8] {
+        var printer = Printer(indent: "  ", capacity: estimatedSize)
+        emit(into: &printer)
+        return printer.bytes
+    }
+
+    /// A generous guess at the output's size, so that the printer's buffer rarely grows: room
+    /// reserved and never written costs no memory.
+    var estimatedSize: Int {
+        1024 + model.machines.reduce(0) { $0 + 160 * ($1.states.count + $1.transitions.count) }
     }
 
     /// The machines drawn, by index.
@@ -40,8 +70,7 @@ public struct DotGenerator {
         return Array(model.machines.indices)
     }
 
-    public func body() -> [UInt8] {
-        var printer = Printer(indent: "  ", capacity: 256 + model.machines.reduce(0) { $0 + 160 * ($1.states.count + $1.transitions.count) })
+    func emit(into printer: inout Printer) {
         let indices = machineIndices
         let title = indices.count == 1 ? model.machines[indices[0]].name : graphName
         printer.line("digraph \(DotQuoting.quoted(title)) {")
@@ -73,7 +102,6 @@ public struct DotGenerator {
             }
         }
         printer.line("}")
-        return printer.bytes
     }
 
     /// The spec's file name without folder or extension.
@@ -124,20 +152,30 @@ public struct DotGenerator {
         printer.write("\"")
     }
 
-    /// `anchor(_:_:)` of every state, in one pass. States are numbered in pre-order, so a
-    /// state's children come after it and, walking backwards, a cluster's entry child already
-    /// has its anchor. Edges then read a 4-byte entry instead of two `State` values each.
-    func anchors(_ machine: Machine) -> [Int32] {
-        var anchors = [Int32](repeating: 0, count: machine.states.count)
+    /// What an edge needs to know of a state at either end, in 8 bytes: edges read it in
+    /// random order, a million times at 10^6 states, so reading two fields of a 90-byte `State`
+    /// and its `children` array cost two or three cache misses per end.
+    struct EdgeEnd {
+        /// The node edges attach to: the state, or a cluster's entry leaf (`anchor(_:_:)`).
+        var anchor: Int32
+        /// Whether the state is drawn as a cluster (edges then clip to its border).
+        var isCluster: Bool
+    }
+
+    /// `EdgeEnd` of every state, in one pass. States are numbered in pre-order, so a state's
+    /// children come after it and, walking backwards, a cluster's entry child already has its
+    /// anchor.
+    func edgeEnds(_ machine: Machine) -> [EdgeEnd] {
+        var ends = [EdgeEnd](repeating: EdgeEnd(anchor: 0, isCluster: false), count: machine.states.count)
         for state in machine.states.indices.reversed() {
             if isCluster(machine, state) {
                 let entry = machine.states[state].initialChild ?? machine.states[state].children[0]
-                anchors[state] = entry > state ? anchors[entry] : Int32(anchor(machine, state))
+                ends[state] = EdgeEnd(anchor: entry > state ? ends[entry].anchor : Int32(anchor(machine, state)), isCluster: true)
             } else {
-                anchors[state] = Int32(state)
+                ends[state] = EdgeEnd(anchor: Int32(state), isCluster: false)
             }
         }
-        return anchors
+        return ends
     }
 
     /// Every method's selector, escaped for a DOT label once, by type and method index: edge
@@ -145,16 +183,14 @@ public struct DotGenerator {
     func escapedSelectors() -> [[[UInt8]]] {
         model.types.map { type in
             type.methods.map { method in
-                var bytes: [UInt8] = []
-                DotQuoting.appendEscaped(method.selector, to: &bytes)
-                return bytes
+                DotQuoting.escaped(method.selector)
             }
         }
     }
 
     func emitMachine(_ index: Int, into printer: inout Printer) {
         let machine = model.machines[index]
-        let anchorOf = anchors(machine)
+        let ends = edgeEnds(machine)
         let selectors = escapedSelectors()
         // States, nested as clusters, without recursion: an explicit stack of open clusters.
         // `cluster` says whether the entry opened a `subgraph` that must be closed; with
@@ -191,13 +227,13 @@ public struct DotGenerator {
                 printer.indent()
                 printer.beginLine()
                 printer.write("label=")
-                DotQuoting.appendQuoted(info.name, to: &printer.bytes)
+                DotQuoting.writeQuoted(info.name, to: &printer)
                 printer.write("; style=rounded; color=\"#555555\";")
                 printer.endLine()
                 if let description = info.description {
                     printer.beginLine()
                     printer.write("tooltip=")
-                    DotQuoting.appendQuoted(description, to: &printer.bytes)
+                    DotQuoting.writeQuoted(description, to: &printer)
                     printer.write(";")
                     printer.endLine()
                 }
@@ -247,57 +283,112 @@ public struct DotGenerator {
         printer.write("];")
         printer.endLine()
 
-        // Transitions.
-        for transition in machine.transitions {
-            let tail = Int(anchorOf[transition.source])
-            let head = Int(anchorOf[transition.target])
-            printer.beginLine()
-            writeNode(index, tail, to: &printer)
-            printer.write(" -> ")
-            writeNode(index, head, to: &printer)
-            // Attributes, comma-separated, in a fixed order; none at all means no brackets.
-            var attributes = 0
-            func attribute(_ name: String, _ printer: inout Printer) {
-                printer.write(attributes == 0 ? " [" : ", ")
-                printer.write(name)
-                attributes += 1
+        // Transitions, a block at a time: first where each edge goes (`EdgeGeometry`, in a
+        // tight loop), then the lines.
+        let parents = parentsOf(machine)
+        var geometry: [EdgeGeometry] = []
+        geometry.reserveCapacity(Self.edgeBlock)
+        for blockStart in stride(from: 0, to: machine.transitions.count, by: Self.edgeBlock) {
+            let block = blockStart..<min(blockStart + Self.edgeBlock, machine.transitions.count)
+            geometry.removeAll(keepingCapacity: true)
+            for transition in block {
+                geometry.append(EdgeGeometry(machine.transitions[transition], ends: ends, parents: parents))
             }
-            if transition.event != nil || !transition.callbacks.isEmpty {
-                attribute("label=\"", &printer)
-                var first = true
-                if let event = transition.event {
-                    DotQuoting.appendEscaped(event, to: &printer.bytes)
-                    first = false
-                }
-                for callback in transition.callbacks {
-                    if !first { printer.write("\\n") }
-                    printer.bytes.append(contentsOf: selectors[callback.type][callback.index])
-                    first = false
-                }
-                printer.write("\"")
+            for transition in block {
+                emitTransition(machine.transitions[transition], geometry[transition - blockStart], machine: index, selectors: selectors, into: &printer)
             }
-            switch transition.trigger {
-            case .system: attribute("style=dashed", &printer)
-            case .user: break
-            case nil: attribute("color=\"#777777\"", &printer)
-            }
-            if let description = transition.description {
-                attribute("tooltip=", &printer)
-                DotQuoting.appendQuoted(description, to: &printer.bytes)
-            }
-            // Edges touch a cluster's border, unless the other end lies inside that cluster.
-            if isCluster(machine, transition.source) && !machine.isWithin(head, transition.source) {
-                attribute("ltail=", &printer)
-                writeCluster(index, transition.source, to: &printer)
-            }
-            if isCluster(machine, transition.target) && !machine.isWithin(tail, transition.target) {
-                attribute("lhead=", &printer)
-                writeCluster(index, transition.target, to: &printer)
-            }
-            if attributes > 0 { printer.write("]") }
-            printer.write(";")
-            printer.endLine()
         }
+    }
+
+    /// How many edges' geometry is worked out ahead of printing them.
+    static let edgeBlock = 4096
+
+    /// Where an edge goes: its end nodes, and whether it is clipped at a cluster's border.
+    ///
+    /// Worked out for a block of edges in a loop of its own because, at a million states,
+    /// each edge's ends are random reads that miss the cache: in a tight loop the processor
+    /// has many of them in flight at once, while between the hundreds of instructions that
+    /// print a line it waited for them one at a time.
+    struct EdgeGeometry {
+        /// The node ids of the tail and head (`EdgeEnd.anchor`).
+        var tail: Int32
+        var head: Int32
+        /// `ltail`/`lhead`: the source (target) is a cluster and the other end lies outside it.
+        var clipsTail: Bool
+        var clipsHead: Bool
+
+        init(_ transition: Transition, ends: [EdgeEnd], parents: [Int32]) {
+            let source = ends[transition.source], target = ends[transition.target]
+            tail = source.anchor
+            head = target.anchor
+            clipsTail = source.isCluster && !Self.isWithin(Int(head), transition.source, parents)
+            clipsHead = target.isCluster && !Self.isWithin(Int(tail), transition.target, parents)
+        }
+
+        /// `Machine.isWithin` over a compact parent array.
+        static func isWithin(_ state: Int, _ ancestor: Int, _ parents: [Int32]) -> Bool {
+            var current = state
+            while current >= 0 {
+                if current == ancestor { return true }
+                current = Int(parents[current])
+            }
+            return false
+        }
+    }
+
+    /// Each state's parent, -1 for a top-level state: 4 bytes a state instead of a `State`.
+    func parentsOf(_ machine: Machine) -> [Int32] {
+        machine.states.map { Int32($0.parent ?? -1) }
+    }
+
+    /// One edge's line.
+    func emitTransition(_ transition: Transition, _ geometry: EdgeGeometry, machine index: Int, selectors: [[[UInt8]]], into printer: inout Printer) {
+        printer.beginLine()
+        writeNode(index, Int(geometry.tail), to: &printer)
+        printer.write(" -> ")
+        writeNode(index, Int(geometry.head), to: &printer)
+        // Attributes, comma-separated, in a fixed order; none at all means no brackets.
+        var attributes = 0
+        @inline(__always) func attribute(_ name: StaticString, _ printer: inout Printer) {
+            printer.write(attributes == 0 ? " [" : ", ")
+            printer.write(name)
+            attributes += 1
+        }
+        if transition.event != nil || !transition.callbacks.isEmpty {
+            attribute("label=\"", &printer)
+            var first = true
+            if let event = transition.event {
+                DotQuoting.writeEscaped(event, to: &printer)
+                first = false
+            }
+            for callback in transition.callbacks {
+                if !first { printer.write("\\n") }
+                selectors[callback.type][callback.index].withUnsafeBufferPointer { printer.write(bytes: $0) }
+                first = false
+            }
+            printer.write("\"")
+        }
+        switch transition.trigger {
+        case .system: attribute("style=dashed", &printer)
+        case .user: break
+        case nil: attribute("color=\"#777777\"", &printer)
+        }
+        if let description = transition.description {
+            attribute("tooltip=", &printer)
+            DotQuoting.writeQuoted(description, to: &printer)
+        }
+        // Edges touch a cluster's border, unless the other end lies inside that cluster.
+        if geometry.clipsTail {
+            attribute("ltail=", &printer)
+            writeCluster(index, transition.source, to: &printer)
+        }
+        if geometry.clipsHead {
+            attribute("lhead=", &printer)
+            writeCluster(index, transition.target, to: &printer)
+        }
+        if attributes > 0 { printer.write("]") }
+        printer.write(";")
+        printer.endLine()
     }
 
     /// `, lhead=…` when the target is a cluster.
@@ -309,10 +400,10 @@ public struct DotGenerator {
 
     func writeNodeAttributes(_ state: State, to printer: inout Printer) {
         printer.write("label=")
-        DotQuoting.appendQuoted(state.name, to: &printer.bytes)
+        DotQuoting.writeQuoted(state.name, to: &printer)
         if let description = state.description {
             printer.write(", tooltip=")
-            DotQuoting.appendQuoted(description, to: &printer.bytes)
+            DotQuoting.writeQuoted(description, to: &printer)
         }
         if state.isFinal { printer.write(", peripheries=2") }
         if state.isComposite { printer.write(", style=\"rounded,bold\"") }

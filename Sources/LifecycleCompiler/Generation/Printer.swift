@@ -8,20 +8,32 @@
 /// ```
 ///
 /// Blank lines are never indented, so no output line ends in whitespace. Output accumulates
-/// in one byte buffer. Generators of very large outputs (DOT) can also build a line in pieces
-/// with `beginLine()`, `write(_:)` and `endLine()`, so that no `String` is made per line.
-public struct Printer {
-    public internal(set) var bytes: [UInt8] = []
+/// in one `ByteBuffer`. Generators of very large outputs (DOT) also build a line in pieces
+/// with `beginLine()`, `write(_:)` and `endLine()`, so that no `String` is made per line;
+/// literal pieces (`StaticString`) are copied straight from the binary.
+public struct Printer: ~Copyable {
+    var buffer: ByteBuffer
     private var level = 0
     private let unit: [UInt8]
+    /// `unit` repeated for the deepest level so far: a line's indentation is one copy of a prefix.
+    private var indentation: [UInt8] = []
 
     public init(indent: String = "    ", capacity: Int = 4096) {
         unit = Array(indent.utf8)
-        bytes.reserveCapacity(capacity)
+        buffer = ByteBuffer(capacity: capacity)
     }
 
+    /// A copy of the output.
+    public var bytes: [UInt8] { buffer.bytes }
+
     /// The output as a string.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    public var text: String { buffer.withUnsafeBytes { String(decoding: $0, as: UTF8.self) } }
+
+    /// How many bytes have been written.
+    public var count: Int { buffer.count }
+
+    /// Ends printing and hands over the output without copying it.
+    public consuming func finish() -> ByteBuffer { buffer }
 
     /// Prints `text` on a line of its own at the current indentation (a blank line if empty).
     public mutating func line(_ text: String = "") {
@@ -42,40 +54,42 @@ public struct Printer {
     // MARK: - Lines in pieces
 
     /// Starts a non-blank line: writes the indentation.
-    public mutating func beginLine() {
-        for _ in 0..<level { bytes.append(contentsOf: unit) }
+    @inline(__always) public mutating func beginLine() {
+        guard level > 0 else { return }
+        indentation.withUnsafeBufferPointer { buffer.append(UnsafeBufferPointer(rebasing: $0[..<(level * unit.count)])) }
     }
 
-    /// Appends text to the current line.
-    public mutating func write(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+    /// Appends text to the current line. (A literal goes to the `StaticString` overload.)
+    @_disfavoredOverload public mutating func write(_ text: String) {
+        buffer.append(text)
+    }
+
+    /// Appends a literal to the current line.
+    @inline(__always) public mutating func write(_ text: StaticString) {
+        buffer.append(text)
+    }
+
+    /// Appends bytes (UTF-8) to the current line.
+    @inline(__always) public mutating func write(bytes: UnsafeBufferPointer<UInt8>) {
+        buffer.append(bytes)
     }
 
     /// Appends a non-negative integer in decimal, without making a `String`.
-    public mutating func write(_ number: Int) {
-        precondition(number >= 0, "Printer.write(_:) takes non-negative numbers")
-        if number < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(number))
-            return
-        }
-        var scale = 10
-        while scale <= number / 10 { scale *= 10 }
-        var rest = number
-        while scale > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest / scale))
-            rest %= scale
-            scale /= 10
-        }
+    @inline(__always) public mutating func write(_ number: Int) {
+        buffer.append(decimal: number)
     }
 
     /// Ends the current line.
-    public mutating func endLine() {
-        bytes.append(UInt8(ascii: "\n"))
+    @inline(__always) public mutating func endLine() {
+        buffer.append(UInt8(ascii: "\n"))
     }
 
     // MARK: - Indentation
 
-    public mutating func indent() { level += 1 }
+    public mutating func indent() {
+        level += 1
+        if indentation.count < level * unit.count { indentation += unit }
+    }
 
     public mutating func outdent() {
         precondition(level > 0, "Printer.outdent() below zero")

@@ -29,12 +29,16 @@ enum DotCommand: Command {
         if let machine = options.machine { command += " --machine \(machine)" }
         if !options.clusters { command += " --no-clusters" }
         if let output { command += " -o \(OutputWriter.displayPath(output))" }
-        let bytes = DotGenerator(model: model, options: options).generate(specPath: spec, command: command)
-        guard let output else {
-            Terminal.out(bytes)
-            return .success
+        // The body is hashed on a second thread while it is printed, and the file is written
+        // straight from the generator's buffer, in one `write`.
+        let file = DotGenerator(model: model, options: options).generateFile(specPath: spec, command: command, hasher: BackgroundHasher())
+        return file.withUnsafeBytes { bytes in
+            guard let output else {
+                Terminal.write(bytes, to: 1)
+                return .success
+            }
+            return OutputWriter.write(bytes, to: output, force: arguments.has("--force"), command: name)
         }
-        return OutputWriter.write(bytes, to: output, force: arguments.has("--force"), command: name)
     }
 
     /// The diagram options, checking that `--machine` names a machine of the spec.

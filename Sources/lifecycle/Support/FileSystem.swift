@@ -104,6 +104,10 @@ enum FileSystem {
     /// break `/dev/null` for the whole system). A symbolic link is kept and the file it points
     /// at is replaced, even when that file does not exist yet.
     static func writeAtomically(_ bytes: [UInt8], to path: String) -> Result<Void, Failure> {
+        bytes.withUnsafeBufferPointer { writeAtomically($0, to: path) }
+    }
+
+    static func writeAtomically(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) -> Result<Void, Failure> {
         switch kind(of: path) {
         case .directory: return .failure(Failure(message: "is a directory"))
         case .special: return writeInPlace(bytes, to: path)
@@ -147,7 +151,7 @@ enum FileSystem {
     }
 
     /// Writes to a device, FIFO or socket as it is (no temporary file, no rename).
-    static func writeInPlace(_ bytes: [UInt8], to path: String) -> Result<Void, Failure> {
+    static func writeInPlace(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) -> Result<Void, Failure> {
         let fd = open(path, O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { return .failure(Failure(message: Terminal.describe(errno: errno))) }
         if let code = writeAll(bytes, to: fd) {
@@ -159,10 +163,12 @@ enum FileSystem {
     }
 
     /// Writes every byte, retrying on EINTR and short writes; the errno of a failure, or nil.
-    static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32? {
+    /// A large output normally goes in one `write` call.
+    static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32) -> Int32? {
+        guard let base = bytes.baseAddress else { return nil }
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+            let n = Glibc.write(fd, base + offset, bytes.count - offset)
             if n < 0 {
                 if errno == EINTR { continue }
                 return errno
@@ -171,6 +177,13 @@ enum FileSystem {
             offset += n
         }
         return nil
+    }
+
+    /// Whether two runs of bytes are equal (`memcmp`, for outputs of hundreds of megabytes).
+    static func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let left = a.baseAddress, let right = b.baseAddress else { return true }
+        return memcmp(left, right, a.count) == 0
     }
 
     /// The file a path names once symbolic links are followed — also when the last link

@@ -9,6 +9,11 @@ import LifecycleCompiler
 ///   unless `--force`.
 enum OutputWriter {
     static func write(_ bytes: [UInt8], to path: String, force: Bool, command: String) -> ExitCode {
+        bytes.withUnsafeBufferPointer { write($0, to: path, force: force, command: command) }
+    }
+
+    /// Writes bytes held elsewhere (a generator's `ByteBuffer`) without copying them.
+    static func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String, force: Bool, command: String) -> ExitCode {
         switch FileSystem.kind(of: path) {
         case .directory:
             Terminal.err("\(path): error: cannot write file: is a directory\n")
@@ -25,7 +30,7 @@ enum OutputWriter {
             return .failure
         case .success(let existing):
             if let existing {
-                if existing == bytes { return .success }
+                if existing.withUnsafeBufferPointer({ FileSystem.sameBytes($0, bytes) }) { return .success }
                 if !force {
                     switch GeneratedFileHeader.status(of: existing) {
                     case .untouched:
@@ -45,7 +50,7 @@ enum OutputWriter {
         }
     }
 
-    static func writeChecked(_ bytes: [UInt8], to path: String) -> ExitCode {
+    static func writeChecked(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) -> ExitCode {
         switch FileSystem.writeAtomically(bytes, to: path) {
         case .success: return .success
         case .failure(let failure):
