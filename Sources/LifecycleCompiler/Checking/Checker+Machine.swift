@@ -1,82 +1,21 @@
 /// One machine: its delegate, states and transitions.
+///
+/// The machine's syntax is flat (`MachineDecl`): states in pre-order with parent indices,
+/// transitions in source order. So this reads each array front to back, with no walk of a
+/// tree and no copy of its nodes.
 extension Checker {
-    /// The members of a machine, flattened: states in pre-order with their parents. Transitions
-    /// are only counted here: they are many and large, so `checkMachine` visits them in the
-    /// tree (`walk`) instead of holding a copy of each.
-    struct Flattened {
-        var states: [FlatState] = []
-        var transitionCount = 0
-        var requires: [RequireDecl] = []
-        var delegates: [DelegateDecl] = []
-    }
-
-    /// What the checker needs of a `StateDecl`, without its body: copying whole declarations
-    /// retained their member arrays and tripled the bytes walked per state.
-    struct FlatState {
-        var modifier: StateDecl.Modifier
-        var name: SourceRange
-        var description: String?
-        /// The enclosing state's index, or -1 at the top level.
-        var parent: Int32
-        /// Whether the body declares states (a final state may not).
-        var hasChildStates: Bool
-    }
-
-    /// Visits the members of a machine body in pre-order (a state's body right after the
-    /// state), with the index of the enclosing state in that order. An explicit stack of
-    /// (members, next index, parent state) keeps this iterative.
-    static func walk(_ members: [MemberSyntax], _ visit: (_ member: MemberSyntax, _ parent: Int?) -> Void) {
-        var stateCount = 0
-        var stack: [(members: [MemberSyntax], next: Int, parent: Int?)] = [(members, 0, nil)]
-        while !stack.isEmpty {
-            let top = stack.count - 1
-            guard stack[top].next < stack[top].members.count else {
-                stack.removeLast()
-                continue
-            }
-            let member = stack[top].members[stack[top].next]
-            stack[top].next += 1
-            visit(member, stack[top].parent)
-            if case .state(let decl) = member {
-                let index = stateCount
-                stateCount += 1
-                if let children = decl.members, !children.isEmpty {
-                    stack.append((children, 0, index))
-                }
-            }
-        }
-    }
-
-    func flatten(_ members: [MemberSyntax]) -> Flattened {
-        var result = Flattened()
-        Checker.walk(members) { member, parent in
-            switch member {
-            case .state(let decl):
-                let hasChildStates = decl.members?.contains { if case .state = $0 { true } else { false } } ?? false
-                result.states.append(FlatState(modifier: decl.modifier, name: decl.name.range,
-                                               description: decl.description?.value,
-                                               parent: parent.map(Int32.init) ?? -1, hasChildStates: hasChildStates))
-            case .transition: result.transitionCount += 1
-            case .require(let decl): result.requires.append(decl)
-            case .delegate(let decl): result.delegates.append(decl)
-            }
-        }
-        return result
-    }
-
     mutating func checkMachine(_ decl: MachineDecl) -> Machine {
         let machineName = text(decl.name.range)
-        let flat = flatten(decl.members)
         // Every state name is interned below: size the table once instead of doubling it
         // (and rehashing every name) twenty times on the way to a million.
-        names.reserveCapacity(names.count + flat.states.count)
+        names.reserveCapacity(names.count + decl.states.count)
 
         // Delegate.
         var delegate: Delegate?
-        for (index, delegateDecl) in flat.delegates.enumerated() {
+        for (index, delegateDecl) in decl.delegates.enumerated() {
             if index > 0 {
                 report(.duplicateDelegate(machineName, at: delegateDecl.range)
-                    .note("first delegate declared here", at: flat.delegates[0].range))
+                    .note("first delegate declared here", at: decl.delegates[0].range))
                 continue
             }
             delegate = resolveDelegate(delegateDecl)
@@ -84,16 +23,16 @@ extension Checker {
 
         // States.
         var states: [State] = []
-        states.reserveCapacity(flat.states.count)
+        states.reserveCapacity(decl.states.count)
         // State by interned name: ids are small and dense, so an array does a dictionary's job
         // without hashing twice.
         var stateByName = StateIndex()
         var hasDuplicates = false
-        for (index, entry) in flat.states.enumerated() {
-            let id = names.intern(bytes(entry.name))
-            let name = text(entry.name)
+        for (index, entry) in decl.states.enumerated() {
+            let id = names.intern(bytes(entry.name.range))
+            let name = text(entry.name.range)
             if let first = stateByName[id] {
-                report(.duplicateState(name, at: entry.name)
+                report(.duplicateState(name, at: entry.name.range)
                     .note("'\(name)' first declared here", at: states[first].range))
                 hasDuplicates = true
             } else {
@@ -105,11 +44,11 @@ extension Checker {
             case .final: .final
             }
             let parent = entry.parent >= 0 ? Int(entry.parent) : nil
-            states.append(State(name: name, description: entry.description, kind: kind, parent: parent,
-                                children: [], initialChild: nil, range: entry.name))
+            states.append(State(name: name, description: entry.description.map(value), kind: kind, parent: parent,
+                                children: [], initialChild: nil, range: entry.name.range))
             if let parent { states[parent].children.append(index) }
             if kind == .final, entry.hasChildStates {
-                report(.finalCompositeState(name, at: entry.name))
+                report(.finalCompositeState(name, at: entry.name.range))
             }
         }
 
@@ -142,29 +81,35 @@ extension Checker {
 
         // Transitions.
         var transitions: [Transition] = []
-        transitions.reserveCapacity(flat.transitionCount)
-        var seen = TransitionTable(capacity: flat.transitionCount)
+        transitions.reserveCapacity(decl.transitions.count)
+        var seen = TransitionTable(capacity: decl.transitions.count)
         // A duplicate state has no transitions of its own (they go to the first one), so the
         // graph checks would only repeat the duplicate error.
         var graphComplete = !syntaxHadErrors && !hasDuplicates
         let scope = callbackScope(for: delegate)
-        Checker.walk(decl.members) { member, _ in
-            guard case .transition(let transitionDecl) = member else { return }
+        for transitionDecl in decl.transitions {
+            let callbackRefs = decl.callbacks(of: transitionDecl)
             guard let source = resolveState(transitionDecl.source, in: stateByName, states: states),
                   let target = resolveState(transitionDecl.target, in: stateByName, states: states) else {
-                _ = transitionDecl.callbacks.map { resolveCallback($0, in: scope, delegate: delegate) }
+                for ref in callbackRefs { _ = resolveCallback(ref, in: scope, delegate: delegate) }
                 graphComplete = false
-                return
+                continue
             }
             let event = transitionDecl.event.map { text($0.range) }
             if states[source].isFinal {
                 report(.transitionFromFinalState(states[source].name, at: transitionDecl.source.range)
                     .note("'\(states[source].name)' declared final here", at: states[source].range))
             }
-            let callbacks = transitionDecl.callbacks.compactMap { resolveCallback($0, in: scope, delegate: delegate) }
+            var callbacks: [MethodRef] = []
+            if !callbackRefs.isEmpty {
+                callbacks.reserveCapacity(callbackRefs.count)
+                for ref in callbackRefs {
+                    if let method = resolveCallback(ref, in: scope, delegate: delegate) { callbacks.append(method) }
+                }
+            }
             let transition = Transition(source: source, target: target, event: event,
                                         trigger: transitionDecl.trigger.map { $0 == .user ? .user : .system },
-                                        callbacks: callbacks, description: transitionDecl.description?.value,
+                                        callbacks: callbacks, description: transitionDecl.description.map(value),
                                         range: transitionDecl.range)
             let eventID = transitionDecl.event.map { names.intern(bytes($0.range)) } ?? -1
             let key = TransitionTable.key(source: source, event: eventID)
@@ -186,13 +131,13 @@ extension Checker {
 
         // Requirements.
         var requirements: [Requirement] = []
-        for requireDecl in flat.requires {
+        for requireDecl in decl.requires {
             guard let callback = resolveCallback(requireDecl.callback, in: scope, delegate: delegate) else { continue }
-            requirements.append(Requirement(callback: callback, reason: requireDecl.reason?.value, range: requireDecl.callback.range))
+            requirements.append(Requirement(callback: callback, reason: requireDecl.reason.map(value), range: requireDecl.callback.range))
         }
 
         let outgoing = OutgoingTransitions(sources: transitions.map(\.source), stateCount: states.count)
-        var machine = Machine(name: machineName, description: decl.description?.value, range: decl.name.range,
+        var machine = Machine(name: machineName, description: decl.description.map(value), range: decl.name.range,
                               delegate: delegate, states: states, transitions: transitions,
                               requirements: requirements, initialState: max(initialState, 0), outgoing: outgoing)
         if initialState >= 0 && graphComplete {

@@ -73,6 +73,11 @@ public struct Checker {
 
     func text(_ range: SourceRange) -> String { files[range.file].text(range) }
 
+    /// A string literal's value (the syntax keeps only its range).
+    func value(_ literal: StringSyntax) -> String {
+        literal.value(in: literal.range.file == root.file.id ? root.file : files[literal.range.file])
+    }
+
     func bytes(_ range: SourceRange) -> UnsafeBufferPointer<UInt8> {
         // Almost every name is in the root file: skip the look-up in `files` for it.
         let file = range.file == root.file.id ? root.file : files[range.file]

@@ -97,8 +97,14 @@ extension Parser {
             synchronizeDeclaration()
             return nil
         }
-        let members = body(of: "machine '\(source.text(name.range))'")
-        return MachineDecl(name: name, description: description, members: members, range: range(from: start))
+        machine = MachineDecl(name: name, description: description, range: range(from: start))
+        enclosingState = -1
+        body(of: .machine(name))
+        var decl = machine
+        // Leave no second reference to the arrays behind (so nothing copies them later).
+        machine = MachineDecl(name: name, description: nil, range: decl.range)
+        decl.range = range(from: start)
+        return decl
     }
 
     /// protocolDecl := 'protocol' IDENT (':' IDENT (',' IDENT)*)? '{' (funcDecl | varDecl)* '}'

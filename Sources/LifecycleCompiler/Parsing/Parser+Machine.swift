@@ -1,22 +1,37 @@
 /// The inside of a machine: delegates, states, transitions and requirements.
+///
+/// Members are appended to `machine` (the `MachineDecl` being parsed) as they are met, so the
+/// body comes out flat (see `MachineDecl`); `enclosingState` is the index of the state whose
+/// body is being parsed, -1 at the machine's top level.
 extension Parser {
-    /// Parses `{ member* }` starting at the current `{`; `owner` names the body in messages.
-    mutating func body(of owner: String) -> [MemberSyntax] {
+    /// What a body belongs to, named in messages only when one is reported.
+    enum BodyOwner {
+        case machine(NameSyntax), state(NameSyntax)
+    }
+
+    func describe(_ owner: BodyOwner) -> String {
+        switch owner {
+        case .machine(let name): "machine '\(source.text(name.range))'"
+        case .state(let name): "state '\(source.text(name.range))'"
+        }
+    }
+
+    /// Parses `{ member* }` starting at the current `{`, appending the members to `machine`.
+    mutating func body(of owner: BodyOwner) {
         let open = token
         advance()
-        var members: [MemberSyntax] = []
         while true {
             switch token.kind {
             case .rightBrace:
                 advance()
-                return members
+                return
             case .endOfFile, .keyword(.machine), .keyword(.protocol), .keyword(.class), .keyword(.import):
-                report(.missingClosingBrace(owner, found: found, at: missingRange)
+                report(.missingClosingBrace(describe(owner), found: found, at: missingRange)
                     .note("to match this opening '{'", at: range(open)))
-                return members
+                return
             default:
                 let before = token.start
-                if let member = member() { members.append(member) }
+                member()
                 assert(token.start > before, "parser made no progress")
             }
         }
@@ -25,30 +40,27 @@ extension Parser {
     /// member := delegateDecl | stateDecl | transitionDecl | requireDecl
     ///
     /// Always consumes at least one token.
-    mutating func member() -> MemberSyntax? {
+    mutating func member() {
         switch token.kind {
         case .keyword(.delegate):
-            return delegateDecl().map(MemberSyntax.delegate)
+            if let decl = delegateDecl() { machine.delegates.append(decl) }
         case .keyword(.state), .keyword(.initial), .keyword(.final):
-            return stateDecl().map(MemberSyntax.state)
+            stateDecl()
         case .keyword(.require):
-            return requireDecl().map(MemberSyntax.require)
+            if let decl = requireDecl() { machine.requires.append(decl) }
         case .identifier:
-            return transitionDecl().map(MemberSyntax.transition)
+            transitionDecl()
         case .unknown:
             advance()
             synchronizeMember()
-            return nil
         case .keyword(.on), .keyword(.by), .keyword(.calls), .string:
             report(.misplacedTransitionClause(found: found, at: range(token)))
             advance()
             synchronizeMember()
-            return nil
         default:
             report(.expectedMember(found: found, at: range(token)))
             advance()
             synchronizeMember()
-            return nil
         }
     }
 
@@ -74,44 +86,48 @@ extension Parser {
     }
 
     /// stateDecl := ('initial' | 'final')? 'state' IDENT STRING? ('{' member* '}')?
-    mutating func stateDecl() -> StateDecl? {
+    ///
+    /// The state is appended before its body, so that states come in pre-order.
+    mutating func stateDecl() {
         let start = token.start
         var modifier = StateDecl.Modifier.none
-        var modifierRange: SourceRange?
         if at(.initial) || at(.final) {
             modifier = at(.initial) ? .initial : .final
-            modifierRange = range(token)
             advance()
             guard at(.state) else {
                 report(.expectedStateKeyword(after: modifier == .initial ? "initial" : "final", found: found, at: missingRange))
                 synchronizeMember()
-                return nil
+                return
             }
         }
         advance()
         guard let name = expectName({ .expectedName("state", found: $0, at: $1) }) else {
             synchronizeMember()
-            return nil
+            return
         }
         let description = optionalString()
-        var members: [MemberSyntax]?
+        let index = machine.states.count
+        machine.states.append(StateDecl(modifier: modifier, parent: enclosingState, name: name,
+                                        description: description, range: range(from: start)))
+        if enclosingState >= 0 { machine.states[Int(enclosingState)].hasChildStates = true }
         if token.kind == .leftBrace {
             if nesting >= Parser.maximumNesting {
                 report(.nestingTooDeep(limit: Parser.maximumNesting, at: range(token)))
                 skipBlock()
-                members = []
             } else {
                 nesting += 1
-                members = body(of: "state '\(source.text(name.range))'")
+                let outer = enclosingState
+                enclosingState = Int32(index)
+                body(of: .state(name))
+                enclosingState = outer
                 nesting -= 1
             }
+            machine.states[index].range = range(from: start)
         }
-        return StateDecl(modifier: modifier, modifierRange: modifierRange, name: name, description: description,
-                         members: members, range: range(from: start))
     }
 
     /// transitionDecl := IDENT '->' IDENT ('on' IDENT)? ('by' ('user'|'system'))? ('calls' callbackList)? STRING?
-    mutating func transitionDecl() -> TransitionDecl? {
+    mutating func transitionDecl() {
         let start = token.start
         let source = NameSyntax(range: range(token))
         let sourceToken = token
@@ -126,18 +142,19 @@ extension Parser {
                 report(.expectedArrow(after: sourceText, found: found, at: missingRange))
             }
             synchronizeMember()
-            return nil
+            return
         }
         guard let target = expectName({ .expectedTarget(found: $0, at: $1) }) else {
             synchronizeMember()
-            return nil
+            return
         }
-        var transition = TransitionDecl(source: source, target: target, event: nil, trigger: nil, triggerRange: nil,
-                                        callbacks: [], description: nil, range: range(from: start))
+        let firstCallback = Int32(machine.callbacks.count)
+        var transition = TransitionDecl(source: source, target: target, event: nil, trigger: nil,
+                                        callbacks: firstCallback..<firstCallback, description: nil, range: range(from: start))
         if consume(if: .keyword(.on)) != nil {
             guard let event = expectName({ .expectedName("event", found: $0, at: $1) }) else {
                 synchronizeMember()
-                return nil
+                return
             }
             transition.event = event
         }
@@ -148,32 +165,34 @@ extension Parser {
                 report(.expectedTrigger(found: found, suggestion: suggestion,
                                         at: token.kind == .identifier ? range(token) : missingRange))
                 synchronizeMember()
-                return nil
+                return
             }
             transition.trigger = trigger
-            transition.triggerRange = range(token)
             advance()
         }
         if consume(if: .keyword(.calls)) != nil {
-            guard let callbacks = callbackList() else {
+            guard callbackList() else {
+                // Drop the references of the transition that is dropped.
+                machine.callbacks.removeSubrange(Int(firstCallback)...)
                 synchronizeMember()
-                return nil
+                return
             }
-            transition.callbacks = callbacks
+            transition.callbacks = firstCallback..<Int32(machine.callbacks.count)
         }
         transition.description = optionalString()
         transition.range = range(from: start)
-        return transition
+        machine.transitions.append(transition)
     }
 
     /// callbackList := callbackRef (',' callbackRef)*
-    mutating func callbackList() -> [CallbackRef]? {
-        var callbacks: [CallbackRef] = []
+    ///
+    /// Appends the references to `machine.callbacks`; false (after reporting) if one is missing.
+    mutating func callbackList() -> Bool {
         repeat {
-            guard let callback = callbackRef() else { return nil }
-            callbacks.append(callback)
+            guard let callback = callbackRef() else { return false }
+            machine.callbacks.append(callback)
         } while consume(if: .comma) != nil
-        return callbacks
+        return true
     }
 
     /// callbackRef := IDENT ('(' ((IDENT | '_') ':')* ')')?

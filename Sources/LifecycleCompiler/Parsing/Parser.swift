@@ -17,6 +17,11 @@ public struct Parser {
     var diagnostics = Diagnostics()
     var nesting = 0
     let source: SourceFile
+    /// The machine whose body is being parsed: members are appended to it as they are met.
+    var machine = MachineDecl(name: NameSyntax(range: SourceRange(file: FileID(0), start: 0, end: 0)),
+                              description: nil, range: SourceRange(file: FileID(0), start: 0, end: 0))
+    /// The index in `machine.states` of the state whose body is being parsed; -1 outside any.
+    var enclosingState: Int32 = -1
 
     public init(_ file: SourceFile) {
         self.source = file
@@ -94,8 +99,7 @@ public struct Parser {
     /// Consumes a string literal if there is one.
     mutating func optionalString() -> StringSyntax? {
         guard token.kind == .string else { return nil }
-        let literal = StringSyntax(range: range(token),
-                                   value: StringLiteralDecoder.decode(source.bytes, token.start..<token.end))
+        let literal = StringSyntax(range: range(token))
         advance()
         return literal
     }
