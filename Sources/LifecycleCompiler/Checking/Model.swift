@@ -128,21 +128,23 @@ public struct Machine: Sendable {
 /// Transition indices grouped by source state, kept in one array with per-state offsets
 /// (compressed sparse rows) rather than one small array per state: a million states cost two
 /// allocations instead of a million. Read it like an array of arrays: `outgoing[state]`.
+/// Offsets and indices are `Int32` (a spec holds far fewer than 2^31 transitions): half the
+/// bytes of `Int` for graph passes that read them in random order.
 public struct OutgoingTransitions: Sendable {
     /// State `s`'s transitions are `indices[starts[s]..<starts[s + 1]]`.
-    private var starts: [Int]
-    private var indices: [Int]
+    private(set) var starts: [Int32]
+    private(set) var indices: [Int32]
 
     /// Groups transitions `0..<sources.count` by source, keeping declaration order within each
     /// state; `sources[t]` is transition `t`'s source state, in `0..<stateCount`.
     public init(sources: [Int], stateCount: Int) {
-        var starts = [Int](repeating: 0, count: stateCount + 1)
+        var starts = [Int32](repeating: 0, count: stateCount + 1)
         for source in sources { starts[source + 1] += 1 }
         for state in 0..<stateCount { starts[state + 1] += starts[state] }
         var fill = starts
-        var indices = [Int](repeating: 0, count: sources.count)
+        var indices = [Int32](repeating: 0, count: sources.count)
         for (transition, source) in sources.enumerated() {
-            indices[fill[source]] = transition
+            indices[Int(fill[source])] = Int32(transition)
             fill[source] += 1
         }
         self.starts = starts
@@ -150,7 +152,12 @@ public struct OutgoingTransitions: Sendable {
     }
 
     /// The transitions leaving `state`, in declaration order.
-    public subscript(state: Int) -> ArraySlice<Int> { indices[starts[state]..<starts[state + 1]] }
+    public subscript(state: Int) -> LazyMapCollection<ArraySlice<Int32>, Int> {
+        indices[Int(starts[state])..<Int(starts[state + 1])].lazy.map { Int($0) }
+    }
+
+    /// Whether no transition leaves `state`.
+    public func isEmpty(_ state: Int) -> Bool { starts[state] == starts[state + 1] }
 
     /// How many states there are.
     public var count: Int { starts.count - 1 }
