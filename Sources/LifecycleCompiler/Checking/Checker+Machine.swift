@@ -6,9 +6,8 @@
 extension Checker {
     mutating func checkMachine(_ decl: MachineDecl) -> Machine {
         let machineName = text(decl.name.range)
-        // Every state name is interned below: size the table once instead of doubling it
-        // (and rehashing every name) twenty times on the way to a million.
-        names.reserveCapacity(names.count + decl.states.count)
+        // The parser interned every state, source, target and event name of the file.
+        let names = root.names
 
         // Delegate.
         var delegate: Delegate?
@@ -26,10 +25,10 @@ extension Checker {
         states.reserveCapacity(decl.states.count)
         // State by interned name: ids are small and dense, so an array does a dictionary's job
         // without hashing twice.
-        var stateByName = StateIndex()
+        var stateByName = StateIndex(count: names.count)
         var hasDuplicates = false
         for (index, entry) in decl.states.enumerated() {
-            let id = names.intern(bytes(entry.name.range))
+            let id = entry.nameID
             let name = text(entry.name.range)
             if let first = stateByName[id] {
                 report(.duplicateState(name, at: entry.name.range)
@@ -89,8 +88,8 @@ extension Checker {
         let scope = callbackScope(for: delegate)
         for transitionDecl in decl.transitions {
             let callbackRefs = decl.callbacks(of: transitionDecl)
-            guard let source = resolveState(transitionDecl.source, in: stateByName, states: states),
-                  let target = resolveState(transitionDecl.target, in: stateByName, states: states) else {
+            guard let source = resolveState(transitionDecl.source, id: transitionDecl.sourceID, in: stateByName, states: states),
+                  let target = resolveState(transitionDecl.target, id: transitionDecl.targetID, in: stateByName, states: states) else {
                 for ref in callbackRefs { _ = resolveCallback(ref, in: scope, delegate: delegate) }
                 graphComplete = false
                 continue
@@ -111,8 +110,7 @@ extension Checker {
                                         trigger: transitionDecl.trigger.map { $0 == .user ? .user : .system },
                                         callbacks: callbacks, description: transitionDecl.description.map(value),
                                         range: transitionDecl.range)
-            let eventID = transitionDecl.event.map { names.intern(bytes($0.range)) } ?? -1
-            let key = TransitionTable.key(source: source, event: eventID)
+            let key = TransitionTable.key(source: source, event: transitionDecl.eventID)
             let point = transitionDecl.event?.range ?? transitionDecl.source.range
             if let other = seen[key] {
                 let first = transitions[other.index]
@@ -199,25 +197,26 @@ extension Checker {
 
     /// Interned name -> state index, as an array indexed by name id (-1: no such state).
     struct StateIndex {
-        private var indices: [Int32] = []
+        private var indices: [Int32]
+
+        /// An index of names `0..<count`, none of them a state yet.
+        init(count: Int) { indices = [Int32](repeating: -1, count: count) }
 
         subscript(id: NameTable.ID) -> Int? {
             get {
                 let slot = Int(id)
-                guard slot < indices.count, indices[slot] >= 0 else { return nil }
+                guard slot >= 0, slot < indices.count, indices[slot] >= 0 else { return nil }
                 return Int(indices[slot])
             }
             set {
-                let slot = Int(id)
-                if slot >= indices.count { indices.append(contentsOf: repeatElement(-1, count: slot + 1 - indices.count)) }
-                indices[slot] = newValue.map(Int32.init) ?? -1
+                indices[Int(id)] = newValue.map(Int32.init) ?? -1
             }
         }
     }
 
-    /// The state a transition names, or nil (reported, with a suggestion).
-    mutating func resolveState(_ name: NameSyntax, in table: StateIndex, states: [State]) -> Int? {
-        if let id = names.lookup(bytes(name.range)), let index = table[id] { return index }
+    /// The state a transition names (`id` is its name's id), or nil (reported, with a suggestion).
+    mutating func resolveState(_ name: NameSyntax, id: NameTable.ID, in table: StateIndex, states: [State]) -> Int? {
+        if let index = table[id] { return index }
         let written = text(name.range)
         let suggestion = spendSuggestion() ? Suggestions.bestMatch(for: written, in: states.map(\.name)) : nil
         var diagnostic = Diagnostic.unknownState(written, suggestion: suggestion, at: name.range)

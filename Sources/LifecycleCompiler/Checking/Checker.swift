@@ -11,7 +11,6 @@ public struct Checker {
     let loader: SourceLoader
     public internal(set) var diagnostics = Diagnostics()
 
-    var names = NameTable()
     var types: [TypeInfo] = []
     var typeByName: [String: Int] = [:]
     /// The syntax each type came from (for resolving parents).

@@ -8,6 +8,7 @@ extension Parser {
             declaration(into: &syntax)
             assert(token.start > before || token.kind == .endOfFile, "parser made no progress")
         }
+        syntax.names = names
         return syntax
     }
 

@@ -107,7 +107,8 @@ extension Parser {
         }
         let description = optionalString()
         let index = machine.states.count
-        machine.states.append(StateDecl(modifier: modifier, parent: enclosingState, name: name,
+        let nameID = intern(name)
+        machine.states.append(StateDecl(modifier: modifier, parent: enclosingState, name: name, nameID: nameID,
                                         description: description, range: range(from: start)))
         if enclosingState >= 0 { machine.states[Int(enclosingState)].hasChildStates = true }
         if token.kind == .leftBrace {
@@ -149,7 +150,8 @@ extension Parser {
             return
         }
         let firstCallback = Int32(machine.callbacks.count)
-        var transition = TransitionDecl(source: source, target: target, event: nil, trigger: nil,
+        var transition = TransitionDecl(source: source, target: target, event: nil,
+                                        sourceID: intern(source), targetID: intern(target), trigger: nil,
                                         callbacks: firstCallback..<firstCallback, description: nil, range: range(from: start))
         if consume(if: .keyword(.on)) != nil {
             guard let event = expectName({ .expectedName("event", found: $0, at: $1) }) else {
@@ -157,6 +159,7 @@ extension Parser {
                 return
             }
             transition.event = event
+            transition.eventID = intern(event)
         }
         if consume(if: .keyword(.by)) != nil {
             let word = token.kind == .identifier ? text(token) : ""

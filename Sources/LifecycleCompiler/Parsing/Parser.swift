@@ -22,9 +22,15 @@ public struct Parser {
                               description: nil, range: SourceRange(file: FileID(0), start: 0, end: 0))
     /// The index in `machine.states` of the state whose body is being parsed; -1 outside any.
     var enclosingState: Int32 = -1
+    /// State and event names (`FileSyntax.names`).
+    var names: NameTable
 
     public init(_ file: SourceFile) {
         self.source = file
+        // About one state or event name per 256 bytes of a spec (186 bytes in the generated
+        // benchmark specs): room for that many from the start saves most of the rehashing,
+        // without clearing a table much larger than the names need.
+        names = NameTable(capacity: file.count / 256)
         lexer = Lexer(file)
         token = lexer.next()
     }
@@ -63,6 +69,11 @@ public struct Parser {
     }
 
     func text(_ token: Token) -> String { lexer.text(of: token) }
+
+    /// The id of a name in `names`, interned now while its bytes are in cache.
+    mutating func intern(_ name: NameSyntax) -> NameTable.ID {
+        names.intern(UnsafeBufferPointer(rebasing: source.bytes[name.range.startOffset..<name.range.endOffset]))
+    }
 
     func range(_ token: Token) -> SourceRange { SourceRange(file: source.id, start: token.start, end: token.end) }
 

@@ -31,6 +31,9 @@ public struct StringSyntax: Sendable, Equatable {
 /// One parsed `.lifecycle` file.
 public struct FileSyntax: Sendable {
     public var file: SourceFile
+    /// The names of states and events, interned by the parser while their bytes were in
+    /// cache: the `nameID`, `sourceID`, `targetID` and `eventID` of states and transitions.
+    public var names = NameTable()
     public var imports: [ImportDecl] = []
     public var machines: [MachineDecl] = []
     public var protocols: [TypeDecl] = []
@@ -100,6 +103,8 @@ public struct StateDecl: Sendable {
     /// The enclosing state's index in `MachineDecl.states`, or -1 at the top level.
     public var parent: Int32
     public var name: NameSyntax
+    /// The name's id in `FileSyntax.names`.
+    public var nameID: NameTable.ID
     public var description: StringSyntax?
     /// From the modifier (or `state`) to the closing brace of the body, if any.
     public var range: SourceRange
@@ -111,6 +116,11 @@ public struct TransitionDecl: Sendable {
     public var source: NameSyntax
     public var target: NameSyntax
     public var event: NameSyntax?
+    /// The ids of the source, target and event names in `FileSyntax.names` (-1: no event).
+    /// Resolving them to states is left to the checker: a target may be declared later.
+    public var sourceID: NameTable.ID
+    public var targetID: NameTable.ID
+    public var eventID: NameTable.ID = -1
     public var trigger: Trigger?
     /// Its callback references: `MachineDecl.callbacks[callbacks]` (`MachineDecl.callbacks(of:)`).
     public var callbacks: Range<Int32>
