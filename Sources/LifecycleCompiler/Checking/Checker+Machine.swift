@@ -27,6 +27,8 @@ extension Checker {
         // without hashing twice.
         var stateByName = StateIndex(count: names.count)
         var hasDuplicates = false
+        // Read for each transition's source: a byte per state rather than a 100-byte `State`.
+        var isFinal = [Bool](repeating: false, count: decl.states.count)
         for (index, entry) in decl.states.enumerated() {
             let id = entry.nameID
             let name = text(entry.name.range)
@@ -46,6 +48,7 @@ extension Checker {
             states.append(State(name: name, description: entry.description.map(value), kind: kind, parent: parent,
                                 children: [], initialChild: nil, range: entry.name.range))
             if let parent { states[parent].children.append(index) }
+            isFinal[index] = kind == .final
             if kind == .final, entry.hasChildStates {
                 report(.finalCompositeState(name, at: entry.name.range))
             }
@@ -78,24 +81,44 @@ extension Checker {
             report(.noInitialState(machineName, at: decl.name.range))
         }
 
-        // Transitions.
+        // Transitions. First their states, silently (an unknown name is reported below, in
+        // order with the transition's other messages), then their duplicates, state by state.
+        let transitionCount = decl.transitions.count
+        var sourceOf = [Int32](repeating: -1, count: transitionCount)
+        var targetOf = [Int32](repeating: -1, count: transitionCount)
+        var allResolved = true
+        decl.transitions.withUnsafeBufferPointer { decls in
+            for t in 0..<transitionCount {
+                if let source = stateByName[decls[t].sourceID], let target = stateByName[decls[t].targetID] {
+                    sourceOf[t] = Int32(source)
+                    targetOf[t] = Int32(target)
+                } else {
+                    allResolved = false
+                }
+            }
+        }
+        let bySource = OutgoingTransitions(sources: sourceOf, stateCount: states.count)
+        let firstSame = Checker.firstWithSameEvent(bySource, events: decl.transitions)
+
         var transitions: [Transition] = []
-        transitions.reserveCapacity(decl.transitions.count)
-        var seen = TransitionTable(capacity: decl.transitions.count)
+        transitions.reserveCapacity(transitionCount)
         // A duplicate state has no transitions of its own (they go to the first one), so the
         // graph checks would only repeat the duplicate error.
-        var graphComplete = !syntaxHadErrors && !hasDuplicates
+        let graphComplete = !syntaxHadErrors && !hasDuplicates && allResolved
         let scope = callbackScope(for: delegate)
-        for transitionDecl in decl.transitions {
+        for (t, transitionDecl) in decl.transitions.enumerated() {
             let callbackRefs = decl.callbacks(of: transitionDecl)
-            guard let source = resolveState(transitionDecl.source, id: transitionDecl.sourceID, in: stateByName, states: states),
-                  let target = resolveState(transitionDecl.target, id: transitionDecl.targetID, in: stateByName, states: states) else {
+            guard sourceOf[t] >= 0 else {
+                // Reports the unknown source, or else the unknown target.
+                if resolveState(transitionDecl.source, id: transitionDecl.sourceID, in: stateByName, states: states) != nil {
+                    _ = resolveState(transitionDecl.target, id: transitionDecl.targetID, in: stateByName, states: states)
+                }
                 for ref in callbackRefs { _ = resolveCallback(ref, in: scope, delegate: delegate) }
-                graphComplete = false
                 continue
             }
+            let source = Int(sourceOf[t]), target = Int(targetOf[t])
             let event = transitionDecl.event.map { text($0.range) }
-            if states[source].isFinal {
+            if isFinal[source] {
                 report(.transitionFromFinalState(states[source].name, at: transitionDecl.source.range)
                     .note("'\(states[source].name)' declared final here", at: states[source].range))
             }
@@ -106,25 +129,24 @@ extension Checker {
                     if let method = resolveCallback(ref, in: scope, delegate: delegate) { callbacks.append(method) }
                 }
             }
-            let transition = Transition(source: source, target: target, event: event,
-                                        trigger: transitionDecl.trigger.map { $0 == .user ? .user : .system },
-                                        callbacks: callbacks, description: transitionDecl.description.map(value),
-                                        range: transitionDecl.range)
-            let key = TransitionTable.key(source: source, event: transitionDecl.eventID)
-            let point = transitionDecl.event?.range ?? transitionDecl.source.range
-            if let other = seen[key] {
-                let first = transitions[other.index]
-                if first.target == target {
+            transitions.append(Transition(source: source, target: target, event: event,
+                                          trigger: transitionDecl.trigger.map { $0 == .user ? .user : .system },
+                                          callbacks: callbacks, description: transitionDecl.description.map(value),
+                                          range: transitionDecl.range))
+            let first = Int(firstSame[t])
+            if first >= 0 {
+                let point = transitionDecl.event?.range ?? transitionDecl.source.range
+                let firstDecl = decl.transitions[first]
+                let firstPoint = firstDecl.event?.range ?? firstDecl.source.range
+                let firstTarget = Int(targetOf[first])
+                if firstTarget == target {
                     report(.duplicateTransition(states[source].name, states[target].name, event: event, at: point)
-                        .note("first declared here", at: other.at))
+                        .note("first declared here", at: firstPoint))
                 } else {
                     report(.nondeterministicTransition(states[source].name, event: event, at: point)
-                        .note("the other goes to '\(states[first.target].name)' here", at: other.at))
+                        .note("the other goes to '\(states[firstTarget].name)' here", at: firstPoint))
                 }
-            } else {
-                seen[key] = (transitions.count, point)
             }
-            transitions.append(transition)
         }
 
         // Requirements.
@@ -134,65 +156,56 @@ extension Checker {
             requirements.append(Requirement(callback: callback, reason: requireDecl.reason.map(value), range: requireDecl.callback.range))
         }
 
-        let outgoing = OutgoingTransitions(sources: transitions.map(\.source), stateCount: states.count)
+        // Without unknown states, the model's transitions are the declared ones, already grouped.
+        let outgoing = allResolved ? bySource
+            : OutgoingTransitions(sources: transitions.map { Int32($0.source) }, stateCount: states.count)
         var machine = Machine(name: machineName, description: decl.description.map(value), range: decl.name.range,
                               delegate: delegate, states: states, transitions: transitions,
                               requirements: requirements, initialState: max(initialState, 0), outgoing: outgoing)
         if initialState >= 0 && graphComplete {
-            analyseGraph(&machine, machineRange: decl.name.range)
+            analyseGraph(&machine, sources: sourceOf, targets: targetOf, machineRange: decl.name.range)
         }
         if graphComplete { checkRequirementsCalled(machine) }
         return machine
     }
 
-    /// (source state, event id) -> the first transition seen with them, for duplicate and
-    /// nondeterminism checks. Open addressing over a packed 64-bit key, sized once for every
-    /// transition of the machine: one multiply per probe instead of SipHash, and no rehashing.
+    /// For each transition, the first one declared before it with the same source state and
+    /// event (a duplicate or a nondeterministic choice), or -1.
     ///
-    /// A slot holds the key and the position of the first transition's entry (4 bytes, -1 when
-    /// empty); the entries themselves (index, point) are appended in order, so the table costs
-    /// 12 bytes a slot instead of the 32 of an optional tuple per slot.
-    struct TransitionTable {
-        private var keys: [UInt64]
-        private var slots: [Int32]
-        private var entries: [(index: Int32, at: SourceRange)] = []
-        private let shift: UInt64
-
-        init(capacity: Int) {
-            var bits: UInt64 = 4
-            while (1 << bits) < capacity * 2 { bits += 1 }
-            keys = [UInt64](repeating: 0, count: 1 << bits)
-            slots = [Int32](repeating: -1, count: 1 << bits)
-            entries.reserveCapacity(capacity)
-            shift = 64 - bits
-        }
-
-        static func key(source: Int, event: NameTable.ID) -> UInt64 {
-            UInt64(UInt32(truncatingIfNeeded: source)) << 32 | UInt64(UInt32(bitPattern: event))
-        }
-
-        /// The slot holding `key`, or the empty slot where it belongs.
-        private func slot(_ key: UInt64) -> Int {
-            var slot = Int((key &* 0x9E37_79B9_7F4A_7C15) >> shift)
-            while slots[slot] >= 0 && keys[slot] != key { slot = (slot + 1) & (keys.count - 1) }
-            return slot
-        }
-
-        /// The first transition seen with `key`; setting it again replaces it.
-        subscript(key: UInt64) -> (index: Int, at: SourceRange)? {
-            get {
-                let entry = slots[slot(key)]
-                guard entry >= 0 else { return nil }
-                return (Int(entries[Int(entry)].index), entries[Int(entry)].at)
-            }
-            set {
-                guard let newValue else { return }
-                let slot = slot(key)
-                keys[slot] = key
-                slots[slot] = Int32(entries.count)
-                entries.append((Int32(truncatingIfNeeded: newValue.index), newValue.at))
+    /// Works through the transitions grouped by source (`bySource`), so that it reads one
+    /// state's transitions together, mostly in declaration order, instead of probing a hash
+    /// table keyed by (state, event) at random for each. A state's few transitions are compared
+    /// pairwise; a state with many goes through a dictionary, so no state costs quadratic time.
+    static func firstWithSameEvent(_ bySource: OutgoingTransitions, events decls: [TransitionDecl]) -> [Int32] {
+        var first = [Int32](repeating: -1, count: decls.count)
+        let pairwiseLimit = 16
+        var firstByEvent: [NameTable.ID: Int32] = [:]
+        decls.withUnsafeBufferPointer { decls in
+            for state in 0..<bySource.count {
+                let group = bySource.indices[Int(bySource.starts[state])..<Int(bySource.starts[state + 1])]
+                guard group.count > 1 else { continue }
+                if group.count <= pairwiseLimit {
+                    for i in group.indices.dropFirst() {
+                        let event = decls[Int(group[i])].eventID
+                        for j in group.startIndex..<i where decls[Int(group[j])].eventID == event {
+                            first[Int(group[i])] = group[j]
+                            break
+                        }
+                    }
+                } else {
+                    firstByEvent.removeAll(keepingCapacity: true)
+                    for t in group {
+                        let event = decls[Int(t)].eventID
+                        if let earlier = firstByEvent[event] {
+                            first[Int(t)] = earlier
+                        } else {
+                            firstByEvent[event] = t
+                        }
+                    }
+                }
             }
         }
+        return first
     }
 
     /// Interned name -> state index, as an array indexed by name id (-1: no such state).

@@ -29,7 +29,9 @@ extension Checker {
         static let canEnd = StateMarks(rawValue: 1 << 6)
     }
 
-    mutating func analyseGraph(_ machine: inout Machine, machineRange: SourceRange) {
+    /// `sources` and `targets` are the transitions' states (`machine.transitions`, as `Int32`):
+    /// the passes read them, not the much larger `Transition` values.
+    mutating func analyseGraph(_ machine: inout Machine, sources: [Int32], targets: [Int32], machineRange: SourceRange) {
         let states = machine.states
         let count = states.count
         let transitionCount = machine.transitions.count
@@ -54,7 +56,7 @@ extension Checker {
         /// The state entered when `state` is the target (`Machine.entry(_:)` over the small
         /// arrays). A composite on the way without an initial state is reported, once, as
         /// entered by `range`; the walk then stops at it.
-        func enter(_ state: Int, by range: SourceRange, _ marks: inout [StateMarks], _ diagnostics: inout Diagnostics) -> Int32 {
+        func enter(_ state: Int, by range: () -> SourceRange, _ marks: inout [StateMarks], _ diagnostics: inout Diagnostics) -> Int32 {
             var current = state
             var steps = 0
             while true {
@@ -67,20 +69,17 @@ extension Checker {
                 // Composites that are entered must say where entering leads.
                 marks[current].insert(.reportedEntry)
                 diagnostics.append(.compositeWithoutInitial(states[current].name, at: states[current].range)
-                    .note("'\(states[current].name)' is entered here", at: range))
+                    .note("'\(states[current].name)' is entered here", at: range()))
             }
             return Int32(current)
         }
         var found = Diagnostics()
-        let start = enter(machine.initialState, by: machineRange, &marks, &found)
-        // The state each transition enters, and where it comes from.
+        let start = enter(machine.initialState, by: { machineRange }, &marks, &found)
+        // The state each transition enters.
         var entries = [Int32](repeating: 0, count: transitionCount)
-        var sources = [Int32](repeating: 0, count: transitionCount)
-        machine.transitions.withUnsafeBufferPointer { transitions in
-            for t in 0..<transitionCount {
-                entries[t] = enter(transitions[t].target, by: transitions[t].range, &marks, &found)
-                sources[t] = Int32(transitions[t].source)
-            }
+        for t in 0..<transitionCount {
+            // The range is read only for a message.
+            entries[t] = enter(Int(targets[t]), by: { machine.transitions[t].range }, &marks, &found)
         }
 
         // Forward: which states can be reached from the initial one. `successors` lists the

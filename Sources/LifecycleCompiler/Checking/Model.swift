@@ -136,16 +136,21 @@ public struct OutgoingTransitions: Sendable {
     private(set) var indices: [Int32]
 
     /// Groups transitions `0..<sources.count` by source, keeping declaration order within each
-    /// state; `sources[t]` is transition `t`'s source state, in `0..<stateCount`.
-    public init(sources: [Int], stateCount: Int) {
+    /// state; `sources[t]` is transition `t`'s source state, in `0..<stateCount`, or -1 for a
+    /// transition left out.
+    public init(sources: [Int32], stateCount: Int) {
         var starts = [Int32](repeating: 0, count: stateCount + 1)
-        for source in sources { starts[source + 1] += 1 }
+        var kept = 0
+        for source in sources where source >= 0 {
+            starts[Int(source) + 1] += 1
+            kept += 1
+        }
         for state in 0..<stateCount { starts[state + 1] += starts[state] }
         var fill = starts
-        var indices = [Int32](repeating: 0, count: sources.count)
-        for (transition, source) in sources.enumerated() {
-            indices[Int(fill[source])] = Int32(transition)
-            fill[source] += 1
+        var indices = [Int32](repeating: 0, count: kept)
+        for (transition, source) in sources.enumerated() where source >= 0 {
+            indices[Int(fill[Int(source)])] = Int32(transition)
+            fill[Int(source)] += 1
         }
         self.starts = starts
         self.indices = indices

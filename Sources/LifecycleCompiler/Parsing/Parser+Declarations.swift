@@ -61,7 +61,10 @@ extension Parser {
         }
         report(.memberOutsideMachine(what, at: range(token)))
         let saved = diagnostics
-        _ = member()
+        let outside = machine
+        member()
+        // Drop what it parsed: it belongs to no machine.
+        machine = outside
         diagnostics = saved
     }
 
