@@ -106,6 +106,7 @@ extension Checker {
         // graph checks would only repeat the duplicate error.
         let graphComplete = !syntaxHadErrors && !hasDuplicates && allResolved
         let scope = callbackScope(for: delegate)
+        var resolvedSpellings = [MethodRef?](repeating: nil, count: root.callbackSpellings.count)
         for (t, transitionDecl) in decl.transitions.enumerated() {
             let callbackRefs = decl.callbacks(of: transitionDecl)
             guard sourceOf[t] >= 0 else {
@@ -113,7 +114,7 @@ extension Checker {
                 if resolveState(transitionDecl.source, id: transitionDecl.sourceID, in: stateByName, states: states) != nil {
                     _ = resolveState(transitionDecl.target, id: transitionDecl.targetID, in: stateByName, states: states)
                 }
-                for ref in callbackRefs { _ = resolveCallback(ref, in: scope, delegate: delegate) }
+                for ref in callbackRefs { _ = resolveCallback(ref, in: scope, delegate: delegate, cache: &resolvedSpellings) }
                 continue
             }
             let source = Int(sourceOf[t]), target = Int(targetOf[t])
@@ -126,7 +127,9 @@ extension Checker {
             if !callbackRefs.isEmpty {
                 callbacks.reserveCapacity(callbackRefs.count)
                 for ref in callbackRefs {
-                    if let method = resolveCallback(ref, in: scope, delegate: delegate) { callbacks.append(method) }
+                    if let method = resolveCallback(ref, in: scope, delegate: delegate, cache: &resolvedSpellings) {
+                        callbacks.append(method)
+                    }
                 }
             }
             transitions.append(Transition(source: source, target: target, event: event,

@@ -17,8 +17,6 @@ public struct Checker {
     var typeParents: [[NameSyntax]] = []
     var ownTypes: [Int] = []
     var importsUIKit = false
-    /// Scratch space for assembling callback selectors (reused, so resolving allocates nothing).
-    var selectorBuffer: [UInt8] = []
     /// Whether the root file had syntax errors: its graph is then incomplete, so the graph
     /// checks (reachability, dead ends) would only repeat them.
     public var syntaxHadErrors = false

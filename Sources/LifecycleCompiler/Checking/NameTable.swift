@@ -85,6 +85,12 @@ public struct NameTable: Sendable {
         return String(decoding: arena[start..<end], as: UTF8.self)
     }
 
+    /// Calls `body` with the name's bytes.
+    public func withBytes<Result>(_ id: ID, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let start = Int(starts[Int(id)]), end = Int(starts[Int(id) + 1])
+        return arena.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+    }
+
     private func equal(_ entry: Slot, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard Int(entry.length) == bytes.count else { return false }
         let start = Int(entry.start)

@@ -9,6 +9,7 @@ extension Parser {
             assert(token.start > before || token.kind == .endOfFile, "parser made no progress")
         }
         syntax.names = names
+        syntax.callbackSpellings = callbackSpellings
         return syntax
     }
 

@@ -206,31 +206,47 @@ extension Parser {
         let start = token.start
         guard let name = expectName({ .expectedCallback(found: $0, at: $1) }) else { return nil }
         guard token.kind == .leftParen && token.start == name.range.endOffset else {
-            return CallbackRef(baseName: name, labels: nil, range: name.range)
+            let spelling = callbackSpellings.intern(UnsafeBufferPointer(rebasing: source.bytes[name.range.startOffset..<name.range.endOffset]))
+            return CallbackRef(baseName: name, spelling: spelling, isBare: true, range: name.range)
         }
+        // The selector, assembled in a reused buffer: the name, then each label and ':'.
+        spellingBuffer.removeAll(keepingCapacity: true)
+        spellingBuffer.append(contentsOf: source.bytes[name.range.startOffset..<name.range.endOffset])
+        spellingBuffer.append(UInt8(ascii: "("))
         let open = token
         advance()
-        var labels = ""
         while true {
             if consume(if: .rightParen) != nil { break }
             guard token.kind == .identifier else {
                 report(.unclosedMethodReference(source.text(name.range), found: found, at: missingRange)
                     .note("to match this '('", at: range(open)))
-                return CallbackRef(baseName: name, labels: labels, range: range(from: start))
+                return selectorRef(name, range: range(from: start))
             }
             let labelToken = token
             // Look ahead: a label is followed by ':'; anything else means the reference ended.
             guard lexer.nextTokenIsColon() else {
                 report(.unclosedMethodReference(source.text(name.range), found: found, at: missingRange)
                     .note("to match this '('", at: range(open)))
-                return CallbackRef(baseName: name, labels: labels, range: range(from: start))
+                return selectorRef(name, range: range(from: start))
             }
             advance()
             advance()
-            labels += text(labelToken)
-            labels += ":"
+            let label = source.bytes[labelToken.start..<labelToken.end]
+            if label.allSatisfy({ $0 < 0x80 }) {
+                spellingBuffer.append(contentsOf: label)
+            } else {
+                spellingBuffer.append(contentsOf: text(labelToken).utf8)
+            }
+            spellingBuffer.append(UInt8(ascii: ":"))
         }
-        return CallbackRef(baseName: name, labels: labels, range: range(from: start))
+        return selectorRef(name, range: range(from: start))
+    }
+
+    /// A reference spelled as the selector in `spellingBuffer`, closed here with ')'.
+    mutating func selectorRef(_ name: NameSyntax, range: SourceRange) -> CallbackRef {
+        spellingBuffer.append(UInt8(ascii: ")"))
+        let spelling = spellingBuffer.withUnsafeBufferPointer { callbackSpellings.intern($0) }
+        return CallbackRef(baseName: name, spelling: spelling, isBare: false, range: range)
     }
 
     /// requireDecl := 'require' callbackRef STRING?

@@ -24,6 +24,9 @@ public struct Parser {
     var enclosingState: Int32 = -1
     /// State and event names (`FileSyntax.names`).
     var names: NameTable
+    /// Callback spellings (`FileSyntax.callbackSpellings`), and a buffer to assemble one in.
+    var callbackSpellings = NameTable()
+    var spellingBuffer: [UInt8] = []
 
     public init(_ file: SourceFile) {
         self.source = file

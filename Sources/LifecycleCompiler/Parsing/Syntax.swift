@@ -34,6 +34,8 @@ public struct FileSyntax: Sendable {
     /// The names of states and events, interned by the parser while their bytes were in
     /// cache: the `nameID`, `sourceID`, `targetID` and `eventID` of states and transitions.
     public var names = NameTable()
+    /// The spellings of callback references (`CallbackRef.spelling`).
+    public var callbackSpellings = NameTable()
     public var imports: [ImportDecl] = []
     public var machines: [MachineDecl] = []
     public var protocols: [TypeDecl] = []
@@ -131,10 +133,13 @@ public struct TransitionDecl: Sendable {
 /// A Swift method reference: `name`, `name()` or `name(_:label:)`.
 public struct CallbackRef: Sendable, Equatable {
     public var baseName: NameSyntax
-    /// Nil for a bare name; otherwise the argument labels as a selector spells them, each
-    /// followed by `:` (`_:reason:`, empty for `name()`). One `String`, inline when it is
-    /// short (up to 15 bytes), rather than an array of labels for every reference.
-    public var labels: String?
+    /// How the reference is spelled, interned in `FileSyntax.callbackSpellings`: the bare name,
+    /// or the selector with its labels (`name(_:reason:)`, `name()`). Specs name few distinct
+    /// callbacks many times, so the checker resolves each spelling once; interning also spares
+    /// a `String` of labels per reference.
+    public var spelling: NameTable.ID
+    /// Whether it is a bare name (no parentheses).
+    public var isBare: Bool
     public var range: SourceRange
 }
 
