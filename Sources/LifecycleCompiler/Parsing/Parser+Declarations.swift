@@ -103,6 +103,7 @@ extension Parser {
             return nil
         }
         machine = MachineDecl(name: name, description: description, range: range(from: start))
+        reserveMembers()
         enclosingState = -1
         body(of: .machine(name))
         var decl = machine

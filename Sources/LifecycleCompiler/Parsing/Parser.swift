@@ -20,6 +20,8 @@ public struct Parser {
     /// The machine whose body is being parsed: members are appended to it as they are met.
     var machine = MachineDecl(name: NameSyntax(range: SourceRange(file: FileID(0), start: 0, end: 0)),
                               description: nil, range: SourceRange(file: FileID(0), start: 0, end: 0))
+    /// Whether a machine's arrays were given room up front already (`reserveMembers()`).
+    var reservedMembers = false
     /// The index in `machine.states` of the state whose body is being parsed; -1 outside any.
     var enclosingState: Int32 = -1
     /// State and event names (`FileSyntax.names`).
