@@ -119,15 +119,21 @@ extension Checker {
         return nil
     }
 
-    /// Resolves callback references through `cache`, by spelling: a spelling that resolved
-    /// once resolves the same way for the whole machine, so most references cost an array
-    /// read. One that did not is resolved (and reported) again each time, as before.
-    mutating func resolveCallback(_ ref: CallbackRef, in scope: CallbackScope, delegate: Delegate?,
-                                  cache: inout [MethodRef?]) -> MethodRef? {
+    /// The method a reference names if it resolves, reporting nothing (`resolveCallback`
+    /// reports). Through `cache`, by spelling: a spelling that resolved once resolves the same
+    /// way for the whole machine, so most references cost an array read.
+    func lookupCallback(_ ref: CallbackRef, in scope: CallbackScope, cache: inout [MethodRef?]) -> MethodRef? {
         let slot = Int(ref.spelling)
-        if slot < cache.count, let method = cache[slot] { return method }
-        let method = resolveCallback(ref, in: scope, delegate: delegate)
-        if slot < cache.count { cache[slot] = method }
+        if let method = cache[slot] { return method }
+        let spellings = root.callbackSpellings
+        let method: MethodRef?
+        if ref.isBare {
+            let candidates = spellings.withBytes(ref.spelling, { scope.names.lookup($0) }).map { scope.methodsByName[Int($0)] }
+            method = candidates?.count == 1 ? candidates![0] : nil
+        } else {
+            method = spellings.withBytes(ref.spelling, { scope.selectors.lookup($0) }).map { scope.methodBySelector[Int($0)] }
+        }
+        cache[slot] = method
         return method
     }
 

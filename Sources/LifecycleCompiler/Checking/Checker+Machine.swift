@@ -106,7 +106,19 @@ extension Checker {
         // graph checks would only repeat the duplicate error.
         let graphComplete = !syntaxHadErrors && !hasDuplicates && allResolved
         let scope = callbackScope(for: delegate)
+        // Callbacks: every reference that resolves, resolved first without a word (messages
+        // come below, in order with the transition's others), into one array whose slices are
+        // the transitions' lists: one allocation instead of one per transition.
         var resolvedSpellings = [MethodRef?](repeating: nil, count: root.callbackSpellings.count)
+        var methods: [MethodRef] = []
+        methods.reserveCapacity(decl.callbacks.count)
+        var methodStarts = [Int32](repeating: 0, count: transitionCount + 1)
+        for t in 0..<transitionCount {
+            for ref in decl.callbacks(of: decl.transitions[t]) {
+                if let method = lookupCallback(ref, in: scope, cache: &resolvedSpellings) { methods.append(method) }
+            }
+            methodStarts[t + 1] = Int32(methods.count)
+        }
         for (t, transitionDecl) in decl.transitions.enumerated() {
             let callbackRefs = decl.callbacks(of: transitionDecl)
             guard sourceOf[t] >= 0 else {
@@ -114,7 +126,9 @@ extension Checker {
                 if resolveState(transitionDecl.source, id: transitionDecl.sourceID, in: stateByName, states: states) != nil {
                     _ = resolveState(transitionDecl.target, id: transitionDecl.targetID, in: stateByName, states: states)
                 }
-                for ref in callbackRefs { _ = resolveCallback(ref, in: scope, delegate: delegate, cache: &resolvedSpellings) }
+                for ref in callbackRefs where resolvedSpellings[Int(ref.spelling)] == nil {
+                    _ = resolveCallback(ref, in: scope, delegate: delegate)
+                }
                 continue
             }
             let source = Int(sourceOf[t]), target = Int(targetOf[t])
@@ -123,18 +137,14 @@ extension Checker {
                 report(.transitionFromFinalState(states[source].name, at: transitionDecl.source.range)
                     .note("'\(states[source].name)' declared final here", at: states[source].range))
             }
-            var callbacks: [MethodRef] = []
-            if !callbackRefs.isEmpty {
-                callbacks.reserveCapacity(callbackRefs.count)
-                for ref in callbackRefs {
-                    if let method = resolveCallback(ref, in: scope, delegate: delegate, cache: &resolvedSpellings) {
-                        callbacks.append(method)
-                    }
-                }
+            // The references that did not resolve are resolved again, to be reported.
+            for ref in callbackRefs where resolvedSpellings[Int(ref.spelling)] == nil {
+                _ = resolveCallback(ref, in: scope, delegate: delegate)
             }
             transitions.append(Transition(source: source, target: target, event: event,
                                           trigger: transitionDecl.trigger.map { $0 == .user ? .user : .system },
-                                          callbacks: callbacks, description: transitionDecl.description.map(value),
+                                          callbacks: methods[Int(methodStarts[t])..<Int(methodStarts[t + 1])],
+                                          description: transitionDecl.description.map(value),
                                           range: transitionDecl.range))
             let first = Int(firstSame[t])
             if first >= 0 {
@@ -168,7 +178,7 @@ extension Checker {
         if initialState >= 0 && graphComplete {
             analyseGraph(&machine, sources: sourceOf, targets: targetOf, machineRange: decl.name.range)
         }
-        if graphComplete { checkRequirementsCalled(machine) }
+        if graphComplete { checkRequirementsCalled(machine, calls: methods) }
         return machine
     }
 
@@ -244,13 +254,12 @@ extension Checker {
     }
 
     /// Warns about each required callback that no transition calls.
-    mutating func checkRequirementsCalled(_ machine: Machine) {
+    /// `calls` are the callbacks of all the machine's transitions.
+    mutating func checkRequirementsCalled(_ machine: Machine, calls: [MethodRef]) {
         guard !machine.requirements.isEmpty else { return }
         // Flags by type and method index: a lookup per callback, no hashing.
         var called = types.map { [Bool](repeating: false, count: $0.methods.count) }
-        for transition in machine.transitions {
-            for callback in transition.callbacks { called[callback.type][callback.index] = true }
-        }
+        for callback in calls { called[callback.type][callback.index] = true }
         var warned: Set<MethodRef> = []
         for requirement in machine.requirements where !called[requirement.callback.type][requirement.callback.index] {
             guard warned.insert(requirement.callback).inserted else { continue }
