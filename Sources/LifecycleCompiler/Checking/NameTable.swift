@@ -58,7 +58,11 @@ public struct NameTable: Sendable {
 
     /// The id of `bytes`, adding it if new.
     public mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> ID {
-        let hash = NameTable.hash(bytes)
+        intern(bytes, hash: NameTable.hash(bytes))
+    }
+
+    /// The id of `bytes`, whose `NameTable.hash(_:)` is `hash`, adding it if new.
+    public mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt32) -> ID {
         let prefix = Prefix(bytes)
         var slot = Int(hash) & mask
         while true {
@@ -138,8 +142,17 @@ public struct NameTable: Sendable {
         }
     }
 
+    /// Reads the slot where a name with `hash` is looked for first, and returns part of it.
+    ///
+    /// A software prefetch: reading the slots of several names one after the other, with
+    /// nothing depending on each read, lets their cache misses overlap, so that interning the
+    /// names next finds the slots in cache. (The result is only there to keep the read.)
+    public func touchSlot(hash: UInt32) -> UInt32 {
+        slots[Int(hash) & mask].idPlusOne
+    }
+
     /// FNV-1a over the bytes.
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    public static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
         var hash: UInt32 = 2_166_136_261
         for byte in bytes {
             hash = (hash ^ UInt32(byte)) &* 16_777_619

@@ -64,6 +64,7 @@ extension Parser {
         let saved = diagnostics
         let outside = machine
         member()
+        flushNames()
         // Drop what it parsed: it belongs to no machine.
         machine = outside
         diagnostics = saved
@@ -106,6 +107,7 @@ extension Parser {
         reserveMembers()
         enclosingState = -1
         body(of: .machine(name))
+        flushNames()
         var decl = machine
         // Leave no second reference to the arrays behind (so nothing copies them later).
         machine = MachineDecl(name: name, description: nil, range: decl.range)

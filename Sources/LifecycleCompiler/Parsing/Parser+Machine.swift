@@ -127,9 +127,10 @@ extension Parser {
         }
         let description = optionalString()
         let index = machine.states.count
-        let nameID = intern(name)
-        machine.states.append(StateDecl(modifier: modifier, parent: enclosingState, name: name, nameID: nameID,
+        // Its name's id comes when the batch of names it is queued in is interned.
+        machine.states.append(StateDecl(modifier: modifier, parent: enclosingState, name: name, nameID: -1,
                                         description: description, range: range(from: start)))
+        queueName(name, into: .stateName, of: index)
         if enclosingState >= 0 { machine.states[Int(enclosingState)].hasChildStates = true }
         if token.kind == .leftBrace {
             if nesting >= Parser.maximumNesting {
@@ -171,7 +172,7 @@ extension Parser {
         }
         let firstCallback = Int32(machine.callbacks.count)
         var transition = TransitionDecl(source: source, target: target, event: nil,
-                                        sourceID: intern(source), targetID: intern(target), trigger: nil,
+                                        sourceID: -1, targetID: -1, trigger: nil,
                                         callbacks: firstCallback..<firstCallback, description: nil, range: range(from: start))
         if consume(if: .keyword(.on)) != nil {
             guard let event = expectName({ .expectedName("event", found: $0, at: $1) }) else {
@@ -179,7 +180,6 @@ extension Parser {
                 return
             }
             transition.event = event
-            transition.eventID = intern(event)
         }
         if consume(if: .keyword(.by)) != nil {
             let word = token.kind == .identifier ? text(token) : ""
@@ -205,6 +205,11 @@ extension Parser {
         transition.description = optionalString()
         transition.range = range(from: start)
         machine.transitions.append(transition)
+        // The ids come when the batch of names they are queued in is interned.
+        let index = machine.transitions.count - 1
+        queueName(source, into: .source, of: index)
+        queueName(target, into: .target, of: index)
+        if let event = transition.event { queueName(event, into: .event, of: index) }
     }
 
     /// callbackList := callbackRef (',' callbackRef)*

@@ -24,8 +24,10 @@ public struct Parser {
     var reservedMembers = false
     /// The index in `machine.states` of the state whose body is being parsed; -1 outside any.
     var enclosingState: Int32 = -1
-    /// State and event names (`FileSyntax.names`).
+    /// State and event names (`FileSyntax.names`), and those waiting to be interned
+    /// (`Parser+Names`).
     var names: NameTable
+    var pendingNames: [PendingName] = []
     /// Callback spellings (`FileSyntax.callbackSpellings`), and a buffer to assemble one in.
     var callbackSpellings = NameTable()
     var spellingBuffer: [UInt8] = []
@@ -74,11 +76,6 @@ public struct Parser {
     }
 
     func text(_ token: Token) -> String { lexer.text(of: token) }
-
-    /// The id of a name in `names`, interned now while its bytes are in cache.
-    mutating func intern(_ name: NameSyntax) -> NameTable.ID {
-        names.intern(UnsafeBufferPointer(rebasing: source.bytes[name.range.startOffset..<name.range.endOffset]))
-    }
 
     func range(_ token: Token) -> SourceRange { SourceRange(file: source.id, start: token.start, end: token.end) }
 
