@@ -21,6 +21,8 @@ public struct Checker {
     /// checks (reachability, dead ends) would only repeat them.
     public var syntaxHadErrors = false
     var suggestionsMade = 0
+    /// Where the graph passes keep what they read ahead (`Checker.ReadAhead`); never used.
+    var readAheadSink: Int32 = 0
 
     public init(root: FileSyntax, files: SourceFiles, loader: @escaping SourceLoader) {
         self.root = root
