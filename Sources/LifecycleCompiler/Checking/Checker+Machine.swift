@@ -87,8 +87,13 @@ extension Checker {
         var sourceOf = [Int32](repeating: -1, count: transitionCount)
         var targetOf = [Int32](repeating: -1, count: transitionCount)
         var allResolved = true
+        var readAhead = ReadAhead()
         decl.transitions.withUnsafeBufferPointer { decls in
             for t in 0..<transitionCount {
+                // Targets are all over the machine: read one ahead (see `ReadAhead`).
+                if t + ReadAhead.distance < transitionCount {
+                    readAhead.read(stateByName.readAhead(decls[t + ReadAhead.distance].targetID))
+                }
                 if let source = stateByName[decls[t].sourceID], let target = stateByName[decls[t].targetID] {
                     sourceOf[t] = Int32(source)
                     targetOf[t] = Int32(target)
@@ -97,6 +102,7 @@ extension Checker {
                 }
             }
         }
+        readAheadSink ^= readAhead.sink
         let bySource = OutgoingTransitions(sources: sourceOf, stateCount: states.count)
         let firstSame = Checker.firstWithSameEvent(bySource, events: decl.transitions)
 
@@ -227,6 +233,12 @@ extension Checker {
 
         /// An index of names `0..<count`, none of them a state yet.
         init(count: Int) { indices = [Int32](repeating: -1, count: count) }
+
+        /// Reads the entry of `id` only to bring it into cache (`ReadAhead`).
+        func readAhead(_ id: NameTable.ID) -> Int32 {
+            let slot = Int(id)
+            return slot >= 0 && slot < indices.count ? indices[slot] : 0
+        }
 
         subscript(id: NameTable.ID) -> Int? {
             get {

@@ -77,7 +77,12 @@ extension Checker {
         let start = enter(machine.initialState, by: { machineRange }, &marks, &found)
         // The state each transition enters.
         var entries = [Int32](repeating: 0, count: transitionCount)
+        var readAhead = ReadAhead()
         for t in 0..<transitionCount {
+            if t + ReadAhead.distance < transitionCount {
+                let ahead = Int(targets[t + ReadAhead.distance])
+                readAhead.read(initialChildOf[ahead] ^ Int32(marks[ahead].rawValue))
+            }
             // The range is read only for a message.
             entries[t] = enter(Int(targets[t]), by: { machine.transitions[t].range }, &marks, &found)
         }
@@ -95,7 +100,6 @@ extension Checker {
         // everything read for a leaf is read then, and can be read ahead (`ReadAhead`).
         var queue: [Int32] = [start]
         marks[Int(start)].insert(.reached)
-        var readAhead = ReadAhead()
         var head = 0
         while head < queue.count {
             if head + ReadAhead.distance < queue.count {
@@ -154,11 +158,17 @@ extension Checker {
         if hasFinal {
             // Predecessors by entered state, as offsets and one array (like `outgoing`).
             var predecessorsStart = [Int32](repeating: 0, count: count + 1)
-            for t in 0..<transitionCount { predecessorsStart[Int(entries[t]) + 1] += 1 }
+            for t in 0..<transitionCount {
+                if t + ReadAhead.distance < transitionCount {
+                    readAhead.read(predecessorsStart[Int(entries[t + ReadAhead.distance]) + 1])
+                }
+                predecessorsStart[Int(entries[t]) + 1] += 1
+            }
             for index in 0..<count { predecessorsStart[index + 1] += predecessorsStart[index] }
             var fill = predecessorsStart
             var predecessors = [Int32](repeating: 0, count: transitionCount)
             for t in 0..<transitionCount {
+                if t + ReadAhead.distance < transitionCount { readAhead.read(fill[Int(entries[t + ReadAhead.distance])]) }
                 let entered = Int(entries[t])
                 predecessors[Int(fill[entered])] = sources[t]
                 fill[entered] += 1
