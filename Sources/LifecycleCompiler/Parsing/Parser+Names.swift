@@ -3,10 +3,10 @@
 /// At a million states, interning a name last seen far away (a transition's target, or a state
 /// first named as a target long before it is declared) is a cache miss in the name table, and
 /// the parser used to wait for each in turn: a quarter of its time. So names are queued with
-/// their hash while their bytes are in cache, and every `nameBatchSize` (128) names the table slots
-/// they land in are first read all together (the misses overlap, as a prefetch would make
-/// them), then the names are interned and their ids written into the states and transitions
-/// that hold them. `flushNames()` must run before a machine's arrays are handed out.
+/// their hash while their bytes are in cache, and every `nameBatchSize` (128) names the table
+/// slots they land in are first read all together (the misses overlap, as a prefetch would
+/// make them), then the names are interned and their ids written into the states and
+/// transitions that hold them. `flushNames()` must run before a machine's arrays are handed out.
 extension Parser {
     /// A name waiting for its id: where it is, and which field of which member gets the id.
     struct PendingName {
