@@ -96,23 +96,18 @@ extension Checker {
 
     /// The method a callback reference names, or nil (reported).
     ///
-    /// The selector is assembled from the source bytes in a reused buffer and looked up by its
-    /// bytes; a `String` is made only when the reference does not resolve.
+    /// The reference's spelling was interned by the parser (`FileSyntax.callbackSpellings`):
+    /// it is looked up by its bytes, and a `String` is made only when it does not resolve.
     mutating func resolveCallback(_ ref: CallbackRef, in scope: CallbackScope, delegate: Delegate?) -> MethodRef? {
-        let name = bytes(ref.baseName.range)
-        if let labels = ref.labels {
-            selectorBuffer.removeAll(keepingCapacity: true)
-            selectorBuffer.append(contentsOf: name)
-            selectorBuffer.append(UInt8(ascii: "("))
-            selectorBuffer.append(contentsOf: labels.utf8)
-            selectorBuffer.append(UInt8(ascii: ")"))
-            let found = selectorBuffer.withUnsafeBufferPointer { scope.selectors.lookup($0) }
-            if let found { return scope.methodBySelector[Int(found)] }
-            let selector = String(decoding: selectorBuffer, as: UTF8.self)
-            reportMissingCallback(selector, isBare: false, ref: ref, scope: scope, delegate: delegate)
+        let spellings = root.callbackSpellings
+        if !ref.isBare {
+            if let found = spellings.withBytes(ref.spelling, { scope.selectors.lookup($0) }) {
+                return scope.methodBySelector[Int(found)]
+            }
+            reportMissingCallback(spellings.string(ref.spelling), isBare: false, ref: ref, scope: scope, delegate: delegate)
             return nil
         }
-        let candidates = scope.names.lookup(name).map { scope.methodsByName[Int($0)] } ?? []
+        let candidates = spellings.withBytes(ref.spelling, { scope.names.lookup($0) }).map { scope.methodsByName[Int($0)] } ?? []
         if candidates.count == 1 { return candidates[0] }
         let written = text(ref.baseName.range)
         if candidates.count > 1 {
@@ -122,6 +117,24 @@ extension Checker {
         }
         reportMissingCallback(written, isBare: true, ref: ref, scope: scope, delegate: delegate)
         return nil
+    }
+
+    /// The method a reference names if it resolves, reporting nothing (`resolveCallback`
+    /// reports). Through `cache`, by spelling: a spelling that resolved once resolves the same
+    /// way for the whole machine, so most references cost an array read.
+    func lookupCallback(_ ref: CallbackRef, in scope: CallbackScope, cache: inout [MethodRef?]) -> MethodRef? {
+        let slot = Int(ref.spelling)
+        if let method = cache[slot] { return method }
+        let spellings = root.callbackSpellings
+        let method: MethodRef?
+        if ref.isBare {
+            let candidates = spellings.withBytes(ref.spelling, { scope.names.lookup($0) }).map { scope.methodsByName[Int($0)] }
+            method = candidates?.count == 1 ? candidates![0] : nil
+        } else {
+            method = spellings.withBytes(ref.spelling, { scope.selectors.lookup($0) }).map { scope.methodBySelector[Int($0)] }
+        }
+        cache[slot] = method
+        return method
     }
 
     /// Reports a callback that is not in scope: owned by a type the delegate does not adopt,

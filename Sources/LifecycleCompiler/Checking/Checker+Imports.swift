@@ -40,7 +40,7 @@ extension Checker {
                     result.append((syntax, "UIKit"))
                 }
             case .file(let literal):
-                let path = Checker.resolve(literal.value, relativeTo: stack[top].path)
+                let path = Checker.resolve(value(literal), relativeTo: stack[top].path)
                 if let cycleStart = stack.firstIndex(where: { $0.path == path }) {
                     let chain = stack[cycleStart...].map { Checker.lastComponent($0.path) } + [Checker.lastComponent(path)]
                     report(.importCycle(chain, at: literal.range))
@@ -49,7 +49,7 @@ extension Checker {
                 guard done.insert(path).inserted else { continue }
                 switch loader(path, files) {
                 case .failure(let failure):
-                    report(.unreadableImport(literal.value, reason: failure.message, at: literal.range))
+                    report(.unreadableImport(value(literal), reason: failure.message, at: literal.range))
                 case .success(let file):
                     let (syntax, parsed) = Parser.parse(file)
                     diagnostics.append(contentsOf: parsed)

@@ -1,82 +1,20 @@
 /// One machine: its delegate, states and transitions.
+///
+/// The machine's syntax is flat (`MachineDecl`): states in pre-order with parent indices,
+/// transitions in source order. So this reads each array front to back, with no walk of a
+/// tree and no copy of its nodes.
 extension Checker {
-    /// The members of a machine, flattened: states in pre-order with their parents. Transitions
-    /// are only counted here: they are many and large, so `checkMachine` visits them in the
-    /// tree (`walk`) instead of holding a copy of each.
-    struct Flattened {
-        var states: [FlatState] = []
-        var transitionCount = 0
-        var requires: [RequireDecl] = []
-        var delegates: [DelegateDecl] = []
-    }
-
-    /// What the checker needs of a `StateDecl`, without its body: copying whole declarations
-    /// retained their member arrays and tripled the bytes walked per state.
-    struct FlatState {
-        var modifier: StateDecl.Modifier
-        var name: SourceRange
-        var description: String?
-        /// The enclosing state's index, or -1 at the top level.
-        var parent: Int32
-        /// Whether the body declares states (a final state may not).
-        var hasChildStates: Bool
-    }
-
-    /// Visits the members of a machine body in pre-order (a state's body right after the
-    /// state), with the index of the enclosing state in that order. An explicit stack of
-    /// (members, next index, parent state) keeps this iterative.
-    static func walk(_ members: [MemberSyntax], _ visit: (_ member: MemberSyntax, _ parent: Int?) -> Void) {
-        var stateCount = 0
-        var stack: [(members: [MemberSyntax], next: Int, parent: Int?)] = [(members, 0, nil)]
-        while !stack.isEmpty {
-            let top = stack.count - 1
-            guard stack[top].next < stack[top].members.count else {
-                stack.removeLast()
-                continue
-            }
-            let member = stack[top].members[stack[top].next]
-            stack[top].next += 1
-            visit(member, stack[top].parent)
-            if case .state(let decl) = member {
-                let index = stateCount
-                stateCount += 1
-                if let children = decl.members, !children.isEmpty {
-                    stack.append((children, 0, index))
-                }
-            }
-        }
-    }
-
-    func flatten(_ members: [MemberSyntax]) -> Flattened {
-        var result = Flattened()
-        Checker.walk(members) { member, parent in
-            switch member {
-            case .state(let decl):
-                let hasChildStates = decl.members?.contains { if case .state = $0 { true } else { false } } ?? false
-                result.states.append(FlatState(modifier: decl.modifier, name: decl.name.range,
-                                               description: decl.description?.value,
-                                               parent: parent.map(Int32.init) ?? -1, hasChildStates: hasChildStates))
-            case .transition: result.transitionCount += 1
-            case .require(let decl): result.requires.append(decl)
-            case .delegate(let decl): result.delegates.append(decl)
-            }
-        }
-        return result
-    }
-
     mutating func checkMachine(_ decl: MachineDecl) -> Machine {
         let machineName = text(decl.name.range)
-        let flat = flatten(decl.members)
-        // Every state name is interned below: size the table once instead of doubling it
-        // (and rehashing every name) twenty times on the way to a million.
-        names.reserveCapacity(names.count + flat.states.count)
+        // The parser interned every state, source, target and event name of the file.
+        let names = root.names
 
         // Delegate.
         var delegate: Delegate?
-        for (index, delegateDecl) in flat.delegates.enumerated() {
+        for (index, delegateDecl) in decl.delegates.enumerated() {
             if index > 0 {
                 report(.duplicateDelegate(machineName, at: delegateDecl.range)
-                    .note("first delegate declared here", at: flat.delegates[0].range))
+                    .note("first delegate declared here", at: decl.delegates[0].range))
                 continue
             }
             delegate = resolveDelegate(delegateDecl)
@@ -84,16 +22,18 @@ extension Checker {
 
         // States.
         var states: [State] = []
-        states.reserveCapacity(flat.states.count)
+        states.reserveCapacity(decl.states.count)
         // State by interned name: ids are small and dense, so an array does a dictionary's job
         // without hashing twice.
-        var stateByName = StateIndex()
+        var stateByName = StateIndex(count: names.count)
         var hasDuplicates = false
-        for (index, entry) in flat.states.enumerated() {
-            let id = names.intern(bytes(entry.name))
-            let name = text(entry.name)
+        // Read for each transition's source: a byte per state rather than a 100-byte `State`.
+        var isFinal = [Bool](repeating: false, count: decl.states.count)
+        for (index, entry) in decl.states.enumerated() {
+            let id = entry.nameID
+            let name = text(entry.name.range)
             if let first = stateByName[id] {
-                report(.duplicateState(name, at: entry.name)
+                report(.duplicateState(name, at: entry.name.range)
                     .note("'\(name)' first declared here", at: states[first].range))
                 hasDuplicates = true
             } else {
@@ -105,11 +45,12 @@ extension Checker {
             case .final: .final
             }
             let parent = entry.parent >= 0 ? Int(entry.parent) : nil
-            states.append(State(name: name, description: entry.description, kind: kind, parent: parent,
-                                children: [], initialChild: nil, range: entry.name))
+            states.append(State(name: name, description: entry.description.map(value), kind: kind, parent: parent,
+                                children: [], initialChild: nil, range: entry.name.range))
             if let parent { states[parent].children.append(index) }
+            isFinal[index] = kind == .final
             if kind == .final, entry.hasChildStates {
-                report(.finalCompositeState(name, at: entry.name))
+                report(.finalCompositeState(name, at: entry.name.range))
             }
         }
 
@@ -140,139 +81,180 @@ extension Checker {
             report(.noInitialState(machineName, at: decl.name.range))
         }
 
-        // Transitions.
+        // Transitions. First their states, silently (an unknown name is reported below, in
+        // order with the transition's other messages), then their duplicates, state by state.
+        let transitionCount = decl.transitions.count
+        var sourceOf = [Int32](repeating: -1, count: transitionCount)
+        var targetOf = [Int32](repeating: -1, count: transitionCount)
+        var allResolved = true
+        var readAhead = ReadAhead()
+        decl.transitions.withUnsafeBufferPointer { decls in
+            for t in 0..<transitionCount {
+                // Targets are all over the machine: read one ahead (see `ReadAhead`).
+                if t + ReadAhead.distance < transitionCount {
+                    readAhead.read(stateByName.readAhead(decls[t + ReadAhead.distance].targetID))
+                }
+                if let source = stateByName[decls[t].sourceID], let target = stateByName[decls[t].targetID] {
+                    sourceOf[t] = Int32(source)
+                    targetOf[t] = Int32(target)
+                } else {
+                    allResolved = false
+                }
+            }
+        }
+        readAheadSink ^= readAhead.sink
+        let bySource = OutgoingTransitions(sources: sourceOf, stateCount: states.count)
+        let firstSame = Checker.firstWithSameEvent(bySource, events: decl.transitions)
+
         var transitions: [Transition] = []
-        transitions.reserveCapacity(flat.transitionCount)
-        var seen = TransitionTable(capacity: flat.transitionCount)
+        transitions.reserveCapacity(transitionCount)
         // A duplicate state has no transitions of its own (they go to the first one), so the
         // graph checks would only repeat the duplicate error.
-        var graphComplete = !syntaxHadErrors && !hasDuplicates
+        let graphComplete = !syntaxHadErrors && !hasDuplicates && allResolved
         let scope = callbackScope(for: delegate)
-        Checker.walk(decl.members) { member, _ in
-            guard case .transition(let transitionDecl) = member else { return }
-            guard let source = resolveState(transitionDecl.source, in: stateByName, states: states),
-                  let target = resolveState(transitionDecl.target, in: stateByName, states: states) else {
-                _ = transitionDecl.callbacks.map { resolveCallback($0, in: scope, delegate: delegate) }
-                graphComplete = false
-                return
+        // Callbacks: every reference that resolves, resolved first without a word (messages
+        // come below, in order with the transition's others), into one array whose slices are
+        // the transitions' lists: one allocation instead of one per transition.
+        var resolvedSpellings = [MethodRef?](repeating: nil, count: root.callbackSpellings.count)
+        var methods: [MethodRef] = []
+        methods.reserveCapacity(decl.callbacks.count)
+        var methodStarts = [Int32](repeating: 0, count: transitionCount + 1)
+        for t in 0..<transitionCount {
+            for ref in decl.callbacks(of: decl.transitions[t]) {
+                if let method = lookupCallback(ref, in: scope, cache: &resolvedSpellings) { methods.append(method) }
             }
+            methodStarts[t + 1] = Int32(methods.count)
+        }
+        for (t, transitionDecl) in decl.transitions.enumerated() {
+            let callbackRefs = decl.callbacks(of: transitionDecl)
+            guard sourceOf[t] >= 0 else {
+                // Reports the unknown source, or else the unknown target.
+                if resolveState(transitionDecl.source, id: transitionDecl.sourceID, in: stateByName, states: states) != nil {
+                    _ = resolveState(transitionDecl.target, id: transitionDecl.targetID, in: stateByName, states: states)
+                }
+                for ref in callbackRefs where resolvedSpellings[Int(ref.spelling)] == nil {
+                    _ = resolveCallback(ref, in: scope, delegate: delegate)
+                }
+                continue
+            }
+            let source = Int(sourceOf[t]), target = Int(targetOf[t])
             let event = transitionDecl.event.map { text($0.range) }
-            if states[source].isFinal {
+            if isFinal[source] {
                 report(.transitionFromFinalState(states[source].name, at: transitionDecl.source.range)
                     .note("'\(states[source].name)' declared final here", at: states[source].range))
             }
-            let callbacks = transitionDecl.callbacks.compactMap { resolveCallback($0, in: scope, delegate: delegate) }
-            let transition = Transition(source: source, target: target, event: event,
-                                        trigger: transitionDecl.trigger.map { $0 == .user ? .user : .system },
-                                        callbacks: callbacks, description: transitionDecl.description?.value,
-                                        range: transitionDecl.range)
-            let eventID = transitionDecl.event.map { names.intern(bytes($0.range)) } ?? -1
-            let key = TransitionTable.key(source: source, event: eventID)
-            let point = transitionDecl.event?.range ?? transitionDecl.source.range
-            if let other = seen[key] {
-                let first = transitions[other.index]
-                if first.target == target {
+            // The references that did not resolve are resolved again, to be reported.
+            for ref in callbackRefs where resolvedSpellings[Int(ref.spelling)] == nil {
+                _ = resolveCallback(ref, in: scope, delegate: delegate)
+            }
+            transitions.append(Transition(source: source, target: target, event: event,
+                                          trigger: transitionDecl.trigger.map { $0 == .user ? .user : .system },
+                                          callbacks: methods[Int(methodStarts[t])..<Int(methodStarts[t + 1])],
+                                          description: transitionDecl.description.map(value),
+                                          range: transitionDecl.range))
+            let first = Int(firstSame[t])
+            if first >= 0 {
+                let point = transitionDecl.event?.range ?? transitionDecl.source.range
+                let firstDecl = decl.transitions[first]
+                let firstPoint = firstDecl.event?.range ?? firstDecl.source.range
+                let firstTarget = Int(targetOf[first])
+                if firstTarget == target {
                     report(.duplicateTransition(states[source].name, states[target].name, event: event, at: point)
-                        .note("first declared here", at: other.at))
+                        .note("first declared here", at: firstPoint))
                 } else {
                     report(.nondeterministicTransition(states[source].name, event: event, at: point)
-                        .note("the other goes to '\(states[first.target].name)' here", at: other.at))
+                        .note("the other goes to '\(states[firstTarget].name)' here", at: firstPoint))
                 }
-            } else {
-                seen[key] = (transitions.count, point)
             }
-            transitions.append(transition)
         }
 
         // Requirements.
         var requirements: [Requirement] = []
-        for requireDecl in flat.requires {
+        for requireDecl in decl.requires {
             guard let callback = resolveCallback(requireDecl.callback, in: scope, delegate: delegate) else { continue }
-            requirements.append(Requirement(callback: callback, reason: requireDecl.reason?.value, range: requireDecl.callback.range))
+            requirements.append(Requirement(callback: callback, reason: requireDecl.reason.map(value), range: requireDecl.callback.range))
         }
 
-        let outgoing = OutgoingTransitions(sources: transitions.map(\.source), stateCount: states.count)
-        var machine = Machine(name: machineName, description: decl.description?.value, range: decl.name.range,
+        // Without unknown states, the model's transitions are the declared ones, already grouped.
+        let outgoing = allResolved ? bySource
+            : OutgoingTransitions(sources: transitions.map { Int32($0.source) }, stateCount: states.count)
+        var machine = Machine(name: machineName, description: decl.description.map(value), range: decl.name.range,
                               delegate: delegate, states: states, transitions: transitions,
                               requirements: requirements, initialState: max(initialState, 0), outgoing: outgoing)
         if initialState >= 0 && graphComplete {
-            analyseGraph(&machine, machineRange: decl.name.range)
+            analyseGraph(&machine, sources: sourceOf, targets: targetOf, machineRange: decl.name.range)
         }
-        if graphComplete { checkRequirementsCalled(machine) }
+        if graphComplete { checkRequirementsCalled(machine, calls: methods) }
         return machine
     }
 
-    /// (source state, event id) -> the first transition seen with them, for duplicate and
-    /// nondeterminism checks. Open addressing over a packed 64-bit key, sized once for every
-    /// transition of the machine: one multiply per probe instead of SipHash, and no rehashing.
+    /// For each transition, the first one declared before it with the same source state and
+    /// event (a duplicate or a nondeterministic choice), or -1.
     ///
-    /// A slot holds the key and the position of the first transition's entry (4 bytes, -1 when
-    /// empty); the entries themselves (index, point) are appended in order, so the table costs
-    /// 12 bytes a slot instead of the 32 of an optional tuple per slot.
-    struct TransitionTable {
-        private var keys: [UInt64]
-        private var slots: [Int32]
-        private var entries: [(index: Int32, at: SourceRange)] = []
-        private let shift: UInt64
-
-        init(capacity: Int) {
-            var bits: UInt64 = 4
-            while (1 << bits) < capacity * 2 { bits += 1 }
-            keys = [UInt64](repeating: 0, count: 1 << bits)
-            slots = [Int32](repeating: -1, count: 1 << bits)
-            entries.reserveCapacity(capacity)
-            shift = 64 - bits
-        }
-
-        static func key(source: Int, event: NameTable.ID) -> UInt64 {
-            UInt64(UInt32(truncatingIfNeeded: source)) << 32 | UInt64(UInt32(bitPattern: event))
-        }
-
-        /// The slot holding `key`, or the empty slot where it belongs.
-        private func slot(_ key: UInt64) -> Int {
-            var slot = Int((key &* 0x9E37_79B9_7F4A_7C15) >> shift)
-            while slots[slot] >= 0 && keys[slot] != key { slot = (slot + 1) & (keys.count - 1) }
-            return slot
-        }
-
-        /// The first transition seen with `key`; setting it again replaces it.
-        subscript(key: UInt64) -> (index: Int, at: SourceRange)? {
-            get {
-                let entry = slots[slot(key)]
-                guard entry >= 0 else { return nil }
-                return (Int(entries[Int(entry)].index), entries[Int(entry)].at)
-            }
-            set {
-                guard let newValue else { return }
-                let slot = slot(key)
-                keys[slot] = key
-                slots[slot] = Int32(entries.count)
-                entries.append((Int32(truncatingIfNeeded: newValue.index), newValue.at))
+    /// Works through the transitions grouped by source (`bySource`), so that it reads one
+    /// state's transitions together, mostly in declaration order, instead of probing a hash
+    /// table keyed by (state, event) at random for each. A state's few transitions are compared
+    /// pairwise; a state with many goes through a dictionary, so no state costs quadratic time.
+    static func firstWithSameEvent(_ bySource: OutgoingTransitions, events decls: [TransitionDecl]) -> [Int32] {
+        var first = [Int32](repeating: -1, count: decls.count)
+        let pairwiseLimit = 16
+        var firstByEvent: [NameTable.ID: Int32] = [:]
+        decls.withUnsafeBufferPointer { decls in
+            for state in 0..<bySource.count {
+                let group = bySource.indices[Int(bySource.starts[state])..<Int(bySource.starts[state + 1])]
+                guard group.count > 1 else { continue }
+                if group.count <= pairwiseLimit {
+                    for i in group.indices.dropFirst() {
+                        let event = decls[Int(group[i])].eventID
+                        for j in group.startIndex..<i where decls[Int(group[j])].eventID == event {
+                            first[Int(group[i])] = group[j]
+                            break
+                        }
+                    }
+                } else {
+                    firstByEvent.removeAll(keepingCapacity: true)
+                    for t in group {
+                        let event = decls[Int(t)].eventID
+                        if let earlier = firstByEvent[event] {
+                            first[Int(t)] = earlier
+                        } else {
+                            firstByEvent[event] = t
+                        }
+                    }
+                }
             }
         }
+        return first
     }
 
     /// Interned name -> state index, as an array indexed by name id (-1: no such state).
     struct StateIndex {
-        private var indices: [Int32] = []
+        private var indices: [Int32]
+
+        /// An index of names `0..<count`, none of them a state yet.
+        init(count: Int) { indices = [Int32](repeating: -1, count: count) }
+
+        /// Reads the entry of `id` only to bring it into cache (`ReadAhead`).
+        func readAhead(_ id: NameTable.ID) -> Int32 {
+            let slot = Int(id)
+            return slot >= 0 && slot < indices.count ? indices[slot] : 0
+        }
 
         subscript(id: NameTable.ID) -> Int? {
             get {
                 let slot = Int(id)
-                guard slot < indices.count, indices[slot] >= 0 else { return nil }
+                guard slot >= 0, slot < indices.count, indices[slot] >= 0 else { return nil }
                 return Int(indices[slot])
             }
             set {
-                let slot = Int(id)
-                if slot >= indices.count { indices.append(contentsOf: repeatElement(-1, count: slot + 1 - indices.count)) }
-                indices[slot] = newValue.map(Int32.init) ?? -1
+                indices[Int(id)] = newValue.map(Int32.init) ?? -1
             }
         }
     }
 
-    /// The state a transition names, or nil (reported, with a suggestion).
-    mutating func resolveState(_ name: NameSyntax, in table: StateIndex, states: [State]) -> Int? {
-        if let id = names.lookup(bytes(name.range)), let index = table[id] { return index }
+    /// The state a transition names (`id` is its name's id), or nil (reported, with a suggestion).
+    mutating func resolveState(_ name: NameSyntax, id: NameTable.ID, in table: StateIndex, states: [State]) -> Int? {
+        if let index = table[id] { return index }
         let written = text(name.range)
         let suggestion = spendSuggestion() ? Suggestions.bestMatch(for: written, in: states.map(\.name)) : nil
         var diagnostic = Diagnostic.unknownState(written, suggestion: suggestion, at: name.range)
@@ -284,13 +266,12 @@ extension Checker {
     }
 
     /// Warns about each required callback that no transition calls.
-    mutating func checkRequirementsCalled(_ machine: Machine) {
+    /// `calls` are the callbacks of all the machine's transitions.
+    mutating func checkRequirementsCalled(_ machine: Machine, calls: [MethodRef]) {
         guard !machine.requirements.isEmpty else { return }
         // Flags by type and method index: a lookup per callback, no hashing.
         var called = types.map { [Bool](repeating: false, count: $0.methods.count) }
-        for transition in machine.transitions {
-            for callback in transition.callbacks { called[callback.type][callback.index] = true }
-        }
+        for callback in calls { called[callback.type][callback.index] = true }
         var warned: Set<MethodRef> = []
         for requirement in machine.requirements where !called[requirement.callback.type][requirement.callback.index] {
             guard warned.insert(requirement.callback).inserted else { continue }

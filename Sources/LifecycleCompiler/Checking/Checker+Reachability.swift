@@ -7,127 +7,239 @@
 /// The passes jump from state to state in graph order, which at a million states is a cache
 /// miss per step if it lands in `State` (about 100 bytes each). So the fields they follow are
 /// first copied, in one sequential pass, into small arrays: parent and initial child as
-/// `Int32` (-1 for none), whether it is composite, and each transition's entered state.
+/// `Int32` (-1 for none), and every per-state flag the passes read or set in one byte
+/// (`StateMarks`), so that the marks of a million states take 1 MB and mostly stay in cache.
+/// The forward search reads each state's successors (the states its transitions enter) from
+/// one array in the order of `outgoing`, rather than going through transition indices.
 extension Checker {
-    mutating func analyseGraph(_ machine: inout Machine, machineRange: SourceRange) {
+    /// Per-state flags of the graph passes, one byte per state.
+    struct StateMarks: OptionSet {
+        let rawValue: UInt8
+        static let composite = StateMarks(rawValue: 1 << 0)
+        static let final = StateMarks(rawValue: 1 << 1)
+        /// Reported as a composite entered without an initial state.
+        static let reportedEntry = StateMarks(rawValue: 1 << 2)
+        /// Reachable from the initial state.
+        static let reached = StateMarks(rawValue: 1 << 3)
+        /// Its transitions have been followed by the forward search.
+        static let expanded = StateMarks(rawValue: 1 << 4)
+        /// It, or an ancestor, has a transition out.
+        static let hasWayOut = StateMarks(rawValue: 1 << 5)
+        /// A final state can still be reached from it.
+        static let canEnd = StateMarks(rawValue: 1 << 6)
+    }
+
+    /// `sources` and `targets` are the transitions' states (`machine.transitions`, as `Int32`):
+    /// the passes read them, not the much larger `Transition` values.
+    mutating func analyseGraph(_ machine: inout Machine, sources: [Int32], targets: [Int32], machineRange: SourceRange) {
         let states = machine.states
         let count = states.count
+        let transitionCount = machine.transitions.count
         let initial = machine.states[machine.initialState].name
-        var parentOf = [Int32](repeating: -1, count: count)
-        var initialChildOf = [Int32](repeating: -1, count: count)
-        var isComposite = [Bool](repeating: false, count: count)
+        // Built in one pass, then only read (`let`): closures below capture them by value,
+        // without the heap boxes and exclusivity checks of captured variables.
+        var parents = [Int32](repeating: -1, count: count)
+        var initialChildren = [Int32](repeating: -1, count: count)
+        var marks = [StateMarks](repeating: [], count: count)
+        var hasFinal = false
         for index in 0..<count {
-            isComposite[index] = states[index].isComposite
-            if let parent = states[index].parent { parentOf[index] = Int32(parent) }
-            if let child = states[index].initialChild { initialChildOf[index] = Int32(child) }
+            if states[index].isComposite { marks[index].insert(.composite) }
+            if states[index].isFinal {
+                marks[index].insert(.final)
+                hasFinal = true
+            }
+            if let parent = states[index].parent { parents[index] = Int32(parent) }
+            if let child = states[index].initialChild { initialChildren[index] = Int32(child) }
         }
-        /// `Machine.entry(_:)` over the small arrays.
-        func entry(_ state: Int) -> Int {
+        let parentOf = parents, initialChildOf = initialChildren
+
+        /// The state entered when `state` is the target (`Machine.entry(_:)` over the small
+        /// arrays). A composite on the way without an initial state is reported, once, as
+        /// entered by `range`; the walk then stops at it.
+        func enter(_ state: Int, by range: () -> SourceRange, _ marks: inout [StateMarks], _ diagnostics: inout Diagnostics) -> Int32 {
             var current = state
             var steps = 0
-            while initialChildOf[current] >= 0, steps < count {
-                current = Int(initialChildOf[current])
+            while true {
+                let child = initialChildOf[current]
+                guard child >= 0, steps < count else { break }
+                current = Int(child)
                 steps += 1
             }
-            return current
-        }
-        var entries = [Int32](repeating: 0, count: machine.transitions.count)
-        for (t, transition) in machine.transitions.enumerated() { entries[t] = Int32(entry(transition.target)) }
-
-        // Composites that are entered must say where entering leads.
-        var reportedEntry = [Bool](repeating: false, count: count)
-        func checkEntered(_ state: Int, by range: SourceRange, _ diagnostics: inout Diagnostics) {
-            var current = state
-            while isComposite[current] {
-                guard initialChildOf[current] >= 0 else {
-                    if !reportedEntry[current] {
-                        reportedEntry[current] = true
-                        diagnostics.append(.compositeWithoutInitial(states[current].name, at: states[current].range)
-                            .note("'\(states[current].name)' is entered here", at: range))
-                    }
-                    return
-                }
-                current = Int(initialChildOf[current])
+            if marks[current].contains(.composite) && !marks[current].contains(.reportedEntry) {
+                // Composites that are entered must say where entering leads.
+                marks[current].insert(.reportedEntry)
+                diagnostics.append(.compositeWithoutInitial(states[current].name, at: states[current].range)
+                    .note("'\(states[current].name)' is entered here", at: range()))
             }
+            return Int32(current)
         }
         var found = Diagnostics()
-        checkEntered(machine.initialState, by: machineRange, &found)
-        for transition in machine.transitions {
-            checkEntered(transition.target, by: transition.range, &found)
+        let start = enter(machine.initialState, by: { machineRange }, &marks, &found)
+        // The state each transition enters.
+        var entries = [Int32](repeating: 0, count: transitionCount)
+        var readAhead = ReadAhead()
+        for t in 0..<transitionCount {
+            if t + ReadAhead.distance < transitionCount {
+                let ahead = Int(targets[t + ReadAhead.distance])
+                readAhead.read(initialChildOf[ahead] ^ Int32(marks[ahead].rawValue))
+            }
+            // The range is read only for a message.
+            entries[t] = enter(Int(targets[t]), by: { machine.transitions[t].range }, &marks, &found)
         }
 
-        // Forward: which states can be reached from the initial one.
-        var reached = [Bool](repeating: false, count: count)
-        var expanded = [Bool](repeating: false, count: count)
-        var queue: [Int] = []
-        func enterLeaf(_ leaf: Int) {
-            guard !reached[leaf] else { return }
-            var current = leaf
-            while current >= 0, !reached[current] {
-                reached[current] = true
-                current = Int(parentOf[current])
-            }
-            queue.append(leaf)
+        // Forward: which states can be reached from the initial one. `successors` lists the
+        // entered states of each state's transitions, in the order of `outgoing`.
+        let starts = machine.outgoing.starts
+        var successors = [Int32](repeating: 0, count: transitionCount)
+        machine.outgoing.indices.withUnsafeBufferPointer { indices in
+            for i in 0..<indices.count { successors[i] = entries[Int(indices[i])] }
         }
-        enterLeaf(entry(machine.initialState))
+        //
+        // The queue holds reached leaves; a leaf's ancestors are marked reached when it is taken
+        // from the queue rather than when it is put in (the same states end up reached), so that
+        // everything read for a leaf is read then, and can be read ahead (`ReadAhead`).
+        var queue: [Int32] = [start]
+        marks[Int(start)].insert(.reached)
         var head = 0
         while head < queue.count {
-            var current = queue[head]
+            if head + ReadAhead.distance < queue.count {
+                let ahead = Int(queue[head + ReadAhead.distance])
+                readAhead.read(starts[ahead] ^ parentOf[ahead])
+            }
+            if head + ReadAhead.distance / 2 < queue.count {
+                let first = Int(starts[Int(queue[head + ReadAhead.distance / 2])])
+                if first < successors.count { readAhead.read(successors[first]) }
+            }
+            let leaf = Int(queue[head])
             head += 1
-            while current >= 0, !expanded[current] {
-                expanded[current] = true
-                for t in machine.outgoing[current] { enterLeaf(Int(entries[t])) }
+            var up = Int(parentOf[leaf])
+            while up >= 0, !marks[up].contains(.reached) {
+                marks[up].insert(.reached)
+                up = Int(parentOf[up])
+            }
+            // Follow the transitions of the leaf and of its ancestors (each state's once).
+            var current = leaf
+            while current >= 0, !marks[current].contains(.expanded) {
+                marks[current].insert(.expanded)
+                for i in Int(starts[current])..<Int(starts[current + 1]) {
+                    let next = successors[i]
+                    if !marks[Int(next)].contains(.reached) {
+                        marks[Int(next)].insert(.reached)
+                        queue.append(next)
+                    }
+                }
                 current = Int(parentOf[current])
             }
         }
-        for index in 0..<count where !reached[index] {
+        for index in 0..<count where !marks[index].contains(.reached) {
             // Report only the outermost unreachable state, and nothing inside a composite
             // whose missing initial state was just reported.
-            if let parent = states[index].parent, !reached[parent] || reportedEntry[parent] { continue }
+            let parent = Int(parentOf[index])
+            if parent >= 0, !marks[parent].contains(.reached) || marks[parent].contains(.reportedEntry) { continue }
             found.append(.unreachableState(states[index].name, from: initial, at: states[index].range))
         }
 
         // Dead ends: a reachable, non-final leaf with no transition out of it or its ancestors.
-        var hasWayOut = [Bool](repeating: false, count: count)
+        // Parents come before their children, so one pass in order sees the parent's answer.
         for index in 0..<count {
-            hasWayOut[index] = !machine.outgoing[index].isEmpty || (parentOf[index] >= 0 && hasWayOut[Int(parentOf[index])])
+            let parent = Int(parentOf[index])
+            if starts[index] != starts[index + 1] || (parent >= 0 && marks[parent].contains(.hasWayOut)) {
+                marks[index].insert(.hasWayOut)
+            }
         }
-        for index in 0..<count where reached[index] && !states[index].isComposite && !states[index].isFinal && !hasWayOut[index] {
-            found.append(.deadEndState(states[index].name, at: states[index].range))
+        for index in 0..<count {
+            let mark = marks[index]
+            if mark.contains(.reached) && mark.isDisjoint(with: [.composite, .final, .hasWayOut]) {
+                found.append(.deadEndState(states[index].name, at: states[index].range))
+            }
         }
 
         // Backward from the final states: which states can still end.
-        if states.contains(where: \.isFinal) {
-            var predecessorsStart = [Int](repeating: 0, count: count + 1)
-            for t in entries.indices { predecessorsStart[Int(entries[t]) + 1] += 1 }
+        if hasFinal {
+            // Predecessors by entered state, as offsets and one array (like `outgoing`).
+            var predecessorsStart = [Int32](repeating: 0, count: count + 1)
+            for t in 0..<transitionCount {
+                if t + ReadAhead.distance < transitionCount {
+                    readAhead.read(predecessorsStart[Int(entries[t + ReadAhead.distance]) + 1])
+                }
+                predecessorsStart[Int(entries[t]) + 1] += 1
+            }
             for index in 0..<count { predecessorsStart[index + 1] += predecessorsStart[index] }
             var fill = predecessorsStart
-            var predecessors = [Int](repeating: 0, count: machine.transitions.count)
-            for (t, transition) in machine.transitions.enumerated() {
-                predecessors[fill[Int(entries[t])]] = transition.source
-                fill[Int(entries[t])] += 1
+            var predecessors = [Int32](repeating: 0, count: transitionCount)
+            for t in 0..<transitionCount {
+                if t + ReadAhead.distance < transitionCount { readAhead.read(fill[Int(entries[t + ReadAhead.distance])]) }
+                let entered = Int(entries[t])
+                predecessors[Int(fill[entered])] = sources[t]
+                fill[entered] += 1
             }
-            var good = [Bool](repeating: false, count: count)
-            var work: [Int] = []
-            for index in 0..<count where states[index].isFinal {
-                good[index] = true
-                work.append(index)
+            // Children as linked lists (first child, next sibling): a transition from a
+            // composite fires from inside it, so a composite that can end makes its children so.
+            var firstChild = [Int32](repeating: -1, count: count)
+            var nextSibling = [Int32](repeating: -1, count: count)
+            for index in stride(from: count - 1, through: 0, by: -1) {
+                let parent = Int(parentOf[index])
+                guard parent >= 0 else { continue }
+                nextSibling[index] = firstChild[parent]
+                firstChild[parent] = Int32(index)
             }
-            while let state = work.popLast() {
-                for p in predecessors[predecessorsStart[state]..<predecessorsStart[state + 1]] where !good[p] {
-                    good[p] = true
-                    work.append(p)
+            // A queue rather than a stack (the order does not change the result), so that the
+            // states to come are known and their offsets can be read ahead.
+            var work: [Int32] = []
+            for index in 0..<count where marks[index].contains(.final) {
+                marks[index].insert(.canEnd)
+                work.append(Int32(index))
+            }
+            var head = 0
+            while head < work.count {
+                if head + ReadAhead.distance < work.count {
+                    let ahead = Int(work[head + ReadAhead.distance])
+                    readAhead.read(predecessorsStart[ahead] ^ firstChild[ahead])
                 }
-                for child in states[state].children where !good[child] {
-                    good[child] = true
-                    work.append(child)
+                if head + ReadAhead.distance / 2 < work.count {
+                    let first = Int(predecessorsStart[Int(work[head + ReadAhead.distance / 2])])
+                    if first < predecessors.count { readAhead.read(predecessors[first]) }
+                }
+                let state = Int(work[head])
+                head += 1
+                for i in Int(predecessorsStart[state])..<Int(predecessorsStart[state + 1]) {
+                    let p = Int(predecessors[i])
+                    if !marks[p].contains(.canEnd) {
+                        marks[p].insert(.canEnd)
+                        work.append(Int32(p))
+                    }
+                }
+                var child = firstChild[state]
+                while child >= 0 {
+                    if !marks[Int(child)].contains(.canEnd) {
+                        marks[Int(child)].insert(.canEnd)
+                        work.append(child)
+                    }
+                    child = nextSibling[Int(child)]
                 }
             }
-            for index in 0..<count where reached[index] && hasWayOut[index] && !good[index]
-                && !states[index].isComposite && !states[index].isFinal {
-                found.append(.finalUnreachable(states[index].name, at: states[index].range))
+            for index in 0..<count {
+                let mark = marks[index]
+                if mark.isSuperset(of: [.reached, .hasWayOut]) && mark.isDisjoint(with: [.canEnd, .composite, .final]) {
+                    found.append(.finalUnreachable(states[index].name, at: states[index].range))
+                }
             }
         }
         diagnostics.append(contentsOf: found)
+        readAheadSink = readAhead.sink
+    }
+
+    /// Reads of graph arrays for states a search will reach a few steps later: nothing waits
+    /// for them, so their cache misses overlap the work at hand (a software prefetch; at a
+    /// million states each step of a search is otherwise a miss or two waited for in turn).
+    struct ReadAhead {
+        /// How many entries of a queue ahead the offsets are read (the lists they point to, half
+        /// as far ahead, once the offsets are likely in cache).
+        static let distance = 16
+        /// Every value read, folded together and kept (`Checker.readAheadSink`) only so that
+        /// the reads are not optimized away.
+        private(set) var sink: Int32 = 0
+
+        mutating func read(_ value: Int32) { sink ^= value }
     }
 }

@@ -78,7 +78,7 @@ extension Checker {
         return Method(name: name, selector: "\(name)(\(labels))", parameters: parameters,
                       parameterText: text(decl.parameters),
                       returnType: returnType.flatMap { SwiftTypeText.sameReturnType($0, nil) ? nil : $0 },
-                      returns: decl.returns?.value, body: decl.body?.value,
+                      returns: decl.returns.map(value), body: decl.body.map(value),
                       isAsync: decl.isAsync, isThrowing: decl.isThrowing, range: decl.name.range)
     }
 

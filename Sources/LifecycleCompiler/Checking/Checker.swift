@@ -11,19 +11,18 @@ public struct Checker {
     let loader: SourceLoader
     public internal(set) var diagnostics = Diagnostics()
 
-    var names = NameTable()
     var types: [TypeInfo] = []
     var typeByName: [String: Int] = [:]
     /// The syntax each type came from (for resolving parents).
     var typeParents: [[NameSyntax]] = []
     var ownTypes: [Int] = []
     var importsUIKit = false
-    /// Scratch space for assembling callback selectors (reused, so resolving allocates nothing).
-    var selectorBuffer: [UInt8] = []
     /// Whether the root file had syntax errors: its graph is then incomplete, so the graph
     /// checks (reachability, dead ends) would only repeat them.
     public var syntaxHadErrors = false
     var suggestionsMade = 0
+    /// Where the graph passes keep what they read ahead (`Checker.ReadAhead`); never used.
+    var readAheadSink: Int32 = 0
 
     public init(root: FileSyntax, files: SourceFiles, loader: @escaping SourceLoader) {
         self.root = root
@@ -72,6 +71,11 @@ public struct Checker {
     // MARK: - Source access
 
     func text(_ range: SourceRange) -> String { files[range.file].text(range) }
+
+    /// A string literal's value (the syntax keeps only its range).
+    func value(_ literal: StringSyntax) -> String {
+        literal.value(in: literal.range.file == root.file.id ? root.file : files[literal.range.file])
+    }
 
     func bytes(_ range: SourceRange) -> UnsafeBufferPointer<UInt8> {
         // Almost every name is in the root file: skip the look-up in `files` for it.

@@ -21,9 +21,27 @@ public struct Model: Sendable {
 }
 
 /// A method of a type: `types[type].methods[index]`.
+///
+/// Stored as two `Int32` (8 bytes instead of 16): a spec of a million states holds millions.
 public struct MethodRef: Hashable, Sendable, Comparable {
-    public var type: Int
-    public var index: Int
+    private var storedType: Int32
+    private var storedIndex: Int32
+
+    public init(type: Int, index: Int) {
+        storedType = Int32(truncatingIfNeeded: type)
+        storedIndex = Int32(truncatingIfNeeded: index)
+    }
+
+    public var type: Int {
+        get { Int(storedType) }
+        set { storedType = Int32(truncatingIfNeeded: newValue) }
+    }
+
+    public var index: Int {
+        get { Int(storedIndex) }
+        set { storedIndex = Int32(truncatingIfNeeded: newValue) }
+    }
+
     public static func < (a: MethodRef, b: MethodRef) -> Bool { (a.type, a.index) < (b.type, b.index) }
 }
 
@@ -128,29 +146,41 @@ public struct Machine: Sendable {
 /// Transition indices grouped by source state, kept in one array with per-state offsets
 /// (compressed sparse rows) rather than one small array per state: a million states cost two
 /// allocations instead of a million. Read it like an array of arrays: `outgoing[state]`.
+/// Offsets and indices are `Int32` (a spec holds far fewer than 2^31 transitions): half the
+/// bytes of `Int` for graph passes that read them in random order.
 public struct OutgoingTransitions: Sendable {
     /// State `s`'s transitions are `indices[starts[s]..<starts[s + 1]]`.
-    private var starts: [Int]
-    private var indices: [Int]
+    private(set) var starts: [Int32]
+    private(set) var indices: [Int32]
 
     /// Groups transitions `0..<sources.count` by source, keeping declaration order within each
-    /// state; `sources[t]` is transition `t`'s source state, in `0..<stateCount`.
-    public init(sources: [Int], stateCount: Int) {
-        var starts = [Int](repeating: 0, count: stateCount + 1)
-        for source in sources { starts[source + 1] += 1 }
+    /// state; `sources[t]` is transition `t`'s source state, in `0..<stateCount`, or -1 for a
+    /// transition left out.
+    public init(sources: [Int32], stateCount: Int) {
+        var starts = [Int32](repeating: 0, count: stateCount + 1)
+        var kept = 0
+        for source in sources where source >= 0 {
+            starts[Int(source) + 1] += 1
+            kept += 1
+        }
         for state in 0..<stateCount { starts[state + 1] += starts[state] }
         var fill = starts
-        var indices = [Int](repeating: 0, count: sources.count)
-        for (transition, source) in sources.enumerated() {
-            indices[fill[source]] = transition
-            fill[source] += 1
+        var indices = [Int32](repeating: 0, count: kept)
+        for (transition, source) in sources.enumerated() where source >= 0 {
+            indices[Int(fill[Int(source)])] = Int32(transition)
+            fill[Int(source)] += 1
         }
         self.starts = starts
         self.indices = indices
     }
 
     /// The transitions leaving `state`, in declaration order.
-    public subscript(state: Int) -> ArraySlice<Int> { indices[starts[state]..<starts[state + 1]] }
+    public subscript(state: Int) -> LazyMapCollection<ArraySlice<Int32>, Int> {
+        indices[Int(starts[state])..<Int(starts[state + 1])].lazy.map { Int($0) }
+    }
+
+    /// Whether no transition leaves `state`.
+    public func isEmpty(_ state: Int) -> Bool { starts[state] == starts[state + 1] }
 
     /// How many states there are.
     public var count: Int { starts.count - 1 }
@@ -187,8 +217,9 @@ public struct Transition: Sendable {
     public var target: Int
     public var event: String?
     public var trigger: Trigger?
-    /// In the order UIKit calls them.
-    public var callbacks: [MethodRef]
+    /// In the order UIKit calls them. A slice of one array holding every transition's
+    /// callbacks, rather than an array per transition (a million allocations at 10^6 states).
+    public var callbacks: ArraySlice<MethodRef>
     public var description: String?
     public var range: SourceRange
 }

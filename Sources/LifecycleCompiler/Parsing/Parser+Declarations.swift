@@ -8,6 +8,8 @@ extension Parser {
             declaration(into: &syntax)
             assert(token.start > before || token.kind == .endOfFile, "parser made no progress")
         }
+        syntax.names = names
+        syntax.callbackSpellings = callbackSpellings
         return syntax
     }
 
@@ -60,7 +62,11 @@ extension Parser {
         }
         report(.memberOutsideMachine(what, at: range(token)))
         let saved = diagnostics
-        _ = member()
+        let outside = machine
+        member()
+        flushNames()
+        // Drop what it parsed: it belongs to no machine.
+        machine = outside
         diagnostics = saved
     }
 
@@ -97,8 +103,16 @@ extension Parser {
             synchronizeDeclaration()
             return nil
         }
-        let members = body(of: "machine '\(source.text(name.range))'")
-        return MachineDecl(name: name, description: description, members: members, range: range(from: start))
+        machine = MachineDecl(name: name, description: description, range: range(from: start))
+        reserveMembers()
+        enclosingState = -1
+        body(of: .machine(name))
+        flushNames()
+        var decl = machine
+        // Leave no second reference to the arrays behind (so nothing copies them later).
+        machine = MachineDecl(name: name, description: nil, range: decl.range)
+        decl.range = range(from: start)
+        return decl
     }
 
     /// protocolDecl := 'protocol' IDENT (':' IDENT (',' IDENT)*)? '{' (funcDecl | varDecl)* '}'

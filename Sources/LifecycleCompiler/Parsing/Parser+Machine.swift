@@ -1,22 +1,57 @@
 /// The inside of a machine: delegates, states, transitions and requirements.
+///
+/// Members are appended to `machine` (the `MachineDecl` being parsed) as they are met, so the
+/// body comes out flat (see `MachineDecl`); `enclosingState` is the index of the state whose
+/// body is being parsed, -1 at the machine's top level.
 extension Parser {
-    /// Parses `{ member* }` starting at the current `{`; `owner` names the body in messages.
-    mutating func body(of owner: String) -> [MemberSyntax] {
+    /// What a body belongs to, named in messages only when one is reported.
+    enum BodyOwner {
+        case machine(NameSyntax), state(NameSyntax)
+    }
+
+    func describe(_ owner: BodyOwner) -> String {
+        switch owner {
+        case .machine(let name): "machine '\(source.text(name.range))'"
+        case .state(let name): "state '\(source.text(name.range))'"
+        }
+    }
+
+    /// Gives `machine`'s arrays room for as many members as the rest of the file could
+    /// plausibly hold, once per file.
+    ///
+    /// A growing array copies itself into a buffer twice as large each time it fills: for a
+    /// body of a million states, the states, transitions and references went through about
+    /// twice their final size in fresh pages, each cleared by the kernel on first touch. Room
+    /// reserved but never filled is never touched, so it costs address space, not memory;
+    /// the budget (about 2.5 bytes of address space per byte of source) is spent by the first
+    /// machine, so that a file of many small machines does not reserve it again for each.
+    mutating func reserveMembers() {
+        guard !reservedMembers else { return }
+        reservedMembers = true
+        let remaining = max(source.count - token.start, 0)
+        // The densest plausible specs: a state per 128 bytes, a transition per 64, a
+        // callback reference per 48 (the benchmark's are 186, 112 and 74).
+        machine.states.reserveCapacity(remaining / 128)
+        machine.transitions.reserveCapacity(remaining / 64)
+        machine.callbacks.reserveCapacity(remaining / 48)
+    }
+
+    /// Parses `{ member* }` starting at the current `{`, appending the members to `machine`.
+    mutating func body(of owner: BodyOwner) {
         let open = token
         advance()
-        var members: [MemberSyntax] = []
         while true {
             switch token.kind {
             case .rightBrace:
                 advance()
-                return members
+                return
             case .endOfFile, .keyword(.machine), .keyword(.protocol), .keyword(.class), .keyword(.import):
-                report(.missingClosingBrace(owner, found: found, at: missingRange)
+                report(.missingClosingBrace(describe(owner), found: found, at: missingRange)
                     .note("to match this opening '{'", at: range(open)))
-                return members
+                return
             default:
                 let before = token.start
-                if let member = member() { members.append(member) }
+                member()
                 assert(token.start > before, "parser made no progress")
             }
         }
@@ -25,30 +60,27 @@ extension Parser {
     /// member := delegateDecl | stateDecl | transitionDecl | requireDecl
     ///
     /// Always consumes at least one token.
-    mutating func member() -> MemberSyntax? {
+    mutating func member() {
         switch token.kind {
         case .keyword(.delegate):
-            return delegateDecl().map(MemberSyntax.delegate)
+            if let decl = delegateDecl() { machine.delegates.append(decl) }
         case .keyword(.state), .keyword(.initial), .keyword(.final):
-            return stateDecl().map(MemberSyntax.state)
+            stateDecl()
         case .keyword(.require):
-            return requireDecl().map(MemberSyntax.require)
+            if let decl = requireDecl() { machine.requires.append(decl) }
         case .identifier:
-            return transitionDecl().map(MemberSyntax.transition)
+            transitionDecl()
         case .unknown:
             advance()
             synchronizeMember()
-            return nil
         case .keyword(.on), .keyword(.by), .keyword(.calls), .string:
             report(.misplacedTransitionClause(found: found, at: range(token)))
             advance()
             synchronizeMember()
-            return nil
         default:
             report(.expectedMember(found: found, at: range(token)))
             advance()
             synchronizeMember()
-            return nil
         }
     }
 
@@ -74,44 +106,50 @@ extension Parser {
     }
 
     /// stateDecl := ('initial' | 'final')? 'state' IDENT STRING? ('{' member* '}')?
-    mutating func stateDecl() -> StateDecl? {
+    ///
+    /// The state is appended before its body, so that states come in pre-order.
+    mutating func stateDecl() {
         let start = token.start
         var modifier = StateDecl.Modifier.none
-        var modifierRange: SourceRange?
         if at(.initial) || at(.final) {
             modifier = at(.initial) ? .initial : .final
-            modifierRange = range(token)
             advance()
             guard at(.state) else {
                 report(.expectedStateKeyword(after: modifier == .initial ? "initial" : "final", found: found, at: missingRange))
                 synchronizeMember()
-                return nil
+                return
             }
         }
         advance()
         guard let name = expectName({ .expectedName("state", found: $0, at: $1) }) else {
             synchronizeMember()
-            return nil
+            return
         }
         let description = optionalString()
-        var members: [MemberSyntax]?
+        let index = machine.states.count
+        // Its name's id comes when the batch of names it is queued in is interned.
+        machine.states.append(StateDecl(modifier: modifier, parent: enclosingState, name: name, nameID: -1,
+                                        description: description, range: range(from: start)))
+        queueName(name, into: .stateName, of: index)
+        if enclosingState >= 0 { machine.states[Int(enclosingState)].hasChildStates = true }
         if token.kind == .leftBrace {
             if nesting >= Parser.maximumNesting {
                 report(.nestingTooDeep(limit: Parser.maximumNesting, at: range(token)))
                 skipBlock()
-                members = []
             } else {
                 nesting += 1
-                members = body(of: "state '\(source.text(name.range))'")
+                let outer = enclosingState
+                enclosingState = Int32(index)
+                body(of: .state(name))
+                enclosingState = outer
                 nesting -= 1
             }
+            machine.states[index].range = range(from: start)
         }
-        return StateDecl(modifier: modifier, modifierRange: modifierRange, name: name, description: description,
-                         members: members, range: range(from: start))
     }
 
     /// transitionDecl := IDENT '->' IDENT ('on' IDENT)? ('by' ('user'|'system'))? ('calls' callbackList)? STRING?
-    mutating func transitionDecl() -> TransitionDecl? {
+    mutating func transitionDecl() {
         let start = token.start
         let source = NameSyntax(range: range(token))
         let sourceToken = token
@@ -126,18 +164,20 @@ extension Parser {
                 report(.expectedArrow(after: sourceText, found: found, at: missingRange))
             }
             synchronizeMember()
-            return nil
+            return
         }
         guard let target = expectName({ .expectedTarget(found: $0, at: $1) }) else {
             synchronizeMember()
-            return nil
+            return
         }
-        var transition = TransitionDecl(source: source, target: target, event: nil, trigger: nil, triggerRange: nil,
-                                        callbacks: [], description: nil, range: range(from: start))
+        let firstCallback = Int32(machine.callbacks.count)
+        var transition = TransitionDecl(source: source, target: target, event: nil,
+                                        sourceID: -1, targetID: -1, trigger: nil,
+                                        callbacks: firstCallback..<firstCallback, description: nil, range: range(from: start))
         if consume(if: .keyword(.on)) != nil {
             guard let event = expectName({ .expectedName("event", found: $0, at: $1) }) else {
                 synchronizeMember()
-                return nil
+                return
             }
             transition.event = event
         }
@@ -148,32 +188,39 @@ extension Parser {
                 report(.expectedTrigger(found: found, suggestion: suggestion,
                                         at: token.kind == .identifier ? range(token) : missingRange))
                 synchronizeMember()
-                return nil
+                return
             }
             transition.trigger = trigger
-            transition.triggerRange = range(token)
             advance()
         }
         if consume(if: .keyword(.calls)) != nil {
-            guard let callbacks = callbackList() else {
+            guard callbackList() else {
+                // Drop the references of the transition that is dropped.
+                machine.callbacks.removeSubrange(Int(firstCallback)...)
                 synchronizeMember()
-                return nil
+                return
             }
-            transition.callbacks = callbacks
+            transition.callbacks = firstCallback..<Int32(machine.callbacks.count)
         }
         transition.description = optionalString()
         transition.range = range(from: start)
-        return transition
+        machine.transitions.append(transition)
+        // The ids come when the batch of names they are queued in is interned.
+        let index = machine.transitions.count - 1
+        queueName(source, into: .source, of: index)
+        queueName(target, into: .target, of: index)
+        if let event = transition.event { queueName(event, into: .event, of: index) }
     }
 
     /// callbackList := callbackRef (',' callbackRef)*
-    mutating func callbackList() -> [CallbackRef]? {
-        var callbacks: [CallbackRef] = []
+    ///
+    /// Appends the references to `machine.callbacks`; false (after reporting) if one is missing.
+    mutating func callbackList() -> Bool {
         repeat {
-            guard let callback = callbackRef() else { return nil }
-            callbacks.append(callback)
+            guard let callback = callbackRef() else { return false }
+            machine.callbacks.append(callback)
         } while consume(if: .comma) != nil
-        return callbacks
+        return true
     }
 
     /// callbackRef := IDENT ('(' ((IDENT | '_') ':')* ')')?
@@ -184,31 +231,47 @@ extension Parser {
         let start = token.start
         guard let name = expectName({ .expectedCallback(found: $0, at: $1) }) else { return nil }
         guard token.kind == .leftParen && token.start == name.range.endOffset else {
-            return CallbackRef(baseName: name, labels: nil, range: name.range)
+            let spelling = callbackSpellings.intern(UnsafeBufferPointer(rebasing: source.bytes[name.range.startOffset..<name.range.endOffset]))
+            return CallbackRef(baseName: name, spelling: spelling, isBare: true, range: name.range)
         }
+        // The selector, assembled in a reused buffer: the name, then each label and ':'.
+        spellingBuffer.removeAll(keepingCapacity: true)
+        spellingBuffer.append(contentsOf: source.bytes[name.range.startOffset..<name.range.endOffset])
+        spellingBuffer.append(UInt8(ascii: "("))
         let open = token
         advance()
-        var labels = ""
         while true {
             if consume(if: .rightParen) != nil { break }
             guard token.kind == .identifier else {
                 report(.unclosedMethodReference(source.text(name.range), found: found, at: missingRange)
                     .note("to match this '('", at: range(open)))
-                return CallbackRef(baseName: name, labels: labels, range: range(from: start))
+                return selectorRef(name, range: range(from: start))
             }
             let labelToken = token
             // Look ahead: a label is followed by ':'; anything else means the reference ended.
             guard lexer.nextTokenIsColon() else {
                 report(.unclosedMethodReference(source.text(name.range), found: found, at: missingRange)
                     .note("to match this '('", at: range(open)))
-                return CallbackRef(baseName: name, labels: labels, range: range(from: start))
+                return selectorRef(name, range: range(from: start))
             }
             advance()
             advance()
-            labels += text(labelToken)
-            labels += ":"
+            let label = source.bytes[labelToken.start..<labelToken.end]
+            if label.allSatisfy({ $0 < 0x80 }) {
+                spellingBuffer.append(contentsOf: label)
+            } else {
+                spellingBuffer.append(contentsOf: text(labelToken).utf8)
+            }
+            spellingBuffer.append(UInt8(ascii: ":"))
         }
-        return CallbackRef(baseName: name, labels: labels, range: range(from: start))
+        return selectorRef(name, range: range(from: start))
+    }
+
+    /// A reference spelled as the selector in `spellingBuffer`, closed here with ')'.
+    mutating func selectorRef(_ name: NameSyntax, range: SourceRange) -> CallbackRef {
+        spellingBuffer.append(UInt8(ascii: ")"))
+        let spelling = spellingBuffer.withUnsafeBufferPointer { callbackSpellings.intern($0) }
+        return CallbackRef(baseName: name, spelling: spelling, isBare: false, range: range)
     }
 
     /// requireDecl := 'require' callbackRef STRING?

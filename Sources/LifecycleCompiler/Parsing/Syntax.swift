@@ -1,22 +1,41 @@
 /// The syntax tree: what the file says, before any name is resolved.
 ///
 /// Every node knows its range. Names are ranges into the source (read them with
-/// `SourceFile.text(_:)`); string literals are decoded once, by the parser.
+/// `SourceFile.text(_:)`); string literals are ranges too, decoded only when their value is
+/// needed (`StringSyntax.value(in:)`).
+///
+/// A machine's body is flat: its states, transitions and callback references are each one
+/// array in source order, linked by indices, rather than a tree of member arrays. A spec of a
+/// million states then parses into a handful of large arrays instead of millions of small
+/// allocations, and the checker reads them front to back without copying nodes out of a tree
+/// (which retained and released every array and string inside them).
 
 /// A name as written: an identifier's range.
 public struct NameSyntax: Sendable, Equatable {
     public var range: SourceRange
 }
 
-/// A string literal: its range (quotes included) and decoded value.
+/// A string literal: its range, quotes included. The value is decoded on demand: most
+/// descriptions are read once, by the checker, so keeping a decoded copy in the tree only
+/// doubled them in memory.
 public struct StringSyntax: Sendable, Equatable {
     public var range: SourceRange
-    public var value: String
+
+    /// The literal's value, escapes replaced (`file` is the file `range` points into).
+    public func value(in file: SourceFile) -> String {
+        let lower = min(range.startOffset, file.count), upper = min(max(range.endOffset, lower), file.count)
+        return StringLiteralDecoder.decode(file.bytes, lower..<upper)
+    }
 }
 
 /// One parsed `.lifecycle` file.
 public struct FileSyntax: Sendable {
     public var file: SourceFile
+    /// The names of states and events, interned by the parser while their bytes were in
+    /// cache: the `nameID`, `sourceID`, `targetID` and `eventID` of states and transitions.
+    public var names = NameTable()
+    /// The spellings of callback references (`CallbackRef.spelling`).
+    public var callbackSpellings = NameTable()
     public var imports: [ImportDecl] = []
     public var machines: [MachineDecl] = []
     public var protocols: [TypeDecl] = []
@@ -39,20 +58,34 @@ public struct ImportDecl: Sendable {
     public var range: SourceRange
 }
 
-/// `machine Name "description" { … }`.
+/// `machine Name "description" { … }`, its body flattened.
+///
+/// States at every depth are in `states` in source order, which is pre-order (a state comes
+/// right before the states inside it); each names its parent by index. Transitions at every
+/// depth are in `transitions` in source order, and their callback references are consecutive
+/// runs of `callbacks`. Nesting is kept only as those parent indices, so visiting a machine
+/// never needs a stack, whatever its depth.
 public struct MachineDecl: Sendable {
     public var name: NameSyntax
     public var description: StringSyntax?
-    public var members: [MemberSyntax]
     public var range: SourceRange
-}
+    public var delegates: [DelegateDecl] = []
+    public var states: [StateDecl] = []
+    public var transitions: [TransitionDecl] = []
+    /// Every transition's callback references, one run per transition (`callbacks(of:)`).
+    public var callbacks: [CallbackRef] = []
+    public var requires: [RequireDecl] = []
 
-/// What a machine or composite-state body holds.
-public enum MemberSyntax: Sendable {
-    case delegate(DelegateDecl)
-    case state(StateDecl)
-    case transition(TransitionDecl)
-    case require(RequireDecl)
+    public init(name: NameSyntax, description: StringSyntax?, range: SourceRange) {
+        self.name = name
+        self.description = description
+        self.range = range
+    }
+
+    /// The callback references of `transition`, in the order written.
+    public func callbacks(of transition: TransitionDecl) -> ArraySlice<CallbackRef> {
+        callbacks[Int(transition.callbacks.lowerBound)..<Int(transition.callbacks.upperBound)]
+    }
 }
 
 /// `delegate SceneDelegate: UIResponder, UIWindowSceneDelegate`.
@@ -62,15 +95,20 @@ public struct DelegateDecl: Sendable {
     public var range: SourceRange
 }
 
-/// `initial state Name "description" { … }`.
+/// `initial state Name "description" { … }`, without its body: the states and transitions
+/// inside it follow it in the machine's arrays.
 public struct StateDecl: Sendable {
-    public enum Modifier: Sendable { case none, initial, final }
+    public enum Modifier: UInt8, Sendable { case none, initial, final }
     public var modifier: Modifier
-    public var modifierRange: SourceRange?
+    /// Whether its body declares states (a final state may not).
+    public var hasChildStates = false
+    /// The enclosing state's index in `MachineDecl.states`, or -1 at the top level.
+    public var parent: Int32
     public var name: NameSyntax
+    /// The name's id in `FileSyntax.names`.
+    public var nameID: NameTable.ID
     public var description: StringSyntax?
-    /// Nil when the state has no body; an empty array for `{ }`.
-    public var members: [MemberSyntax]?
+    /// From the modifier (or `state`) to the closing brace of the body, if any.
     public var range: SourceRange
 }
 
@@ -80,9 +118,14 @@ public struct TransitionDecl: Sendable {
     public var source: NameSyntax
     public var target: NameSyntax
     public var event: NameSyntax?
+    /// The ids of the source, target and event names in `FileSyntax.names` (-1: no event).
+    /// Resolving them to states is left to the checker: a target may be declared later.
+    public var sourceID: NameTable.ID
+    public var targetID: NameTable.ID
+    public var eventID: NameTable.ID = -1
     public var trigger: Trigger?
-    public var triggerRange: SourceRange?
-    public var callbacks: [CallbackRef]
+    /// Its callback references: `MachineDecl.callbacks[callbacks]` (`MachineDecl.callbacks(of:)`).
+    public var callbacks: Range<Int32>
     public var description: StringSyntax?
     public var range: SourceRange
 }
@@ -90,10 +133,13 @@ public struct TransitionDecl: Sendable {
 /// A Swift method reference: `name`, `name()` or `name(_:label:)`.
 public struct CallbackRef: Sendable, Equatable {
     public var baseName: NameSyntax
-    /// Nil for a bare name; otherwise the argument labels as a selector spells them, each
-    /// followed by `:` (`_:reason:`, empty for `name()`). One `String`, inline when it is
-    /// short (up to 15 bytes), rather than an array of labels for every reference.
-    public var labels: String?
+    /// How the reference is spelled, interned in `FileSyntax.callbackSpellings`: the bare name,
+    /// or the selector with its labels (`name(_:reason:)`, `name()`). Specs name few distinct
+    /// callbacks many times, so the checker resolves each spelling once; interning also spares
+    /// a `String` of labels per reference.
+    public var spelling: NameTable.ID
+    /// Whether it is a bare name (no parentheses).
+    public var isBare: Bool
     public var range: SourceRange
 }
 
