@@ -70,9 +70,10 @@ public final class SourceFile: @unchecked Sendable {
         self.id = id
         self.path = path
         let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: count + SourceFile.padding)
-        storage.initialize(repeating: 0)
+        // `fill` writes the bytes; only what follows them is zeroed. Zeroing the whole buffer
+        // first was a second pass over it: at 10^6 states, a 186 MB memset before the read.
         let written = min(max(fill(UnsafeMutableBufferPointer(rebasing: storage[0..<count])), 0), count)
-        storage[written] = 0
+        UnsafeMutableBufferPointer(rebasing: storage[written...]).initialize(repeating: 0)
         self.storage = storage
         self.count = written
     }
