@@ -102,14 +102,7 @@ extension Checker {
         marks[Int(start)].insert(.reached)
         var head = 0
         while head < queue.count {
-            if head + ReadAhead.distance < queue.count {
-                let ahead = Int(queue[head + ReadAhead.distance])
-                readAhead.read(starts[ahead] ^ parentOf[ahead])
-            }
-            if head + ReadAhead.distance / 2 < queue.count {
-                let first = Int(starts[Int(queue[head + ReadAhead.distance / 2])])
-                if first < successors.count { readAhead.read(successors[first]) }
-            }
+            readAhead.ahead(of: head, in: queue, offsets: starts, alongside: parentOf, lists: successors)
             let leaf = Int(queue[head])
             head += 1
             var up = Int(parentOf[leaf])
@@ -192,14 +185,7 @@ extension Checker {
             }
             var head = 0
             while head < work.count {
-                if head + ReadAhead.distance < work.count {
-                    let ahead = Int(work[head + ReadAhead.distance])
-                    readAhead.read(predecessorsStart[ahead] ^ firstChild[ahead])
-                }
-                if head + ReadAhead.distance / 2 < work.count {
-                    let first = Int(predecessorsStart[Int(work[head + ReadAhead.distance / 2])])
-                    if first < predecessors.count { readAhead.read(predecessors[first]) }
-                }
+                readAhead.ahead(of: head, in: work, offsets: predecessorsStart, alongside: firstChild, lists: predecessors)
                 let state = Int(work[head])
                 head += 1
                 for i in Int(predecessorsStart[state])..<Int(predecessorsStart[state + 1]) {
@@ -241,5 +227,20 @@ extension Checker {
         private(set) var sink: Int32 = 0
 
         mutating func read(_ value: Int32) { sink ^= value }
+
+        /// Reads ahead of a breadth-first `queue` whose next entry is at `head`: the state
+        /// `distance` places ahead has its offset and one more per-state value read, the
+        /// state half as far ahead the first entry of its list (`lists[offsets[state]]`).
+        @inline(__always)
+        mutating func ahead(of head: Int, in queue: [Int32], offsets: [Int32], alongside values: [Int32], lists: [Int32]) {
+            if head + Self.distance < queue.count {
+                let state = Int(queue[head + Self.distance])
+                read(offsets[state] ^ values[state])
+            }
+            if head + Self.distance / 2 < queue.count {
+                let first = Int(offsets[Int(queue[head + Self.distance / 2])])
+                if first < lists.count { read(lists[first]) }
+            }
+        }
     }
 }
