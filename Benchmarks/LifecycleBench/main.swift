@@ -122,13 +122,17 @@ struct SizeResult {
     var wc: Measure.Run
 }
 var results: [SizeResult] = []
+/// Whole-process runs per size (their median is reported); the in-process stages run half as often.
+func wholeProcessRuns(_ states: Int) -> Int { states <= 10_000 ? 11 : states <= 100_000 ? 5 : 3 }
+func stageRuns(_ states: Int) -> Int { max(1, wholeProcessRuns(states) / 2) }
+
 for states in sizes {
     let path = "\(folder)/bench-\(states).lifecycle"
     let spec = SpecGenerator(states: states, seed: seed).generate()
     _ = FileManager.default.createFile(atPath: path, contents: Data(spec))
     let words = spec.split(whereSeparator: { $0 == 32 || $0 == 10 || $0 == 9 }).count
-    let repeats = states <= 10_000 ? 11 : states <= 100_000 ? 5 : 3
-    let stages = Stages.measure(path, repeats: max(1, repeats / 2))
+    let repeats = wholeProcessRuns(states)
+    let stages = Stages.measure(path, repeats: stageRuns(states))
     var checkRuns: [Measure.Run] = [], dotRuns: [Measure.Run] = [], wcRuns: [Measure.Run] = []
     _ = Measure.run([wc, "-w", path])  // Warm the page cache.
     for _ in 0..<repeats {
@@ -190,8 +194,8 @@ func machineDescription() -> String {
 var report = ""
 report += "Machine: \(machineDescription()).\n"
 report += "Load average (1, 5, 15 min) before the run: \(loadBefore); after: \(loadAfter).\n"
-report += "Seed \(seed). Whole-process figures are medians of \(results.map { $0.states <= 10_000 ? 11 : $0.states <= 100_000 ? 5 : 3 }.map(String.init).joined(separator: "/")) runs; "
-report += "stage figures are the fastest of \(results.map { max(1, ($0.states <= 10_000 ? 11 : $0.states <= 100_000 ? 5 : 3) / 2) }.map(String.init).joined(separator: "/")) in-process runs.\n\n"
+report += "Seed \(seed). Whole-process figures are medians of \(results.map { String(wholeProcessRuns($0.states)) }.joined(separator: "/")) runs; "
+report += "stage figures are the fastest of \(results.map { String(stageRuns($0.states)) }.joined(separator: "/")) in-process runs.\n\n"
 
 report += "### Whole process\n\n"
 report += "| states | spec | words | `lifecycle check` | MB/s | peak memory | `lifecycle dot` | peak memory | `wc -w` | check ÷ wc |\n"
