@@ -15,14 +15,15 @@ let package = Package(
         .systemLibrary(name: "GlibcMalloc"),
         // Release builds for installing: `swift build -c release -Xswiftc -static-executable`
         // links everything in, so that start-up loads and relocates no shared library
-        // (BENCHMARKS.md, "Start-up"). It is a build flag rather than `unsafeFlags` here, so the
+        // (LifecycleCompiler.docc/Performance.md, "Start-up"). It is a build flag rather than `unsafeFlags` here, so the
         // package stays usable as a dependency.
         .executableTarget(name: "lifecycle", dependencies: ["LifecycleCompiler", "GlibcMalloc"]),
-        // Not run by `swift test`: `swift run -c release lifecycle-bench` (see Benchmarks/README.md).
+        // Not run by `swift test`: `swift run -c release lifecycle-bench` (see Sources/LifecycleBench/README.md).
         .executableTarget(
             name: "lifecycle-bench",
             dependencies: ["LifecycleCompiler"],
-            path: "Benchmarks/LifecycleBench"
+            path: "Sources/LifecycleBench",
+            exclude: ["README.md"]
         ),
         .testTarget(
             name: "LifecycleCompilerTests",

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// I/O faults, run through the binary: each is a clear `path: error: …` with exit 3, and the
-/// previous output file is intact (`Documentation/Robustness.md` lists them).
+/// previous output file is intact (`Robustness.md` (the DocC catalog) lists them).
 ///
 /// Tests may run as root (CI containers), where permission bits don't stop reads or writes:
 /// the two assertions that rely on them are skipped then.

@@ -7,8 +7,8 @@ import Foundation
 import Testing
 @testable import LifecycleCompiler
 
-/// One test per input the fuzzers (`Fuzz/`) found, minimised, with the behaviour that is right
-/// for it. `Fuzz/RUNS.md` lists the runs that found them.
+/// One test per input the fuzzers (`Tests/Fuzz/`) found, minimised, with the behaviour that is right
+/// for it. `Tests/Fuzz/RUNS.md` lists the runs that found them.
 @Suite struct FuzzRegressionTests {
     /// Compiles `bytes` as `fuzz.lifecycle` the way the fuzz targets do (imports of
     /// "Other.lifecycle" get `other`), renders the diagnostics both ways and, when the spec

@@ -9,7 +9,7 @@ import LifecycleCompiler
 ///
 /// Writes are atomic: the content goes to a temporary file in the destination's folder, is
 /// flushed to disk, and is renamed over the destination, so a reader (or a crash, or a full
-/// disk) sees the old file or the new one, never a torn one. `Documentation/Robustness.md`
+/// disk) sees the old file or the new one, never a torn one. `Robustness.md` (the DocC catalog)
 /// lists the I/O faults and what each gives.
 enum FileSystem {
     struct Failure: Error {

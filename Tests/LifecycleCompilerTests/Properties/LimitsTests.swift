@@ -1,7 +1,7 @@
 import Testing
 @testable import LifecycleCompiler
 
-/// The documented limits (`Documentation/Robustness.md`), and time linear in the input on
+/// The documented limits (`Robustness.md` (the DocC catalog)), and time linear in the input on
 /// pathological inputs: each case compiles an input of size N/2 and of size 2N and expects the
 /// time to grow by less than 7× (4× is linear; a quadratic stage gives 16×, so the margin
 /// holds on a busy machine and with cache effects at the larger size). The two sizes

@@ -1,7 +1,7 @@
 /// What both fuzz targets share: the whole pipeline on one input, and the invariants it must
 /// keep on any input.
 ///
-/// `Fuzz/build.sh` compiles this file, one target file and every file of the compiler library
+/// `Tests/Fuzz/build.sh` compiles this file, one target file and every file of the compiler library
 /// into one module, so the library's internal API is visible here without an import.
 ///
 /// An input is up to three files, separated by marker lines:

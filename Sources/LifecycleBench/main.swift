@@ -1,7 +1,7 @@
 // lifecycle-bench: generates synthetic specs and times the compiler on them.
 //
 //   swift build -c release -Xswiftc -static-executable && .build/release/lifecycle-bench [--sizes 1000,10000,100000,1000000]
-//       [--seed 42] [--startup-runs 60] [--out BENCHMARKS.md]
+//       [--seed 42] [--startup-runs 60] [--out Performance.md]
 //   .build/release/lifecycle-bench generate --states N [--seed 42] -o FILE
 //
 // If Ragel is installed (`apt-get install ragel`), the start-up table also times `ragel -V` on a
@@ -25,7 +25,7 @@ if arguments.first == "noop" { exit(0) }
 
 if arguments.contains("--help") || arguments.contains("-h") {
     print("""
-    usage: lifecycle-bench [--sizes 1000,10000,100000,1000000] [--seed 42] [--startup-runs 60] [--out BENCHMARKS.md]
+    usage: lifecycle-bench [--sizes 1000,10000,100000,1000000] [--seed 42] [--startup-runs 60] [--out Performance.md]
            lifecycle-bench generate --states N [--seed 42] -o FILE
     Build first, from the package root: swift build -c release -Xswiftc -static-executable
     """)

@@ -8,7 +8,7 @@ import Glibc
 /// Input layout:
 ///
 /// ```
-/// byte 0          which seed (Examples/, Tests/**/*.lifecycle and Fuzz/seeds/, embedded by build.sh)
+/// byte 0          which seed (Examples/, Tests/**/*.lifecycle and Tests/Fuzz/seeds/, embedded by build.sh)
 /// then per edit   4 bytes: operation, piece index (2 bytes, little-endian), argument
 /// ```
 ///
@@ -41,7 +41,7 @@ struct SpecEditor {
     static let maximumPieces = 6000
 
     /// The language's keywords and punctuation, contextual words, and fragments that are easy to
-    /// get wrong (escapes, comment openers, Swift text). Mirrors `Fuzz/lifecycle.dict`.
+    /// get wrong (escapes, comment openers, Swift text). Mirrors `Tests/Fuzz/lifecycle.dict`.
     static let tokens: [String] = [
         "import", "machine", "delegate", "state", "initial", "final", "on", "by", "calls", "require",
         "protocol", "class", "func", "var", "returns", "user", "system", "async", "throws", "body",

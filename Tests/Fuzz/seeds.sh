@@ -1,8 +1,7 @@
 #!/bin/sh
 # Lists the seed specs, one path a line: the examples, the spec files under Tests/, and the
 # fuzz-only seeds (imports, --impl sections, error-laden specs).
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 {
-    find Examples Fuzz/seeds -name '*.lifecycle'
-    find Tests -name '*.lifecycle' 2>/dev/null
+    find Examples Tests -name '*.lifecycle' 2>/dev/null
 } | LC_ALL=C sort
