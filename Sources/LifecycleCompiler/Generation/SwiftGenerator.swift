@@ -194,6 +194,16 @@ public struct SwiftGenerator {
             separate()
             printer.line("/// Required by protocol `\(owner)`; no transition calls it.")
         }
+        if let availability = model.method(method.ref).availability, availability.isDeprecated {
+            separate()
+            let platform = availability.platform == "*" ? (model.platform?.name ?? "iOS") : availability.platform
+            var line = "/// - Important: Deprecated"
+            if let version = availability.deprecated { line += " since \(platform) \(version)" }
+            line += ": UIKit may stop calling it"
+            if let replacement = availability.replacement { line += "; " + DocComment.singleLine(replacement) }
+            printer.line(line + ".")
+            printer.line("// " + DocComment.singleLine(availability.text))
+        }
     }
 
     /// A method with a skeleton body: a `super` call for overrides, a default return value.
@@ -212,8 +222,9 @@ public struct SwiftGenerator {
                     if method.isThrowing { call = "try " + call }
                     printer.line(method.returnType == nil ? call : "return " + call)
                 }
-            } else if let statement = SwiftDeclaration.defaultReturnStatement(method) {
-                printer.line(statement)
+            } else {
+                if let body = method.body { for line in DocComment.lines(body) { printer.line(line) } }
+                if let statement = SwiftDeclaration.defaultReturnStatement(method) { printer.line(statement) }
             }
         }
         printer.line("}")
