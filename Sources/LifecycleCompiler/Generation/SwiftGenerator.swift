@@ -20,8 +20,14 @@ public struct SwiftGenerator {
     public func body() -> [UInt8] {
         var printer = Printer()
         var needsBlank = false
+        let plans = delegatePlans()
         if model.importsUIKit {
             printer.line("import UIKit")
+            // `windowScene(_:userDidAcceptCloudKitShareWith:)` takes a CloudKit type.
+            let usesCloudKit = plans.contains { plan in
+                plan.methods.contains { model.method($0.ref).parameters.contains { $0.type.hasPrefix("CKShare") } }
+            }
+            if usesCloudKit { printer.line("import CloudKit") }
             needsBlank = true
         }
         for index in model.ownTypes {
@@ -29,7 +35,7 @@ public struct SwiftGenerator {
             emitOwnType(model.types[index], into: &printer)
             needsBlank = true
         }
-        for plan in delegatePlans() {
+        for plan in plans {
             if needsBlank { printer.line() }
             emitDelegate(plan, into: &printer)
             needsBlank = true
