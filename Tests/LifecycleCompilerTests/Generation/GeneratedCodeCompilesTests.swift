@@ -85,6 +85,16 @@ import Testing
         #expect(errors.isEmpty, "the generated delegates do not type-check:\n\(errors)\n\(swift)")
     }
 
+    /// The hand-written delegates README's `check --impl` example reads are real Swift.
+    @Test("Examples/Delegates type-check")
+    func exampleDelegatesCompile() throws {
+        let folder = Repository.examples.appendingPathComponent("Delegates")
+        let app = try String(contentsOf: folder.appendingPathComponent("AppDelegate.swift"), encoding: .utf8)
+        let scene = try String(contentsOf: folder.appendingPathComponent("SceneDelegate.swift"), encoding: .utf8)
+        let errors = try Self.typecheck(app + "\n" + scene.replacingOccurrences(of: "import UIKit\n", with: ""), name: "Delegates.swift")
+        #expect(errors.isEmpty, "Examples/Delegates do not type-check:\n\(errors)")
+    }
+
     @Test("the stand-in rejects what real UIKit rejects, so passing means something")
     func standInIsStrict() throws {
         let wrongOverride = """
