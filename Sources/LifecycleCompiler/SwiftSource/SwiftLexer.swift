@@ -84,6 +84,11 @@ struct SwiftLexer {
         var i = lo
         var space = false
         var newline = false
+        // A regex scan that finds no end reads to the end of its line (or, for a multi-line
+        // `#/`, of the file). So that no input makes that quadratic, a `/` before the point a
+        // failed scan reached opens no regex, nor does a multi-line `#/` after one failed.
+        var noRegexBefore = 0
+        var multilineRegexFailed = false
         func text(_ s: Int, _ e: Int) -> String { String(decoding: b[s..<e], as: UTF8.self) }
         while i < hi {
             let c = b[i]
@@ -111,11 +116,13 @@ struct SwiftLexer {
                 push(.string, skipString(from: i)); continue
             }
             // Regex literals: `#/…/#` (any number of `#`), and a bare `/…/` where an expression starts.
-            if c == 0x23, let end = extendedRegexEnd(from: i) {
+            if c == 0x23 && i >= noRegexBefore,
+               let end = extendedRegexEnd(from: i, noRegexBefore: &noRegexBefore, multilineFailed: &multilineRegexFailed) {
                 push(.string, end); continue
             }
-            if c == 0x2F, Self.regexMayStart(after: tokens.last, tokens.count > 1 ? tokens[tokens.count - 2] : nil),
-               let end = bareRegexEnd(from: i) {
+            if c == 0x2F && i >= noRegexBefore,
+               Self.regexMayStart(after: tokens.last, tokens.count > 1 ? tokens[tokens.count - 2] : nil),
+               let end = bareRegexEnd(from: i, noRegexBefore: &noRegexBefore) {
                 push(.string, end); continue
             }
             // Pound keywords and compiler-control lines.
@@ -196,14 +203,17 @@ struct SwiftLexer {
 
     /// The end of a bare regex literal `/…/` starting at `i`, or nil when the `/` is an operator:
     /// a bare regex does not start with a space and ends on the same line at an unescaped `/`.
-    private func bareRegexEnd(from i: Int) -> Int? {
+    private func bareRegexEnd(from i: Int, noRegexBefore: inout Int) -> Int? {
         let first = at(i + 1)
         if first == 0x20 || first == 0x09 || first == 0x0A || first == 0x0D || first == 0x3D || i + 1 >= hi { return nil }
         var j = i + 1
         var inClass = 0
+        defer { if j >= hi { noRegexBefore = hi } }
         while j < hi {
             switch b[j] {
-            case 0x0A, 0x0D: return nil
+            case 0x0A, 0x0D:
+                noRegexBefore = j
+                return nil
             case 0x5C: j += 2; continue  // backslash escape
             case 0x5B: inClass += 1
             case 0x5D: if inClass > 0 { inClass -= 1 }
@@ -218,20 +228,25 @@ struct SwiftLexer {
 
     /// The end of an extended regex literal (`#/…/#`, `##/…/##`, or the multi-line form whose
     /// `#/` ends its line) starting at `i`, or nil when the `#`s open no regex.
-    private func extendedRegexEnd(from i: Int) -> Int? {
+    private func extendedRegexEnd(from i: Int, noRegexBefore: inout Int, multilineFailed: inout Bool) -> Int? {
         let h = hashes(at: i)
         guard at(i + h) == 0x2F else { return nil }
         var j = i + h + 1
         var k = j
         while k < hi && (b[k] == 0x20 || b[k] == 0x09) { k += 1 }
         let multiline = k >= hi || b[k] == 0x0A || b[k] == 0x0D
+        if multiline && multilineFailed { return nil }
         while j < hi {
             let c = b[j]
-            if (c == 0x0A || c == 0x0D) && !multiline { return nil }
+            if (c == 0x0A || c == 0x0D) && !multiline {
+                noRegexBefore = j
+                return nil
+            }
             if c == 0x5C { j += 2; continue }
             if c == 0x2F && hashes(at: j + 1) >= h { return j + 1 + h }
             j += 1
         }
+        if multiline { multilineFailed = true } else { noRegexBefore = hi }
         return nil
     }
 

@@ -370,9 +370,9 @@ public struct SwiftSourceScanner: Sendable {
 /// Follows `#if` branches for a stack of open brackets: every branch starts from the stack as it was
 /// at `#if`, and after `#endif` the stack is the one the first branch left. Two alternative headers
 /// that each open a `{` for one shared body then leave exactly one `{` open. Stacks deeper than
-/// `maximumDepth` are not saved (nobody writes such code; it keeps hostile input linear).
+/// `maximumDepth` (64) are not saved: nobody writes such code, and it bounds the cost of each directive.
 struct BranchStates<Stack: RangeReplaceableCollection> {
-    static var maximumDepth: Int { 1_000 }
+    static var maximumDepth: Int { 64 }
 
     private var frames: [(start: Stack?, firstEnd: Stack?)] = []
 
