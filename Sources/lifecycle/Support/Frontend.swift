@@ -9,6 +9,8 @@ struct Frontend {
     var errorLimit: Int
     var warningsAsErrors: Bool
     var json = false
+    /// The deployment target given on the command line (`check --platform "iOS 15.0"`).
+    var platform: Platform?
 
     init(_ arguments: Arguments) throws(Arguments.UsageError) {
         let mode = arguments.value("--color")
@@ -35,7 +37,7 @@ struct Frontend {
             return .failure(.failure)
         case .success(let file):
             let compilation = Compiler.compile(file, files: files, loader: FileSystem.read,
-                                               warningsAsErrors: warningsAsErrors)
+                                               warningsAsErrors: warningsAsErrors, platform: platform)
             Frontend.keepUntilExit.append(compilation)
             diagnostics.append(contentsOf: compilation.diagnostics)
             return .success(compilation)
