@@ -6,7 +6,8 @@
 /// (`Checker+Reachability`). Every phase is linear in the size of the input; suggestions
 /// ("did you mean") are computed only on the error path.
 public struct Checker {
-    let root: FileSyntax
+    /// The file being checked (another file's, briefly, while a system's imported machine is).
+    var root: FileSyntax
     let files: SourceFiles
     let loader: SourceLoader
     public internal(set) var diagnostics = Diagnostics()
@@ -20,6 +21,8 @@ public struct Checker {
     /// Whether the root file had syntax errors: its graph is then incomplete, so the graph
     /// checks (reachability, dead ends) would only repeat them.
     public var syntaxHadErrors = false
+    /// How many composed states a system's exploration may visit (`--state-limit`).
+    public var stateLimit = Checker.defaultStateLimit
     var suggestionsMade = 0
     /// Where the graph passes keep what they read ahead (`Checker.ReadAhead`); never used.
     var readAheadSink: Int32 = 0
@@ -50,8 +53,9 @@ public struct Checker {
             }
             machines.append(checkMachine(decl))
         }
+        let systems = checkSystems(machines: machines, imported: imported)
         return Model(path: root.file.path, machines: machines, types: types, ownTypes: ownTypes,
-                     importsUIKit: importsUIKit)
+                     importsUIKit: importsUIKit, systems: systems)
     }
 
     mutating func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }

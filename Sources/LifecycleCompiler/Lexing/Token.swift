@@ -34,6 +34,8 @@ public enum TokenKind: Equatable, Sendable {
     /// A `"..."` literal, quotes included in the range.
     case string
     case leftBrace, rightBrace, leftParen, rightParen, colon, comma, arrow
+    /// `.`, between an instance and its event in a system step (`Root.load`).
+    case period
     /// A run of bytes that starts no token. The lexer has already reported it.
     case unknown
 
@@ -51,6 +53,7 @@ public enum TokenKind: Equatable, Sendable {
         case .colon: "':'"
         case .comma: "','"
         case .arrow: "'->'"
+        case .period: "'.'"
         case .unknown: "unexpected text"
         }
     }
