@@ -80,8 +80,10 @@ extension Checker {
                     if let checked = importedChecked[machineName] {
                         machine = checked
                     } else {
+                        let errorsBefore = diagnostics.errorCount
                         machine = checkImportedMachine(imported[file].0.machines[index], in: imported[file].0)
                         importedChecked[machineName] = machine
+                        if diagnostics.errorCount > errorsBefore { machinesWithErrors.insert(machineName) }
                     }
                 }
                 machineIndex = used.count
@@ -91,7 +93,8 @@ extension Checker {
                 let suggestion = spendSuggestion() ? Suggestions.bestMatch(for: machineName, in: machineNames) : nil
                 report(.unknownMachine(machineName, suggestion: suggestion, at: instanceDecl.machine.range))
             }
-            resolved.append(machineIndex >= 0)
+            // Steps on a machine with errors are not judged: its events may be what is wrong.
+            resolved.append(machineIndex >= 0 && !machinesWithErrors.contains(machineName))
             instances.append(Instance(name: name, label: instanceDecl.label.map(value), machine: max(machineIndex, 0),
                                       range: instanceDecl.name.range))
         }

@@ -21,6 +21,8 @@ public struct Checker {
     /// Whether the root file had syntax errors: its graph is then incomplete, so the graph
     /// checks (reachability, dead ends) would only repeat them.
     public var syntaxHadErrors = false
+    /// The machines whose check found errors: a system's steps on them are not judged.
+    var machinesWithErrors: Set<String> = []
     /// How many composed states a system's exploration may visit (`--state-limit`).
     public var stateLimit = Checker.defaultStateLimit
     var suggestionsMade = 0
@@ -51,7 +53,9 @@ public struct Checker {
             } else {
                 machineByName[name] = decl.name.range
             }
+            let errorsBefore = diagnostics.errorCount
             machines.append(checkMachine(decl))
+            if diagnostics.errorCount > errorsBefore { machinesWithErrors.insert(name) }
         }
         let systems = checkSystems(machines: machines, imported: imported)
         return Model(path: root.file.path, machines: machines, types: types, ownTypes: ownTypes,
