@@ -27,6 +27,12 @@ public struct ComposedStepper: Sendable {
     let entries: [[Int32]]
     /// Per machine: the leaf it starts in.
     let starts: [Int32]
+    /// What `apply` reads, flat: per flattened step, its instance, and where its row starts in
+    /// `nextStates`, whose row gives, per state of the instance's machine, the state the step
+    /// leads to (-1: not possible there).
+    let stepInstance: [Int32]
+    let rowStart: [Int32]
+    let nextStates: [Int32]
 
     /// How many `Int32`s a composed state takes.
     public var instanceCount: Int { system.instances.count }
@@ -81,6 +87,18 @@ public struct ComposedStepper: Sendable {
             }
         }
         stepStarts.append(tables.count)
+        var rowStart: [Int32] = []
+        var nextStates: [Int32] = []
+        for (index, table) in tables.enumerated() {
+            let machine = system.instances[instances[index]].machine
+            rowStart.append(Int32(nextStates.count))
+            for found in table {
+                nextStates.append(found < 0 ? -1 : isNew[index] ? starts[machine] : entries[machine][Int(found)])
+            }
+        }
+        self.stepInstance = instances.map { Int32($0) }
+        self.rowStart = rowStart
+        self.nextStates = nextStates
         self.stepStarts = stepStarts
         self.stepTables = tables
         self.stepInstances = instances
@@ -105,17 +123,21 @@ public struct ComposedStepper: Sendable {
     @inline(__always)
     public func apply(_ event: Int, to state: UnsafeMutablePointer<Int32>) -> Outcome {
         let first = stepStarts[event], end = stepStarts[event + 1]
-        var index = first
-        while index < end {
-            let instance = stepInstances[index]
-            let current = Int(state[instance])
-            let found = stepTables[index][current]
-            if found < 0 { return index == first ? .notPossible : .failed(step: index - first) }
-            let machine = system.instances[instance].machine
-            state[instance] = stepIsNew[index] ? starts[machine] : entries[machine][Int(found)]
-            index += 1
+        return stepInstance.withUnsafeBufferPointer { instances in
+            rowStart.withUnsafeBufferPointer { rows in
+                nextStates.withUnsafeBufferPointer { next in
+                    var index = first
+                    while index < end {
+                        let instance = Int(instances[index])
+                        let to = next[Int(rows[index]) &+ Int(state[instance])]
+                        if to < 0 { return index == first ? .notPossible : .failed(step: index - first) }
+                        state[instance] = to
+                        index += 1
+                    }
+                    return .done
+                }
+            }
         }
-        return .done
     }
 
     /// One step as it happened: the instance, the transition it took (nil for `new`), and the
@@ -224,7 +246,11 @@ public struct ComposedExploration: Sendable {
             }
             for i in 0..<n where states[head * n + i] != start[i] { leftInitial[i] = true }
             for event in 0..<eventCount {
-                for i in 0..<n { scratch[i] = states[head * n + i] }
+                states.withUnsafeBufferPointer { all in
+                    scratch.withUnsafeMutableBufferPointer { copy in
+                        for i in 0..<n { copy[i] = all[head &* n &+ i] }
+                    }
+                }
                 let outcome = scratch.withUnsafeMutableBufferPointer { stepper.apply(event, to: $0.baseAddress!) }
                 switch outcome {
                 case .notPossible:
@@ -238,14 +264,22 @@ public struct ComposedExploration: Sendable {
                 }
                 let hash = ComposedExploration.hash(scratch[0..<n])
                 var slot = Int(truncatingIfNeeded: hash) & mask
-                var known = false
-                while table[slot] >= 0 {
-                    let other = Int(table[slot])
-                    if states[other * n..<(other + 1) * n].elementsEqual(scratch[0..<n]) {
-                        known = true
-                        break
+                let known: Bool = states.withUnsafeBufferPointer { all in
+                    scratch.withUnsafeBufferPointer { candidate in
+                        table.withUnsafeBufferPointer { slots in
+                            while slots[slot] >= 0 {
+                                let base = Int(slots[slot]) &* n
+                                var same = true
+                                for i in 0..<n where all[base &+ i] != candidate[i] {
+                                    same = false
+                                    break
+                                }
+                                if same { return true }
+                                slot = (slot &+ 1) & mask
+                            }
+                            return false
+                        }
                     }
-                    slot = (slot + 1) & mask
                 }
                 if known { continue }
                 if parents.count >= limit {
