@@ -170,10 +170,21 @@ extension Checker {
 
     /// Explores `system`'s composed states and reports what can go wrong.
     private mutating func explore(_ system: System) {
+        let rows = ComposedStepper.rowSize(of: system)
+        guard rows <= ComposedStepper.maximumRowSize else {
+            report(.systemTooLarge(system.name, entries: rows, limit: ComposedStepper.maximumRowSize, at: system.range))
+            return
+        }
         let stepper = ComposedStepper(system: system)
-        let exploration = ComposedExploration(stepper, limit: stateLimit)
+        let budget = ComposedExploration.budget(for: stepper)
+        let exploration = ComposedExploration(stepper, limit: min(stateLimit, budget))
         if exploration.result == .limitReached {
-            report(.systemStateLimit(system.name, limit: stateLimit, at: system.range))
+            if budget < stateLimit {
+                report(.systemTooLargeToExplore(system.name, states: budget, instances: system.instances.count,
+                                                events: system.events.count, at: system.range))
+            } else {
+                report(.systemStateLimit(system.name, limit: stateLimit, at: system.range))
+            }
             return
         }
         for (eventIndex, event) in system.events.enumerated() {

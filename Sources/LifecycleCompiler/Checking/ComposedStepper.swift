@@ -9,30 +9,47 @@
 /// A step `X.event` fires exactly what `Simulator` would fire on X alone (the current state's
 /// own transitions first, then its ancestors'); `new X` is possible when X is in its initial
 /// state or a final state and puts it back in its initial state. Everything is looked up in
-/// tables built once, so a step costs one array read.
+/// rows built once (`rowSize(of:)` says how large), so a step costs one array read.
 public struct ComposedStepper: Sendable {
     public let system: System
     /// Where each event's steps start in the flattened step list; `stepStarts[events.count]` is
     /// the total.
     let stepStarts: [Int]
-    /// Per flattened step, per state of its instance's machine: the transition it fires there,
-    /// or -1 when that state does not accept the step's event (for `new`: 0 when allowed, -1
-    /// when not).
-    let stepTables: [[Int32]]
-    /// Per flattened step: its instance.
-    let stepInstances: [Int]
-    /// Per flattened step: whether it is `new`.
-    let stepIsNew: [Bool]
-    /// Per machine, per transition: the leaf state it ends in.
-    let entries: [[Int32]]
     /// Per machine: the leaf it starts in.
     let starts: [Int32]
     /// What `apply` reads, flat: per flattened step, its instance, and where its row starts in
-    /// `nextStates`, whose row gives, per state of the instance's machine, the state the step
-    /// leads to (-1: not possible there).
+    /// `nextStates`. A row gives, per state of a machine, the leaf one (machine, event) pair
+    /// leads to (-1: not possible there); steps with the same pair share one row.
     let stepInstance: [Int32]
-    let rowStart: [Int32]
+    let rowStart: [Int]
     let nextStates: [Int32]
+
+    /// The most `Int32`s the next-state rows of one system may take (64 MB): a row per distinct
+    /// (machine, event) pair of its steps, one entry per state of the machine. The checker
+    /// reports a system past it (`rowSize(of:)`) instead of building its rows.
+    public static let maximumRowSize = 1 << 24
+
+    /// How many `Int32`s `init(system:)` would allocate for `system`'s rows.
+    public static func rowSize(of system: System) -> Int {
+        var seen = Set<String>()
+        var total = 0
+        for event in system.events {
+            for step in event.steps {
+                let machine = system.instances[step.instance].machine
+                if seen.insert(rowKey(machine, step.action)).inserted {
+                    total += system.machines[machine].states.count
+                }
+            }
+        }
+        return total
+    }
+
+    static func rowKey(_ machine: Int, _ action: SystemStep.Action) -> String {
+        switch action {
+        case .fire(let event): "\(machine) \(event)"
+        case .new: "\(machine)"
+        }
+    }
 
     /// How many `Int32`s a composed state takes.
     public var instanceCount: Int { system.instances.count }
@@ -40,71 +57,66 @@ public struct ComposedStepper: Sendable {
     /// Every instance in its machine's initial (leaf) state.
     public var initial: [Int32] { system.instances.map { starts[$0.machine] } }
 
+    /// Builds the rows, in time linear in their size plus the machines' transitions.
     public init(system: System) {
         self.system = system
-        var entries: [[Int32]] = []
-        var starts: [Int32] = []
-        for machine in system.machines {
-            entries.append(machine.transitions.map { Int32(machine.entry($0.target)) })
-            starts.append(Int32(machine.initialState >= 0 ? machine.entry(machine.initialState) : 0))
-        }
+        let starts = system.machines.map { Int32($0.initialState >= 0 ? $0.entry($0.initialState) : 0) }
+        // Per machine (built when first needed): its transitions by event, in declaration order.
+        var byEvent = [[String: [Int]]?](repeating: nil, count: system.machines.count)
         var stepStarts: [Int] = []
-        var tables: [[Int32]] = []
-        var instances: [Int] = []
-        var isNew: [Bool] = []
-        // One table per distinct (instance's machine, event): steps repeat them often.
-        var tableCache: [String: [Int32]] = [:]
+        var stepInstance: [Int32] = []
+        var rowStart: [Int] = []
+        var nextStates: [Int32] = []
+        var rowOf: [String: Int] = [:]
         for event in system.events {
-            stepStarts.append(tables.count)
+            stepStarts.append(rowStart.count)
             for step in event.steps {
                 let machineIndex = system.instances[step.instance].machine
+                let key = ComposedStepper.rowKey(machineIndex, step.action)
+                stepInstance.append(Int32(step.instance))
+                if let row = rowOf[key] {
+                    rowStart.append(row)
+                    continue
+                }
                 let machine = system.machines[machineIndex]
-                let key: String
+                let row = nextStates.count
+                rowOf[key] = row
+                rowStart.append(row)
                 switch step.action {
-                case .fire(let name): key = "\(machineIndex) \(name)"
-                case .new: key = "\(machineIndex)"
-                }
-                let table: [Int32]
-                if let cached = tableCache[key] {
-                    table = cached
-                } else {
-                    table = machine.states.indices.map { state in
-                        switch step.action {
-                        case .fire(let name):
-                            guard machine.states[state].children.isEmpty else { return -1 }
-                            return Int32(machine.transitions(from: state).first { machine.transitions[$0].event == name } ?? -1)
-                        case .new:
-                            let allowed = machine.states[state].isFinal
-                                || (machine.initialState >= 0 && machine.isWithin(state, machine.initialState))
-                            return allowed ? 0 : -1
-                        }
+                case .new:
+                    for state in machine.states.indices {
+                        let allowed = machine.states[state].isFinal
+                            || (machine.initialState >= 0 && machine.isWithin(state, machine.initialState))
+                        nextStates.append(allowed ? starts[machineIndex] : -1)
                     }
-                    tableCache[key] = table
+                case .fire(let name):
+                    if byEvent[machineIndex] == nil {
+                        var table: [String: [Int]] = [:]
+                        for (index, transition) in machine.transitions.enumerated() {
+                            if let event = transition.event { table[event, default: []].append(index) }
+                        }
+                        byEvent[machineIndex] = table
+                    }
+                    // A state's own first transition on the event, else its parent's: states
+                    // come in pre-order, so the parent's entry is final when the child's is made.
+                    var own = [Int32](repeating: -1, count: machine.states.count)
+                    for transition in (byEvent[machineIndex]![name] ?? []).reversed() {
+                        own[machine.transitions[transition].source] = Int32(machine.entry(machine.transitions[transition].target))
+                    }
+                    for state in machine.states.indices {
+                        var next = own[state]
+                        if next < 0, let parent = machine.states[state].parent { next = nextStates[row + parent] }
+                        nextStates.append(next)
+                    }
                 }
-                tables.append(table)
-                instances.append(step.instance)
-                isNew.append(step.action == .new)
             }
         }
-        stepStarts.append(tables.count)
-        var rowStart: [Int32] = []
-        var nextStates: [Int32] = []
-        for (index, table) in tables.enumerated() {
-            let machine = system.instances[instances[index]].machine
-            rowStart.append(Int32(nextStates.count))
-            for found in table {
-                nextStates.append(found < 0 ? -1 : isNew[index] ? starts[machine] : entries[machine][Int(found)])
-            }
-        }
-        self.stepInstance = instances.map { Int32($0) }
+        stepStarts.append(rowStart.count)
+        self.stepStarts = stepStarts
+        self.starts = starts
+        self.stepInstance = stepInstance
         self.rowStart = rowStart
         self.nextStates = nextStates
-        self.stepStarts = stepStarts
-        self.stepTables = tables
-        self.stepInstances = instances
-        self.stepIsNew = isNew
-        self.entries = entries
-        self.starts = starts
     }
 
     /// What applying a system event did.
@@ -129,7 +141,7 @@ public struct ComposedStepper: Sendable {
                     var index = first
                     while index < end {
                         let instance = Int(instances[index])
-                        let to = next[Int(rows[index]) &+ Int(state[instance])]
+                        let to = next[rows[index] &+ Int(state[instance])]
                         if to < 0 { return index == first ? .notPossible : .failed(step: index - first) }
                         state[instance] = to
                         index += 1
@@ -163,16 +175,20 @@ public struct ComposedStepper: Sendable {
         var fired: [FiredStep] = []
         let first = stepStarts[event]
         for index in first..<stepStarts[event + 1] {
-            let instance = stepInstances[index]
+            let instance = Int(stepInstance[index])
             let before = Int(current[instance])
-            let found = stepTables[index][before]
-            if found < 0 {
+            let after = nextStates[rowStart[index] + before]
+            if after < 0 {
                 return Firing(outcome: index == first ? .notPossible : .failed(step: index - first), state: current, steps: fired)
             }
-            let machine = system.instances[instance].machine
-            let after = stepIsNew[index] ? starts[machine] : entries[machine][Int(found)]
+            // Which transition it was, the way `Simulator` picks it (only printing needs it).
+            var transition: Int?
+            if case .fire(let name) = system.events[event].steps[index - first].action {
+                let machine = system.machine(of: instance)
+                transition = machine.transitions(from: before).first { machine.transitions[$0].event == name }
+            }
             current[instance] = after
-            fired.append(FiredStep(instance: instance, transition: stepIsNew[index] ? nil : Int(found), from: before, to: Int(after)))
+            fired.append(FiredStep(instance: instance, transition: transition, from: before, to: Int(after)))
         }
         return Firing(outcome: .done, state: current, steps: fired)
     }
@@ -182,7 +198,7 @@ public struct ComposedStepper: Sendable {
         system.events.indices.filter { event in
             let index = stepStarts[event]
             guard index < stepStarts[event + 1] else { return true }
-            return stepTables[index][Int(state[stepInstances[index]])] >= 0
+            return nextStates[rowStart[index] + Int(state[Int(stepInstance[index])])] >= 0
         }
     }
 }
@@ -222,6 +238,16 @@ public struct ComposedExploration: Sendable {
     /// How many states were visited.
     public var count: Int { parents.count }
 
+    /// The most states any search of `stepper`'s system may visit, whatever the limit asked
+    /// for, so that its memory (about 2^28 bytes of states) and its work (about 2^28 reads and
+    /// writes of instance states, a few seconds) stay bounded on any input: a state takes
+    /// `instanceCount` values, and visiting it copies them once per event and reads each step.
+    public static func budget(for stepper: ComposedStepper) -> Int {
+        let n = stepper.instanceCount
+        let perState = n * (stepper.system.events.count + 1) + stepper.stepInstance.count + 1
+        return max(1, min((1 << 26) / (n + 4), (1 << 28) / perState))
+    }
+
     /// Explores `stepper`'s system from its start.
     public init(_ stepper: ComposedStepper, limit: Int, goal: (([Int32]) -> Bool)? = nil) {
         let n = stepper.instanceCount
@@ -246,6 +272,13 @@ public struct ComposedExploration: Sendable {
             }
             for i in 0..<n where states[head * n + i] != start[i] { leftInitial[i] = true }
             for event in 0..<eventCount {
+                // Most events are not possible in most states: tell from the first step
+                // before copying the state.
+                let firstStep = stepper.stepStarts[event]
+                if firstStep < stepper.stepStarts[event + 1] {
+                    let instance = Int(stepper.stepInstance[firstStep])
+                    if stepper.nextStates[stepper.rowStart[firstStep] + Int(states[head * n + instance])] < 0 { continue }
+                }
                 states.withUnsafeBufferPointer { all in
                     scratch.withUnsafeMutableBufferPointer { copy in
                         for i in 0..<n { copy[i] = all[head &* n &+ i] }

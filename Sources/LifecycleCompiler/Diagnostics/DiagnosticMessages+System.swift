@@ -52,6 +52,14 @@ extension Diagnostic {
         make(.error, "step '\(step)' of event '\(event)' can fail: '\(instance)' is in '\(state)', \(why)", at: range)
     }
 
+    static func systemTooLarge(_ name: String, entries: Int, limit: Int, at range: SourceRange) -> Diagnostic {
+        make(.error, "system '\(name)' is too large to explore: its steps need \(entries) table entries (at most \(limit)); use fewer distinct events on large machines", at: range)
+    }
+
+    static func systemTooLargeToExplore(_ name: String, states: Int, instances: Int, events: Int, at range: SourceRange) -> Diagnostic {
+        make(.error, "system '\(name)' has more than \(states) reachable states, as many as \(instances) instances and \(events) events can be explored in bounded time and memory; its checks stopped there", at: range)
+    }
+
     static func unknownInstance(_ name: String, system: String, suggestion: String?, at range: SourceRange) -> Diagnostic {
         make(.error, "no instance '\(name)' in system '\(system)'" + didYouMean(suggestion), at: range,
              fixIt: suggestion.map { FixIt(replace: range, with: $0) })

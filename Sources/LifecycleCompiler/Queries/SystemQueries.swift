@@ -96,6 +96,7 @@ public enum SystemQueries {
     public static func shortestPath(in system: System, to goal: Goal, limit: Int) -> Result<Run?, QueryError> {
         let stepper = ComposedStepper(system: system)
         let machines = system.instances.map { system.machines[$0.machine] }
+        let limit = min(limit, ComposedExploration.budget(for: stepper))
         let exploration = ComposedExploration(stepper, limit: limit) { state in
             goal.allSatisfy { machines[$0.instance].isWithin(Int(state[$0.instance]), $0.state) }
         }

@@ -317,6 +317,44 @@ import Testing
         #expect(throws: QueryError.systemStateLimit("Rings", limit: 10)) { try SystemQueries.shortestPath(in: system, to: goal, limit: 10).get() }
     }
 
+    @Test func systemTooLargeToTabulateIsAnError() throws {
+        // 4,096 states and 4,097 distinct events, each a step: 4,097 rows of 4,096 entries each,
+        // past the 2^24 budget, so the checker reports it instead of allocating 64 MB and more.
+        var lines = ["machine Big {", "    initial state S0"]
+        for i in 1..<4096 { lines.append("    state S\(i)") }
+        for i in 0...4096 { lines.append("    S\(i % 4096) -> S\((i + 1) % 4096) on e\(i)") }
+        lines += ["}", "system Huge {", "    instance B: Big"]
+        lines.append("    on go: " + (0...4096).map { "B.e\($0)" }.joined(separator: ", "))
+        lines.append("}")
+        let compilation = Self.compile(lines.joined(separator: "\n"))
+        #expect(compilation.diagnostics.all.map(\.id) == ["systemTooLarge"])
+        #expect(compilation.diagnostics.all.first?.message
+            == "system 'Huge' is too large to explore: its steps need 16781312 table entries (at most 16777216); use fewer distinct events on large machines")
+    }
+
+    @Test func explorationBudgetBoundsWorkWhateverTheLimit() throws {
+        // Six rings of ten states (10^6 composed states, 49 reads each) fit the budget; a
+        // thousand toggles with an event each would cost a million reads per state, so far
+        // fewer states are explored, whatever '--state-limit' says.
+        func system(_ machine: Machine, instances: Int) -> System {
+            let here = machine.range
+            let event = machine.transitions[0].event!
+            return System(
+                name: "S", description: nil, range: here, machines: [machine],
+                instances: (0..<instances).map { Instance(name: "I\($0)", label: nil, machine: 0, range: here) },
+                events: (0..<instances).map {
+                    SystemEvent(name: "e\($0)", trigger: nil, description: nil,
+                                steps: [SystemStep(instance: $0, action: .fire(event), range: here)], range: here)
+                })
+        }
+        let ring = try #require(Self.compile(Self.rings(1)).model?.machines.first)
+        #expect(ComposedExploration.budget(for: ComposedStepper(system: system(ring, instances: 6))) > 1_000_000)
+        let toggles = ComposedStepper(system: system(ring, instances: 1000))
+        #expect(ComposedExploration.budget(for: toggles) == (1 << 28) / (1000 * 1001 + 1000 + 1))
+        let exploration = ComposedExploration(toggles, limit: 3)
+        #expect(exploration.result == .limitReached && exploration.count == 3)
+    }
+
     @Test func contextualWordsStayNames() throws {
         // 'system', 'instance' and 'new' are names outside their places.
         let compilation = Self.compile("""
