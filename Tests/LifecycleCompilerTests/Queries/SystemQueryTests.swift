@@ -355,6 +355,24 @@ import Testing
         #expect(exploration.result == .limitReached && exploration.count == 3)
     }
 
+    /// A long event on a long machine: parsing, resolving and exploring stay linear (one shared
+    /// next-state row for the repeated step, not one per step).
+    @Test func longEventsOnLongMachinesScaleLinearly() {
+        func source(_ n: Int) -> String {
+            var text = "machine Chain {\n    initial state S0\n"
+            for i in 1...n { text += "    state S\(i)\n" }
+            for i in 0..<n { text += "    S\(i) -> S\(i + 1) on next\n" }
+            text += "    S\(n) -> S0 on reset\n}\nsystem Walk {\n    instance W: Chain\n    on go: "
+            text += Array(repeating: "W.next", count: n).joined(separator: ", ")
+            return text + "\n    on back: W.reset\n}\n"
+        }
+        let small = source(5_000), large = source(20_000)
+        let compilation = Self.compile(large)
+        #expect(compilation.diagnostics.isEmpty)
+        let scaling = Scaling.ratio(small: { _ = Self.compile(small) }, large: { _ = Self.compile(large) })
+        #expect(scaling.ratio < 7, "5k steps: \(scaling.small)s, 20k steps: \(scaling.large)s")
+    }
+
     @Test func contextualWordsStayNames() throws {
         // 'system', 'instance' and 'new' are names outside their places.
         let compilation = Self.compile("""
