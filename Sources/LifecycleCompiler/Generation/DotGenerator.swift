@@ -38,6 +38,16 @@ public struct DotGenerator {
         }
     }
 
+    /// The most states all instance clusters together may draw. Instances repeat their
+    /// machine's states, so a spec of N instances of an N-state machine would draw N² of them;
+    /// past this, each instance is one box (`instancesAbridged`).
+    public static let maximumInstanceStates = 100_000
+
+    /// Whether instances are drawn as one box each instead of their machine's states.
+    var instancesAbridged: Bool {
+        instances.reduce(0) { $0 + $1.machine.states.count } > DotGenerator.maximumInstanceStates
+    }
+
     /// Machine `index`: one of the spec's, or (past them) a system instance's.
     func machine(at index: Int) -> Machine {
         index < model.machines.count ? model.machines[index] : instances[index - model.machines.count].machine
@@ -205,6 +215,7 @@ public struct DotGenerator {
     /// Each system as a cluster holding one cluster per instance: its machine's states, with
     /// the instance's name before each (`Second.Appeared`), side by side.
     func emitSystems(into printer: inout Printer) {
+        let abridged = instancesAbridged
         for (offset, entry) in instances.enumerated() {
             let system = model.systems[entry.system]
             let instance = system.instances[entry.instance]
@@ -216,13 +227,17 @@ public struct DotGenerator {
                 if let description = system.description { printer.line("tooltip=\(DotQuoting.quoted(description));") }
             }
             let index = model.machines.count + offset
-            printer.line("subgraph \(DotQuoting.quoted("cluster_m\(index)")) {")
-            printer.indented { printer in
-                let title = "\(instance.name): \(entry.machine.name)" + (instance.label.map { " \"\($0)\"" } ?? "")
-                printer.line("label=\(DotQuoting.label([title])); fontsize=12; style=rounded;")
-                emitMachine(index, into: &printer, labelPrefix: instance.name + ".")
+            let title = "\(instance.name): \(entry.machine.name)" + (instance.label.map { " \"\($0)\"" } ?? "")
+            if abridged {
+                printer.line("m\(index)_instance [label=\(DotQuoting.label([title])), style=\"rounded,bold\"];")
+            } else {
+                printer.line("subgraph \(DotQuoting.quoted("cluster_m\(index)")) {")
+                printer.indented { printer in
+                    printer.line("label=\(DotQuoting.label([title])); fontsize=12; style=rounded;")
+                    emitMachine(index, into: &printer, labelPrefix: instance.name + ".")
+                }
+                printer.line("}")
             }
-            printer.line("}")
             if entry.instance == system.instances.count - 1 {
                 printer.outdent()
                 printer.line("}")

@@ -373,6 +373,25 @@ import Testing
         #expect(scaling.ratio < 7, "5k steps: \(scaling.small)s, 20k steps: \(scaling.large)s")
     }
 
+    @Test func dotDrawsManyInstancesOfALargeMachineAsBoxes() throws {
+        // 50 instances of a 2,500-state ring would repeat 125,000 states: each is one box.
+        var lines = ["machine Ring {", "    initial state S0"]
+        for i in 1..<2500 { lines.append("    state S\(i)") }
+        for i in 0..<2500 { lines.append("    S\(i) -> S\((i + 1) % 2500) on next") }
+        lines += ["}", "system Many {"]
+        for k in 0..<50 { lines.append("    instance I\(k): Ring") }
+        lines += ["    on step: I0.next", "}"]
+        let compilation = Self.compile(lines.joined(separator: "\n"))
+        // Only I0 moves: the others are warned about, which leaves a model.
+        #expect(compilation.diagnostics.all.map(\.id) == Array(repeating: "instanceNeverLeavesInitial", count: 49))
+        let model = try #require(compilation.model)
+        let dot = String(decoding: DotGenerator(model: model).body(), as: UTF8.self)
+        #expect(dot.contains("m1_instance [label=\"I0: Ring\", style=\"rounded,bold\"];"))
+        #expect(!dot.contains("I0.S0"))
+        // The machine itself (about 5,000 lines) and one line per instance.
+        #expect(dot.split(separator: "\n").count < 5_200)
+    }
+
     @Test func contextualWordsStayNames() throws {
         // 'system', 'instance' and 'new' are names outside their places.
         let compilation = Self.compile("""
