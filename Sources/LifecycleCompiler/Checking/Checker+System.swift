@@ -189,13 +189,13 @@ extension Checker {
         }
         for (eventIndex, event) in system.events.enumerated() {
             guard let failure = exploration.failures[eventIndex] else { continue }
-            // Replay the event to see where the failing step stands.
-            let before = exploration.state(failure.state)
-            let firing = stepper.fire(eventIndex, from: before)
+            // Replay the event up to the failing step, to see where that step's instance stands.
+            var replay = exploration.state(failure.state)
+            _ = replay.withUnsafeMutableBufferPointer { stepper.apply(eventIndex, to: $0.baseAddress!) }
             let step = event.steps[failure.step]
             let instance = system.instances[step.instance]
             let machine = system.machine(of: step.instance)
-            let state = machine.states[Int(firing.state[step.instance])]
+            let state = machine.states[Int(replay[step.instance])]
             let why: String
             let spelled: String
             switch step.action {
