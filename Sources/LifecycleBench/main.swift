@@ -3,6 +3,7 @@
 //   swift build -c release -Xswiftc -static-executable && .build/release/lifecycle-bench [--sizes 1000,10000,100000,1000000]
 //       [--seed 42] [--startup-runs 60] [--out Performance.md]
 //   .build/release/lifecycle-bench generate --states N [--seed 42] -o FILE
+//   .build/release/lifecycle-bench generate-system [--instances 6] [--ring 10] -o FILE
 //
 // If Ragel is installed (`apt-get install ragel`), the start-up table also times `ragel -V` on a
 // five-state chart of the scene lifecycle (`RagelPeer.swift`): the start-up peer, in
@@ -63,6 +64,18 @@ if arguments.first == "generate" {
     }
     let bytes = SpecGenerator(states: states, seed: seed).generate()
     _ = FileManager.default.createFile(atPath: out, contents: Data(bytes))
+    exit(0)
+}
+
+// `generate-system [--instances K] [--ring N] -o FILE`: one system of K rings of N states,
+// N^K composed states (SystemSpec.swift); time it with `lifecycle check FILE`.
+if arguments.first == "generate-system" {
+    guard let out = option("-o") else {
+        FileHandle.standardError.write(Data("usage: lifecycle-bench generate-system [--instances K] [--ring N] -o FILE\n".utf8))
+        exit(2)
+    }
+    let text = SystemSpec.generate(instances: Int(option("--instances") ?? "6") ?? 6, ring: Int(option("--ring") ?? "10") ?? 10)
+    _ = FileManager.default.createFile(atPath: out, contents: Data(text.utf8))
     exit(0)
 }
 

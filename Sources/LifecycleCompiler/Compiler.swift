@@ -31,13 +31,15 @@ public struct Compilation: Sendable {
 public enum Compiler {
     /// Parses `root` and everything it imports, then checks it.
     public static func compile(_ root: SourceFile, files: SourceFiles, loader: @escaping SourceLoader,
-                               warningsAsErrors: Bool = false, platform: Platform? = nil) -> Compilation {
+                               warningsAsErrors: Bool = false, platform: Platform? = nil,
+                               stateLimit: Int = Checker.defaultStateLimit) -> Compilation {
         let (syntax, parseDiagnostics) = Parser.parse(root)
         var diagnostics = parseDiagnostics
         var model: Model?
         var checker = Checker(root: syntax, files: files, loader: loader)
         checker.syntaxHadErrors = parseDiagnostics.hasErrors
         checker.platformOverride = platform
+        checker.stateLimit = stateLimit
         let checked = checker.check()
         diagnostics.append(contentsOf: checker.diagnostics)
         if warningsAsErrors { diagnostics.promoteWarnings() }
@@ -47,12 +49,13 @@ public enum Compiler {
 
     /// Compiles source held in memory (tests, fuzzing). Imports are looked up in `imports`.
     public static func compile(path: String, source: String, imports: [String: String] = [:],
-                               warningsAsErrors: Bool = false, platform: Platform? = nil) -> Compilation {
+                               warningsAsErrors: Bool = false, platform: Platform? = nil,
+                               stateLimit: Int = Checker.defaultStateLimit) -> Compilation {
         let files = SourceFiles()
         let root = files.add(path: path, bytes: Array(source.utf8))
         return compile(root, files: files, loader: { path, files in
             guard let text = imports[path] else { return .failure(LoadFailure("no such file")) }
             return .success(files.add(path: path, bytes: Array(text.utf8)))
-        }, warningsAsErrors: warningsAsErrors, platform: platform)
+        }, warningsAsErrors: warningsAsErrors, platform: platform, stateLimit: stateLimit)
     }
 }

@@ -15,6 +15,7 @@ enum CheckCommand: Command {
         OptionSpec(name: "--format", valueName: "format", help: "text (default: diagnostics on stderr) or json (an array on stdout)."),
         CommonOptions.errorLimit,
         CommonOptions.color,
+        CommonOptions.stateLimit,
     ]
 
     static func run(_ arguments: Arguments) -> ExitCode {

@@ -8,6 +8,7 @@ struct Frontend {
     var colors: Bool
     var errorLimit: Int
     var warningsAsErrors: Bool
+    var stateLimit = Checker.defaultStateLimit
     var json = false
     /// The deployment target given on the command line (`check --platform "iOS 15.0"`).
     var platform: Platform?
@@ -27,6 +28,12 @@ struct Frontend {
             errorLimit = 50
         }
         warningsAsErrors = arguments.has("--warnings-as-errors")
+        if let limit = arguments.value("--state-limit") {
+            guard let value = Int(limit), value > 0 else {
+                throw Arguments.UsageError(message: "'--state-limit' takes a positive whole number, not '\(limit)'")
+            }
+            stateLimit = value
+        }
     }
 
     /// Compiles one spec. Nil with an I/O exit code when it can't be read (already printed).
@@ -37,7 +44,7 @@ struct Frontend {
             return .failure(.failure)
         case .success(let file):
             let compilation = Compiler.compile(file, files: files, loader: FileSystem.read,
-                                               warningsAsErrors: warningsAsErrors, platform: platform)
+                                               warningsAsErrors: warningsAsErrors, platform: platform, stateLimit: stateLimit)
             Frontend.keepUntilExit.append(compilation)
             diagnostics.append(contentsOf: compilation.diagnostics)
             return .success(compilation)
@@ -64,7 +71,10 @@ struct Frontend {
     /// only when there are no errors.
     static func model(_ arguments: Arguments, path: String) -> Result<(Model, Frontend), ExitCode> {
         var frontend: Frontend
-        do { frontend = try Frontend(arguments) } catch { return .failure(.usage) }
+        do { frontend = try Frontend(arguments) } catch {
+            Terminal.err("lifecycle: error: \(error.message)\n")
+            return .failure(.usage)
+        }
         let result = frontend.compile(path)
         frontend.printDiagnostics()
         switch result {
