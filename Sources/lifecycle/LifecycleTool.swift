@@ -11,6 +11,7 @@ enum LifecycleTool {
         RenderCommand.self,
         TraceCommand.self,
         SimulateCommand.self,
+        ExportCommand.self,
     ]
 
     static var overview: String {
