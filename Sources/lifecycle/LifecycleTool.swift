@@ -12,6 +12,7 @@ enum LifecycleTool {
         TraceCommand.self,
         SimulateCommand.self,
         ExportCommand.self,
+        ImportSCXMLCommand.self,
     ]
 
     static var overview: String {
