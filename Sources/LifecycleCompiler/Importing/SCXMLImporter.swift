@@ -239,7 +239,7 @@ public enum SCXMLImporter {
                     let callbacks = transition.children.compactMap { elements[$0].attribute("callback", namespace: lifecycle)?.value }
                     for event in events.isEmpty ? [nil] : events.map(Optional.some) {
                         var line = "    \(info.name) -> \(states[target].name)"
-                        if let event { line += " on " + SCXMLImporter.identifier(event, fallback: "event") }
+                        if let event { line += " on " + SCXMLImporter.eventName(event) }
                         if trigger == "user" || trigger == "system" { line += " by \(trigger!)" }
                         var comment: String?
                         if !callbacks.isEmpty {
@@ -296,6 +296,15 @@ public enum SCXMLImporter {
         if ("0"..."9").contains(first) || (!first.isASCII && !Lexer.isIdentifierHead(first)) { name = "_" + name }
         if keywords.contains(name) || name == "_" { name += "_" }
         return name
+    }
+
+    /// An SCXML event descriptor as an event name: `*` is `any`, a trailing `.*` or `.` (which
+    /// match every event under a prefix) is dropped, dots become `_`.
+    static func eventName(_ descriptor: String) -> String {
+        var text = Substring(descriptor)
+        if text == "*" { return "any" }
+        if text.hasSuffix(".*") { text = text.dropLast(2) } else if text.hasSuffix(".") { text = text.dropLast() }
+        return identifier(String(text), fallback: "event")
     }
 
     /// Whether `text` is a callback reference: `name`, `name()` or `name(label:_:)`.

@@ -168,7 +168,9 @@ public enum XMLReader {
                 let textStart = index
                 guard skip(past: "-->") else { throw fail(.xmlUnterminated("comment", at: range(start, start + 4))) }
                 let text = String(decoding: bytes[textStart..<(index - 3)], as: UTF8.self)
-                let trimmed = Self.trim(text)
+                // Each line trimmed: the indentation of a comment's continuation lines is layout.
+                let trimmed = Self.trim(text).split(separator: "\n", omittingEmptySubsequences: false)
+                    .map { Self.trim(String($0)) }.joined(separator: "\n")
                 if let pending = pendingComment { pendingComment = pending + "\n" + trimmed } else { pendingComment = trimmed }
                 if elements.isEmpty { leadingComment = pendingComment }
             } else if starts(with: "<?") {
