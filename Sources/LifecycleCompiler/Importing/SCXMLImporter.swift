@@ -33,6 +33,12 @@ public enum SCXMLImporter {
 
     struct Failure: Error { var diagnostic: Diagnostic }
 
+    /// Names given so far in one scope (lookups only: never iterated, so order is irrelevant).
+    struct Names {
+        var taken = Set<String>()
+        var nextSuffix: [String: Int] = [:]
+    }
+
     /// One state of the skeleton.
     struct ImportedState {
         var element: Int
@@ -93,7 +99,7 @@ public enum SCXMLImporter {
             var text = ""
             var usesUIKit = false
             var machineTexts: [String] = []
-            var machineNames = Set<String>()
+            var machineNames = Names()
             for machine in machines {
                 let (body, uikit) = try machineText(machine.element, name: unique(SCXMLImporter.identifier(machine.name, fallback: "Machine"), &machineNames),
                                                     qualifier: machine.qualifier)
@@ -105,15 +111,18 @@ public enum SCXMLImporter {
             return text
         }
 
-        /// `name`, or `name2`, `name3`… so that it is not in `used` (which it joins).
-        func unique(_ name: String, _ used: inout Set<String>) -> String {
+        /// `name`, or `name2`, `name3`… so that it is not in `used` (which it joins). The next
+        /// suffix to try is kept per name, so a thousand states of one name cost no more than
+        /// a thousand of different names.
+        func unique(_ name: String, _ used: inout Names) -> String {
+            var suffix = used.nextSuffix[name] ?? 2
             var candidate = name
-            var suffix = 2
-            while used.contains(candidate) {
+            while used.taken.contains(candidate) {
                 candidate = "\(name)\(suffix)"
                 suffix += 1
             }
-            used.insert(candidate)
+            used.nextSuffix[name] = suffix
+            used.taken.insert(candidate)
             return candidate
         }
 
@@ -124,7 +133,7 @@ public enum SCXMLImporter {
             var states: [ImportedState] = []
             var byID: [String: Int] = [:]
             var ids: [String] = []
-            var used = Set<String>()
+            var used = Names()
             var stack: [(element: Int, parent: Int?, depth: Int)] = stateChildren(container).reversed().map { ($0, nil, 1) }
             while let (index, parent, depth) = stack.popLast() {
                 let state = elements[index]

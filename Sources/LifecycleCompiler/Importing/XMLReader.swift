@@ -70,7 +70,10 @@ public enum XMLReader {
         var open: [(element: Int, bindings: Int)] = []
         /// Namespace bindings in scope, innermost last (`""` is the default namespace).
         var bindings: [(prefix: String, uri: String)] = [("xml", "http://www.w3.org/XML/1998/namespace")]
-        var pendingComment: String?
+        /// The comments since the last tag, joined only when an element takes them (joining as
+        /// they come would copy them again for each one: quadratic in a run of comments).
+        var pendingComments: [String] = []
+        var pendingComment: String? { pendingComments.isEmpty ? nil : pendingComments.joined(separator: "\n") }
         var leadingComment: String?
         var rootClosed = false
 
@@ -158,7 +161,7 @@ public enum XMLReader {
                 index += 1
             }
             // A comment describes the element right after it, whitespace between them aside.
-            if !onlySpace { pendingComment = nil }
+            if !onlySpace { pendingComments.removeAll() }
         }
 
         mutating func markup() throws(Failure) {
@@ -171,8 +174,7 @@ public enum XMLReader {
                 // Each line trimmed: the indentation of a comment's continuation lines is layout.
                 let trimmed = Self.trim(text).split(separator: "\n", omittingEmptySubsequences: false)
                     .map { Self.trim(String($0)) }.joined(separator: "\n")
-                if let pending = pendingComment { pendingComment = pending + "\n" + trimmed } else { pendingComment = trimmed }
-                if elements.isEmpty { leadingComment = pendingComment }
+                pendingComments.append(trimmed)
             } else if starts(with: "<?") {
                 index += 2
                 guard skip(past: "?>") else { throw fail(.xmlUnterminated("processing instruction", at: range(start, start + 2))) }
@@ -226,6 +228,7 @@ public enum XMLReader {
             if rootClosed && open.isEmpty { throw fail(.xmlSecondRootElement(at: range(start, start + 1))) }
             let (qualifiedName, nameRange) = try name("an element name")
             var raw: [(name: String, value: String, range: SourceRange)] = []
+            var seen: [String: Int] = [:]  // attribute name → index in `raw`, for duplicates
             var selfClosing = false
             while true {
                 let before = index
@@ -249,9 +252,10 @@ public enum XMLReader {
                 index += 1
                 skipSpace()
                 let value = try attributeValue()
-                if let earlier = raw.first(where: { $0.name == attributeName }) {
-                    throw fail(.xmlDuplicateAttribute(attributeName, at: attributeRange, first: earlier.range))
+                if let earlier = seen[attributeName] {
+                    throw fail(.xmlDuplicateAttribute(attributeName, at: attributeRange, first: raw[earlier].range))
                 }
+                seen[attributeName] = raw.count
                 raw.append((attributeName, value, attributeRange))
             }
             guard open.count < XMLReader.maximumDepth else {
@@ -286,7 +290,8 @@ public enum XMLReader {
             let parent = open.last?.element
             elements.append(.init(name: local, namespace: namespace.isEmpty ? nil : namespace, attributes: attributes,
                                   parent: parent, children: [], comment: pendingComment, range: nameRange))
-            pendingComment = nil
+            if element == 0 { leadingComment = pendingComment }
+            pendingComments.removeAll()
             if let parent { elements[parent].children.append(element) }
             if selfClosing {
                 bindings.removeLast(added)
@@ -313,7 +318,7 @@ public enum XMLReader {
             }
             open.removeLast()
             bindings.removeLast(top.bindings)
-            pendingComment = nil
+            pendingComments.removeAll()
             if open.isEmpty { rootClosed = true }
         }
 

@@ -166,3 +166,47 @@ import Testing
         }
     }
 }
+
+/// Pathological SCXML and specs: time stays linear (4× the input, well under 16× the time).
+@Suite(.serialized) struct ExportImportScalingTests {
+    static let imports: [(String, Int, @Sendable (Int) -> String)] = [
+        ("states that all have one id", 2_000, { n in
+            "<scxml>" + String(repeating: "<state id=\"a\"><transition event=\"go\" target=\"a\"/></state>", count: n) + "</scxml>"
+        }),
+        ("a run of comments", 4_000, { n in
+            "<scxml>" + String(repeating: "<!-- a comment -->", count: n) + "<state id=\"a\"/></scxml>"
+        }),
+        ("an element with many attributes", 4_000, { n in
+            "<scxml><state id=\"a\" " + (0..<n).map { "x\($0)=\"\($0)\"" }.joined(separator: " ") + "/></scxml>"
+        }),
+        ("states nested to the limit, many times", 40, { n in
+            "<scxml>" + String(repeating: String(repeating: "<state>", count: 100) + String(repeating: "</state>", count: 100), count: n) + "</scxml>"
+        }),
+    ]
+
+    @Test("import-scxml is linear on pathological input", arguments: imports.indices)
+    func importLinear(_ index: Int) {
+        let (name, n, make) = Self.imports[index]
+        let small = make(n / 2), large = make(2 * n)
+        func run(_ text: String) {
+            let files = SourceFiles()
+            _ = SCXMLImporter.importSCXML(files.add(path: "Big.scxml", bytes: Array(text.utf8)))
+        }
+        let scaling = Scaling.ratio(repetitions: 3, small: { run(small) }, large: { run(large) })
+        #expect(scaling.ratio < 7, "\(name): \(scaling.small)s for N=\(n / 2), \(scaling.large)s for 4× that (ratio \(scaling.ratio))")
+    }
+
+    @Test("every export is linear in the spec")
+    func exportLinear() throws {
+        func spec(_ n: Int) -> Model? {
+            let text = "machine M {\n" + (0..<n).map { "\($0 == 0 ? "initial " : "")state S\($0) \"State \($0).\" { initial state I\($0) }\n" }.joined()
+                + (0..<n).map { "I\($0) -> S\(($0 + 1) % n) on e\($0) by user\n" }.joined() + "}\n"
+            return Compiler.compile(path: "Big.lifecycle", source: text).model
+        }
+        let small = try #require(spec(500)), large = try #require(spec(2_000))
+        for format in ExportFormat.allCases {
+            let scaling = Scaling.ratio(repetitions: 3, small: { _ = format.body(model: small) }, large: { _ = format.body(model: large) })
+            #expect(scaling.ratio < 7, "\(format): \(scaling.small)s for 500 states, \(scaling.large)s for 2,000 (ratio \(scaling.ratio))")
+        }
+    }
+}
