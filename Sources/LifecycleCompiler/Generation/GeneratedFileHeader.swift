@@ -44,9 +44,31 @@ public enum GeneratedFileHeader {
         func line(_ text: String) -> String {
             var text = text
             for (sequence, replacement) in forbidden {
-                while text.contains(sequence) { text = text.replacing(sequence, with: replacement) }
+                while true {
+                    let replaced = Self.replacing(sequence, with: replacement, in: text)
+                    if replaced == text { break }
+                    text = replaced
+                }
             }
             return prefix + text + suffix + "\n"
+        }
+
+        /// `text` with every `target` replaced (the standard library's `replacing` needs macOS 13).
+        static func replacing(_ target: String, with replacement: String, in text: String) -> String {
+            let bytes = Array(text.utf8), pattern = Array(target.utf8)
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count)
+            var index = 0
+            while index < bytes.count {
+                if index + pattern.count <= bytes.count && bytes[index..<(index + pattern.count)].elementsEqual(pattern) {
+                    result += replacement.utf8
+                    index += pattern.count
+                } else {
+                    result.append(bytes[index])
+                    index += 1
+                }
+            }
+            return String(decoding: result, as: UTF8.self)
         }
 
         /// The text of a header line in this style, or nil if it is not one.
