@@ -17,7 +17,7 @@ enum LifecycleTool {
 
     static var overview: String {
         var text = """
-        OVERVIEW: Check lifecycle specs and generate Swift delegate skeletons and Graphviz diagrams.
+        OVERVIEW: Check lifecycle specs and generate Swift delegate skeletons, diagrams and documents.
 
         USAGE: lifecycle <subcommand> [options]
 
