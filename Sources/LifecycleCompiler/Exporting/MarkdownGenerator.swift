@@ -38,7 +38,8 @@ public struct MarkdownGenerator {
         } else {
             printer.line("# \(Self.text(export.fileTitle))")
             printer.line()
-            printer.line("Machines: " + export.machines.map { "`\(model.machines[$0].name)`" }.joined(separator: ", ") + ".")
+            printer.line(export.machines.isEmpty ? "No machines."
+                : "Machines: " + export.machines.map { "`\(model.machines[$0].name)`" }.joined(separator: ", ") + ".")
         }
         for section in sections {
             switch section {

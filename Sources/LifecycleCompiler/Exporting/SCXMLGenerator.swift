@@ -48,6 +48,11 @@ public struct SCXMLGenerator {
             return
         }
         let title = export.fileTitle
+        guard !export.machines.isEmpty else {
+            // A spec of protocols and classes only: a document without states.
+            printer.line("<scxml \(rootAttributes) name=\"\(Self.attribute(title))\"/>")
+            return
+        }
         printer.line("<scxml \(rootAttributes) name=\"\(Self.attribute(title))\">")
         printer.indented { printer in
             printer.line("<parallel id=\"\(Self.attribute(Self.isName(title) ? title : "machines"))\">")

@@ -177,3 +177,15 @@ import Testing
         }
     }
 }
+
+extension ExportTests {
+    @Test("a spec without machines exports documents without states, which the tools accept")
+    func noMachines() throws {
+        let model = try #require(Compiler.compile(path: "Types.lifecycle", source: "protocol P { func f() }\n").model)
+        #expect(model.machines.isEmpty)
+        #expect(String(decoding: ExportFormat.scxml.body(model: model), as: UTF8.self).hasSuffix("name=\"Types\"/>\n"))
+        #expect(String(decoding: ExportFormat.markdown.body(model: model), as: UTF8.self) == "# Types\n\nNo machines.\n")
+        #expect(String(decoding: ExportFormat.mermaid.body(model: model), as: UTF8.self) == "stateDiagram-v2\n")
+        #expect(String(decoding: ExportFormat.plantuml.body(model: model), as: UTF8.self) == "@startuml\nhide empty description\ntitle Types\n@enduml\n")
+    }
+}
