@@ -11,11 +11,13 @@ enum LifecycleTool {
         RenderCommand.self,
         TraceCommand.self,
         SimulateCommand.self,
+        ExportCommand.self,
+        ImportSCXMLCommand.self,
     ]
 
     static var overview: String {
         var text = """
-        OVERVIEW: Check lifecycle specs and generate Swift delegate skeletons and Graphviz diagrams.
+        OVERVIEW: Check lifecycle specs and generate Swift delegate skeletons, diagrams and documents.
 
         USAGE: lifecycle <subcommand> [options]
 
