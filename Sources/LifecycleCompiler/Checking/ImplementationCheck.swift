@@ -5,10 +5,19 @@
 /// parameter types and return type. A near miss (right base name, wrong labels or types) is
 /// not an implementation; it is named in a note, because UIKit would never call it.
 public enum ImplementationCheck {
-    public static func check(_ model: Model, against files: [SourceFile]) -> Diagnostics {
+    /// The required callbacks `files` do not implement, one error each.
+    ///
+    /// - Parameters:
+    ///   - machines: check only the machines with these names (nil: every machine).
+    ///   - skippingUndeclared: skip a machine whose delegate class no file declares, instead of
+    ///     reporting it (`check --only-declared`: a build passes all of a target's Swift files,
+    ///     and a spec may describe delegates that live in other targets).
+    public static func check(_ model: Model, against files: [SourceFile], machines: [String]? = nil,
+                             skippingUndeclared: Bool = false) -> Diagnostics {
         var diagnostics = Diagnostics()
         let scans = files.map { SwiftSourceScanner(bytes: Array($0.bytes)).scan() }
         for machine in model.machines where !machine.requirements.isEmpty {
+            if let machines, !machines.contains(machine.name) { continue }
             guard let delegate = machine.delegate else { continue }
             var home: (file: SourceFile, type: ScannedType)?
             var methods: [(method: ScannedMethod, file: SourceFile)] = []
@@ -19,6 +28,7 @@ public enum ImplementationCheck {
                 methods += SwiftSourceScanner.methods(ofClass: delegate.name, in: types).map { ($0, file) }
             }
             guard let home else {
+                if skippingUndeclared { continue }
                 diagnostics.append(.delegateClassNotFound(delegate.name, files: files.map { lastComponent($0.path) },
                                                           at: delegate.range))
                 continue
