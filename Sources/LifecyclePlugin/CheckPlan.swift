@@ -4,17 +4,19 @@ import PackagePlugin
 /// What the build-tool plugin runs for one target: one `lifecycle check` per spec.
 ///
 /// Each command checks the spec (so its errors and warnings reach the build log at the spec's
-/// line) and, with `--impl`, the target's Swift files against it: by default every Swift file
-/// of the target with `--only-declared`, so each machine whose delegate class the target
-/// declares is checked (across all the files the class and its extensions are spread over) and
-/// the others are left alone. `lifecycle.json` (`PluginConfiguration`) can choose the files and
-/// machines per spec, and add `--warnings-as-errors` and `--platform`.
+/// line) and, with `--impl`, the target's Swift files against it, with `--only-declared`: each
+/// machine whose delegate class the target declares is checked, across all the files the class
+/// and its extensions are spread over, and the others are left alone. The target's
+/// `lifecycle.json`, if any, is passed as `--config`: `check` reads it at run time (it can add
+/// `--warnings-as-errors` and `--platform`, and choose the files and machines per spec), so an
+/// edit takes effect at the next build, although SwiftPM plans build commands only when the
+/// package's files come or go.
 ///
 /// A command's inputs are the spec, every spec of the target (one may import another), the
-/// Swift files it is checked against and the configuration; its one output is a stamp that
-/// `check --stamp` writes only when the check passes: a `.swift` file holding one comment, so
-/// that SwiftPM compiles it to nothing instead of copying it into a resource bundle. So the build runs it again only when one
-/// of those files changed, or when it failed last time.
+/// target's Swift files and `lifecycle.json`; its one output is a stamp that `check --stamp`
+/// writes only when the check passes: a `.swift` file holding one comment, so that SwiftPM
+/// compiles it to nothing instead of copying it into a resource bundle. So the build runs the
+/// check again only when one of those files changed, or when it failed last time.
 struct CheckPlan {
     /// One build command's arguments and files.
     struct Check {
@@ -24,36 +26,24 @@ struct CheckPlan {
         var stamp: URL
     }
 
+    static let configurationName = "lifecycle.json"
+
     /// The checks, one per spec, in path order.
     var checks: [Check] = []
 
     /// Plans the checks of a target whose files are `files`. `directory` is the target's folder
     /// (where `lifecycle.json` is looked for when `files` does not list it).
-    init(directory: URL?, files: [URL], workDirectory: URL) throws {
+    init(directory: URL?, files: [URL], workDirectory: URL) {
         let specs = files.filter { $0.pathExtension == "lifecycle" }.sorted { $0.path < $1.path }
         let swiftFiles = files.filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path }
-        let configurationFile = Self.configurationFile(in: files, directory: directory)
-        let configuration = try configurationFile.map(PluginConfiguration.load) ?? PluginConfiguration()
-        let base = configurationFile?.deletingLastPathComponent() ?? directory
-        try configuration.validate(specs: specs.map { Self.relativePath($0, to: base) }, file: configurationFile)
-        for spec in specs {
-            let relative = Self.relativePath(spec, to: base)
-            let stamp = workDirectory.appendingPathComponent(
-                relative.replacingOccurrences(of: "/", with: "_") + ".checked.swift")
+        let configuration = Self.configurationFile(in: files, directory: directory)
+        for (number, spec) in specs.enumerated() {
+            let stamp = workDirectory.appendingPathComponent("\(number)-\(spec.deletingPathExtension().lastPathComponent).checked.swift")
             var arguments = ["check", spec.path, "--stamp", stamp.path]
-            if configuration.warningsAsErrors { arguments.append("--warnings-as-errors") }
-            if let platform = configuration.platform { arguments += ["--platform", platform] }
-            let impl: [URL]
-            if let chosen = configuration.specs[relative] {
-                impl = chosen.swift.map { $0.map { URL(fileURLWithPath: $0, relativeTo: base).standardizedFileURL } } ?? swiftFiles
-                for machine in chosen.machines ?? [] { arguments += ["--machine", machine] }
-                if chosen.machines == nil && !impl.isEmpty { arguments.append("--only-declared") }
-            } else {
-                impl = swiftFiles
-                if !impl.isEmpty { arguments.append("--only-declared") }
-            }
-            for file in impl { arguments += ["--impl", file.path] }
-            let inputs = specs + impl + (configurationFile.map { [$0] } ?? [])
+            if let configuration { arguments += ["--config", configuration.path] }
+            if !swiftFiles.isEmpty { arguments.append("--only-declared") }
+            for file in swiftFiles { arguments += ["--impl", file.path] }
+            let inputs = specs + swiftFiles + (configuration.map { [$0] } ?? [])
             checks.append(Check(spec: spec, arguments: arguments, inputs: inputs, stamp: stamp))
         }
     }
@@ -69,17 +59,9 @@ struct CheckPlan {
 
     /// `lifecycle.json` among the target's files, or in its folder.
     static func configurationFile(in files: [URL], directory: URL?) -> URL? {
-        if let listed = files.first(where: { $0.lastPathComponent == PluginConfiguration.fileName }) { return listed }
-        guard let candidate = directory?.appendingPathComponent(PluginConfiguration.fileName),
+        if let listed = files.first(where: { $0.lastPathComponent == configurationName }) { return listed }
+        guard let candidate = directory?.appendingPathComponent(configurationName),
               FileManager.default.fileExists(atPath: candidate.path) else { return nil }
         return candidate
-    }
-
-    /// `file`'s path below `base` (`Specs/Player.lifecycle`), or its name when it is not below it.
-    static func relativePath(_ file: URL, to base: URL?) -> String {
-        let path = file.standardizedFileURL.path
-        guard let base else { return file.lastPathComponent }
-        let prefix = base.standardizedFileURL.path + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : file.lastPathComponent
     }
 }

@@ -11,21 +11,9 @@ import PackagePlugin
 struct LifecyclePlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
-        let plan = try Self.reporting {
-            try CheckPlan(directory: target.directoryURL, files: target.sourceFiles.map(\.url),
-                          workDirectory: context.pluginWorkDirectoryURL)
-        }
+        let plan = CheckPlan(directory: target.directoryURL, files: target.sourceFiles.map(\.url),
+                             workDirectory: context.pluginWorkDirectoryURL)
         return plan.commands(tool: try context.tool(named: "lifecycle").url)
-    }
-
-    /// Runs `plan`, passing a configuration problem to the build log as an error first.
-    static func reporting(_ plan: () throws -> CheckPlan) throws -> CheckPlan {
-        do {
-            return try plan()
-        } catch let problem as PluginConfiguration.Problem {
-            Diagnostics.error(problem.message, file: problem.file.path, line: 1)
-            throw problem
-        }
     }
 }
 
@@ -37,9 +25,7 @@ import XcodeProjectPlugin
 extension LifecyclePlugin: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
         let files = target.inputFiles.map(\.url)
-        let plan = try Self.reporting {
-            try CheckPlan(directory: nil, files: files, workDirectory: context.pluginWorkDirectoryURL)
-        }
+        let plan = CheckPlan(directory: nil, files: files, workDirectory: context.pluginWorkDirectoryURL)
         return plan.commands(tool: try context.tool(named: "lifecycle").url)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The options build tools use (the build-tool and command plugins among them): `check --stamp`,
-/// `--only-declared` and `--machine`, and `swift --update … --impl`.
+/// `--only-declared`, `--machine` and `--config`, and `swift --update … --impl`.
 @Suite struct BuildOptionTests {
     static let fixtures = "Tests/LifecycleCLITests/Fixtures"
     static let scene = fixtures + "/Scene.lifecycle"
@@ -128,5 +128,61 @@ import Testing
         let run = try scratch.run(["swift", "Scene.lifecycle", "--impl", "Other.swift"])
         #expect(run.status == 2)
         #expect(run.stderr.hasPrefix("lifecycle swift: error: '--impl' is only used with '--update'\n"), "\(run)")
+    }
+
+    // MARK: - --config
+
+    @Test func configTurnsWarningsIntoErrors() throws {
+        let scratch = try GeneratorCommandTests.Scratch()
+        try scratch.write(#"{ "warningsAsErrors": true }"#, to: "lifecycle.json")
+        let warning = CLIRunner.packageRoot + "/" + Self.fixtures + "/Warning.lifecycle"
+        let run = try scratch.run(["check", warning, "--config", "lifecycle.json"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("error: state 'Stuck' has no outgoing transition and is not final"), "\(run)")
+    }
+
+    @Test func configKeysAreCheckedWithASuggestion() throws {
+        let scratch = try GeneratorCommandTests.Scratch()
+        try scratch.write("{\n  \"specs\": { \"Scene.lifecycle\": { \"swfit\": [] } }\n}\n", to: "lifecycle.json")
+        let run = try scratch.run(["check", "Scene.lifecycle", "--config", "lifecycle.json"])
+        #expect(run.status == 1)
+        #expect(run.stderr == "lifecycle.json:2:35: error: unknown key 'swfit' in 'Scene.lifecycle'; did you mean 'swift'?\n")
+    }
+
+    @Test func configThatIsNotJSONIsALocatedError() throws {
+        let scratch = try GeneratorCommandTests.Scratch()
+        try scratch.write("{\n  \"warningsAsErrors\": yes\n}\n", to: "lifecycle.json")
+        let run = try scratch.run(["check", "Scene.lifecycle", "--config", "lifecycle.json"])
+        #expect(run.status == 1)
+        #expect(run.stderr == "lifecycle.json:2:23: error: expected a JSON value\n")
+        try scratch.write(#"{ "warningsAsErrors": "yes" }"#, to: "lifecycle.json")
+        let string = try scratch.run(["check", "Scene.lifecycle", "--config", "lifecycle.json"])
+        #expect(string.stderr == "lifecycle.json:1:23: error: warningsAsErrors must be true or false, not a string\n")
+        let missing = try scratch.run(["check", "Scene.lifecycle", "--config", "absent.json"])
+        #expect(missing.status == 3)
+        #expect(missing.stderr.hasPrefix("absent.json: error: cannot read file:"))
+    }
+
+    @Test func configChoosesTheFilesAndMachinesOfASpec() throws {
+        let scratch = try GeneratorCommandTests.Scratch()
+        try scratch.write(Self.twoMachines, to: "Two.lifecycle")
+        let fixtures = CLIRunner.packageRoot + "/" + Self.fixtures
+        for name in ["SceneDelegatePart1.swift", "SceneDelegatePart2.swift", "IncompleteSceneDelegate.swift"] {
+            try scratch.write(try String(contentsOfFile: fixtures + "/" + name, encoding: .utf8), to: name)
+        }
+        // The command line names the incomplete delegate; the file replaces it with the two parts.
+        try scratch.write(#"{ "specs": { "Two.lifecycle": { "swift": ["SceneDelegatePart1.swift", "SceneDelegatePart2.swift"] } } }"#,
+                          to: "lifecycle.json")
+        let parts = try scratch.run(["check", "Two.lifecycle", "--impl", "IncompleteSceneDelegate.swift", "--config", "lifecycle.json"])
+        #expect(parts.status == 0, "\(parts)")
+        // Naming the machines checks exactly those: AppDelegate is declared nowhere.
+        try scratch.write(#"{ "specs": { "Two.lifecycle": { "machines": ["App"] } } }"#, to: "lifecycle.json")
+        let app = try scratch.run(["check", "Two.lifecycle", "--only-declared", "--impl", "SceneDelegatePart1.swift", "--config", "lifecycle.json"])
+        #expect(app.status == 1)
+        #expect(app.stderr.contains("class 'AppDelegate'"), "\(app)")
+        // No Swift files: the spec alone.
+        try scratch.write(#"{ "specs": { "Two.lifecycle": { "swift": [] } } }"#, to: "lifecycle.json")
+        let alone = try scratch.run(["check", "Two.lifecycle", "--impl", "IncompleteSceneDelegate.swift", "--config", "lifecycle.json"])
+        #expect(alone.status == 0, "\(alone)")
     }
 }

@@ -1,11 +1,11 @@
 import LifecycleCompiler
 
-/// `lifecycle check FILE... [--impl SWIFT_FILE]... [--machine NAME]... [--only-declared] [--stamp FILE]
+/// `lifecycle check FILE... [--impl SWIFT_FILE]... [--machine NAME]... [--only-declared] [--config FILE] [--stamp FILE]
 /// [--warnings-as-errors] [--format text|json]`
 enum CheckCommand: Command {
     static let name = "check"
     static let abstract = "Check lifecycle specs and report every problem, as the Swift compiler does."
-    static let usage = "check <file>... [--impl <swift-file>]... [--machine <name>]... [--only-declared] [--stamp <file>] [--warnings-as-errors] [--format text|json]"
+    static let usage = "check <file>... [--impl <swift-file>]... [--machine <name>]... [--only-declared] [--config <file>] [--stamp <file>] [--warnings-as-errors] [--format text|json]"
     static let arguments = [("<file>", "One or more .lifecycle specs.")]
     static let options = [
         OptionSpec(name: "--impl", valueName: "swift-file",
@@ -14,6 +14,7 @@ enum CheckCommand: Command {
                    help: "With --impl: check only this machine's delegate (repeatable; default: every machine)."),
         OptionSpec(name: "--only-declared",
                    help: "With --impl: skip the machines whose delegate class no --impl file declares, instead of reporting them."),
+        CheckConfiguration.option,
         OptionSpec(name: "--stamp", valueName: "file",
                    help: "When the check passes, write a one-line summary (a Swift comment) to this file: an output for build systems to track."),
         CommonOptions.warningsAsErrors,
