@@ -202,7 +202,7 @@ enum CheckConfiguration {
     static func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
         let end = min(max(offset, 0), bytes.count)
         let before = bytes[..<end]
-        let line = 1 + before.count { $0 == 0x0A }
+        let line = 1 + before.filter { $0 == 0x0A }.count
         let lineStart = (before.lastIndex(of: 0x0A).map { $0 + 1 }) ?? 0
         let column = 1 + String(decoding: bytes[lineStart..<end], as: UTF8.self).count
         return (line, column)
