@@ -185,4 +185,16 @@ import Testing
         let alone = try scratch.run(["check", "Two.lifecycle", "--impl", "IncompleteSceneDelegate.swift", "--config", "lifecycle.json"])
         #expect(alone.status == 0, "\(alone)")
     }
+
+    @Test func configNestingIsBoundedAndEscapesAreDecoded() throws {
+        let scratch = try GeneratorCommandTests.Scratch()
+        try scratch.write(#"{ "specs": "# + String(repeating: "[", count: 10_000), to: "lifecycle.json")
+        let deep = try scratch.run(["check", "Scene.lifecycle", "--config", "lifecycle.json"])
+        #expect(deep.status == 1)
+        #expect(deep.stderr == "lifecycle.json:1:43: error: JSON nested more than 32 deep\n", "\(deep)")
+        // "Sc\u0065ne" is "Scene": the entry applies, and checks the spec alone.
+        try scratch.write(#"{ "specs": { "Sc\u0065ne.lifecycle": { "swift": [] } } }"#, to: "lifecycle.json")
+        let escaped = try scratch.run(["check", "Scene.lifecycle", "--impl", "Missing.swift", "--config", "lifecycle.json"])
+        #expect(escaped.status == 0, "\(escaped)")
+    }
 }
