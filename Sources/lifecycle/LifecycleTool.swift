@@ -59,7 +59,13 @@ enum LifecycleTool {
             guard let command = commands.first(where: { $0.name == first }) else {
                 return unknownSubcommand(first)
             }
-            let rest = Array(arguments.dropFirst())
+            var rest = Array(arguments.dropFirst())
+            if command == CheckCommand.self {
+                switch CheckConfiguration.apply(to: rest) {
+                case .success(let expanded): rest = expanded
+                case .failure(let code): return code
+                }
+            }
             if rest.contains("--help") || rest.contains("-h") {
                 Terminal.out(command.helpText)
                 return .success

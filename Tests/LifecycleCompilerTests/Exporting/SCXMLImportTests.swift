@@ -40,6 +40,8 @@ import Testing
 
     /// Exports `model` to SCXML, imports it, compiles the skeleton, and compares.
     static func roundTrip(_ model: Model, name: String, descriptions: Bool) throws {
+        // A file of systems over imported machines exports no states of its own.
+        guard !model.machines.isEmpty else { return }
         let scxml = String(decoding: ExportFormat.scxml.body(model: model), as: UTF8.self)
         let (text, rendered) = importText(scxml, path: "\(name).scxml")
         let skeleton = try #require(text, "\(name): import failed:\n\(rendered)")
