@@ -11,6 +11,7 @@ enum LifecycleTool {
         RenderCommand.self,
         TraceCommand.self,
         SimulateCommand.self,
+        ConformCommand.self,
     ]
 
     static var overview: String {
