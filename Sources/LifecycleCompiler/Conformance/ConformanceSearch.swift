@@ -27,20 +27,24 @@ public struct ConformanceSearch<Automaton: LifecycleAutomaton> {
 
     /// The events a run took to get somewhere: the last `Trail.kept` of them, and how many.
     public struct Trail: Sendable, Equatable {
-        static var kept: Int { 16 }
-        public private(set) var labels: [String] = []
-        public private(set) var count = 0
+        public static var kept: Int { 16 }
+        public internal(set) var labels: [String] = []
+        public internal(set) var count = 0
+    }
 
-        mutating func append(_ label: String) {
-            if labels.count == Self.kept { labels.removeFirst() }
-            labels.append(label)
-            count += 1
-        }
+    /// A run's events are a chain of nodes in `nodes`, shared by the runs that took them: one
+    /// node per step, no copying per line. `compact()` keeps only the last `Trail.kept` of each.
+    struct Node {
+        var label: String
+        var parent: Int32
     }
 
     struct Live {
         var position: Position
-        var trail: Trail
+        /// The node of the last event, or -1.
+        var trail: Int32
+        /// How many events the run took.
+        var depth: Int
     }
 
     /// A configuration's steps, and the index of each one's first logged callback (-1: none).
@@ -53,6 +57,7 @@ public struct ConformanceSearch<Automaton: LifecycleAutomaton> {
     /// `logged[c]`: whether callback `c` is printed whenever it is called.
     public let logged: [Bool]
     private var live: [Live] = []
+    private var nodes: [Node] = []
     private var cache: [Configuration: Steps] = [:]
     /// Positions already in the set being built (used once it holds more than a few).
     private var seen: Set<Position> = []
@@ -61,7 +66,7 @@ public struct ConformanceSearch<Automaton: LifecycleAutomaton> {
     public init(_ automaton: Automaton, logged: [Bool]) {
         self.automaton = automaton
         self.logged = logged
-        var start = [Live(position: Position(configuration: automaton.initialConfiguration, step: -1, next: -1), trail: Trail())]
+        var start = [Live(position: Position(configuration: automaton.initialConfiguration, step: -1, next: -1), trail: -1, depth: 0)]
         seen = []
         close(&start)
         live = start
@@ -82,24 +87,56 @@ public struct ConformanceSearch<Automaton: LifecycleAutomaton> {
             if position.step < 0 {
                 for (index, first) in steps.firstLogged.enumerated() where first >= 0 {
                     guard steps.steps[index].callbacks[first] == callback else { continue }
-                    var trail = current.trail
-                    trail.append(steps.steps[index].label)
-                    advance(from: position.configuration, step: index, after: first, trail: trail, steps: steps, into: &next)
+                    let (trail, depth) = extend(current, steps.steps[index].label)
+                    advance(from: position.configuration, step: index, after: first, trail: trail, depth: depth, steps: steps, into: &next)
                 }
             } else {
                 let step = Int(position.step), index = Int(position.next)
                 guard steps.steps[step].callbacks[index] == callback else { continue }
-                advance(from: position.configuration, step: step, after: index, trail: current.trail, steps: steps, into: &next)
+                advance(from: position.configuration, step: step, after: index, trail: current.trail, depth: current.depth,
+                        steps: steps, into: &next)
             }
         }
         guard !next.isEmpty else { return false }
         close(&next)
         live = next
+        if nodes.count > 1 << 16 && nodes.count > 64 * Trail.kept * live.count { compact() }
         return true
     }
 
+    /// A new node for `label` after `live`'s last event.
+    private mutating func extend(_ live: Live, _ label: String) -> (Int32, Int) {
+        nodes.append(Node(label: label, parent: live.trail))
+        return (Int32(nodes.count - 1), live.depth + 1)
+    }
+
+    /// Keeps the last `Trail.kept` nodes of each live run (shared ones once), drops the rest:
+    /// memory stays bounded however long the log.
+    private mutating func compact() {
+        var kept: [Node] = []
+        var moved: [Int32: Int32] = [:]
+        for index in live.indices {
+            // The chain's nodes, newest first, up to `Trail.kept`.
+            var chain: [Int32] = []
+            var node = live[index].trail
+            while node >= 0 && moved[node] == nil && chain.count < Trail.kept {
+                chain.append(node)
+                node = nodes[Int(node)].parent
+            }
+            // Joined to a node kept for another run, or cut here (older events are forgotten).
+            var parent: Int32 = node >= 0 ? (moved[node] ?? -1) : -1
+            for old in chain.reversed() {
+                kept.append(Node(label: nodes[Int(old)].label, parent: parent))
+                parent = Int32(kept.count - 1)
+                moved[old] = parent
+            }
+            if live[index].trail >= 0 { live[index].trail = moved[live[index].trail] ?? -1 }
+        }
+        nodes = kept
+    }
+
     /// After a step printed `callbacks[index]`: inside it while logged callbacks remain, else in its target.
-    private mutating func advance(from configuration: Configuration, step: Int, after index: Int, trail: Trail,
+    private mutating func advance(from configuration: Configuration, step: Int, after index: Int, trail: Int32, depth: Int,
                                   steps: Steps, into next: inout [Live]) {
         let callbacks = steps.steps[step].callbacks
         var following = index + 1
@@ -107,7 +144,7 @@ public struct ConformanceSearch<Automaton: LifecycleAutomaton> {
         let position = following < callbacks.count
             ? Position(configuration: configuration, step: Int32(step), next: Int32(following))
             : Position(configuration: steps.steps[step].target, step: -1, next: -1)
-        add(Live(position: position, trail: trail), to: &next)
+        add(Live(position: position, trail: trail, depth: depth), to: &next)
     }
 
     private mutating func add(_ candidate: Live, to set: inout [Live]) {
@@ -129,9 +166,8 @@ public struct ConformanceSearch<Automaton: LifecycleAutomaton> {
             guard current.position.step < 0 else { continue }
             let steps = self.steps(of: current.position.configuration)
             for (step, first) in steps.firstLogged.enumerated() where first < 0 {
-                var trail = current.trail
-                trail.append(steps.steps[step].label)
-                add(Live(position: Position(configuration: steps.steps[step].target, step: -1, next: -1), trail: trail), to: &set)
+                let (trail, depth) = extend(current, steps.steps[step].label)
+                add(Live(position: Position(configuration: steps.steps[step].target, step: -1, next: -1), trail: trail, depth: depth), to: &set)
             }
         }
     }
@@ -184,7 +220,17 @@ public struct ConformanceSearch<Automaton: LifecycleAutomaton> {
     }
 
     /// The events assumed on the way to the first position the run can be at.
-    public var trail: Trail { live.first?.trail ?? Trail() }
+    public var trail: Trail {
+        guard let first = live.first else { return Trail() }
+        var trail = Trail(labels: [], count: first.depth)
+        var node = first.trail
+        while node >= 0 && trail.labels.count < Trail.kept {
+            trail.labels.append(nodes[Int(node)].label)
+            node = nodes[Int(node)].parent
+        }
+        trail.labels.reverse()
+        return trail
+    }
 
     /// How many positions the run can be at (a measure of the log's ambiguity).
     public var positionCount: Int { live.count }

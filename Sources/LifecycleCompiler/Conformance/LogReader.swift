@@ -36,14 +36,8 @@ public struct LogReader: Sendable {
     let callbacks: [LoggedCallback]
     let instanceCount: Int
     let table: WordTable
-
-    /// What a word can be: a callback base name or an instance name.
-    struct Meaning: Sendable {
-        /// Callbacks with this base name in exactly this spelling, then in other letter cases.
-        var exact: [Int] = []
-        var folded: [Int] = []
-        var instances: [Int] = []
-    }
+    /// Each callback's selector in lower case, as bytes.
+    let foldedSelectors: [[UInt8]]
 
     public init<A: LifecycleAutomaton>(_ automaton: A) {
         self.init(callbacks: automaton.callbacks, instances: automaton.instances)
@@ -51,6 +45,7 @@ public struct LogReader: Sendable {
 
     public init(callbacks: [LoggedCallback], instances: [LoggedInstance]) {
         self.callbacks = callbacks
+        foldedSelectors = callbacks.map { Array($0.selector.utf8).map(WordTable.fold) }
         instanceCount = instances.count
         var table = WordTable()
         for (index, callback) in callbacks.enumerated() {
@@ -68,11 +63,13 @@ public struct LogReader: Sendable {
         let bytes = file.bytes
         let count = bytes.count
         var lineStart = 0
+        var scratch: [Int] = []
+        scratch.reserveCapacity(8)
         while lineStart < count {
             var lineEnd = lineStart
             while lineEnd < count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
             log.lineCount += 1
-            if let entry = readLine(bytes, lineStart..<lineEnd, file: file, diagnostics: &log.diagnostics) {
+            if let entry = readLine(bytes, lineStart..<lineEnd, file: file, candidates: &scratch, diagnostics: &log.diagnostics) {
                 log.entries.append(entry)
             } else {
                 log.skippedLines += 1
@@ -82,10 +79,10 @@ public struct LogReader: Sendable {
         return log
     }
 
-    /// The callback one line names, or nil.
+    /// The callback one line names, or nil. `candidates` is scratch space.
     func readLine(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, file: SourceFile,
-                  diagnostics: inout Diagnostics) -> Entry? {
-        var candidates: [Int] = []
+                  candidates: inout [Int], diagnostics: inout Diagnostics) -> Entry? {
+        candidates.removeAll(keepingCapacity: true)
         var nameRange = 0..<0
         var instance: Int? = nil
         var position = line.lowerBound
@@ -96,32 +93,48 @@ public struct LogReader: Sendable {
             }
             let start = position
             while position < line.upperBound && WordTable.isWordByte(bytes[position]) { position += 1 }
-            guard let meaning = table.lookup(bytes, start..<position) else { continue }
-            if instance == nil, let first = meaning.instances.first { instance = first }
-            guard candidates.isEmpty, !(meaning.exact.isEmpty && meaning.folded.isEmpty) else { continue }
-            // A base name alone identifies a callback of at most one argument: `scene` in
-            // "scene shown" is not `scene(_:willConnectTo:options:)`, which needs its full name.
-            var found = (meaning.exact.isEmpty ? meaning.folded : meaning.exact).filter { callbacks[$0].knownByBaseName }
-            var end = position
-            if position < line.upperBound && bytes[position] == UInt8(ascii: "(") {
-                switch selectorSuffix(bytes, from: position, to: line.upperBound) {
-                case .labels(let close):
-                    // A full selector names exactly one method: keep the callbacks that are it.
-                    let written = String(decoding: UnsafeBufferPointer(rebasing: bytes[start...close]), as: UTF8.self)
-                    found = (meaning.exact + meaning.folded).filter { callbacks[$0].selector.lowercased() == written.lowercased() }
-                    var seen: [Int] = []
-                    for id in found where !seen.contains(id) { seen.append(id) }
-                    found = seen
-                    end = close + 1
-                case .arguments(let close):
-                    end = close + 1
-                        case .none:
+            guard let slot = table.find(bytes, start..<position) else { continue }
+            let word = UnsafeBufferPointer(rebasing: bytes[start..<position])
+            if instance == nil {
+                for named in table.entries[slot].instances where named.spelling.elementsEqual(word) {
+                    instance = named.id
                     break
                 }
             }
-            guard !found.isEmpty else { continue }
-            candidates = found
-            nameRange = start..<end
+            guard candidates.isEmpty, !table.entries[slot].callbacks.isEmpty else { continue }
+            var end = position
+            var selectorEnd: Int? = nil
+            if position < line.upperBound && bytes[position] == UInt8(ascii: "(") {
+                switch selectorSuffix(bytes, from: position, to: line.upperBound) {
+                case .labels(let close):
+                    selectorEnd = close
+                    end = close + 1
+                case .arguments(let close):
+                    end = close + 1
+                case .none:
+                    break
+                }
+            }
+            if let close = selectorEnd {
+                // A full selector names exactly one method: keep the callbacks that are it.
+                let written = UnsafeBufferPointer(rebasing: bytes[start...close])
+                for callback in table.entries[slot].callbacks where foldedSelectors[callback.id].elementsEqual(written.lazy.map(WordTable.fold)) {
+                    if !candidates.contains(callback.id) { candidates.append(callback.id) }
+                }
+            } else {
+                // A base name alone identifies a callback of at most one argument: `scene` in
+                // "scene shown" is not `scene(_:willConnectTo:options:)`, which needs its full
+                // name. The exact spelling wins over other letter cases.
+                for callback in table.entries[slot].callbacks where callbacks[callback.id].knownByBaseName && callback.spelling.elementsEqual(word) {
+                    candidates.append(callback.id)
+                }
+                if candidates.isEmpty {
+                    for callback in table.entries[slot].callbacks where callbacks[callback.id].knownByBaseName {
+                        candidates.append(callback.id)
+                    }
+                }
+            }
+            if !candidates.isEmpty { nameRange = start..<end }
         }
         guard !candidates.isEmpty else { return nil }
         if instanceCount > 0 {
@@ -186,7 +199,7 @@ struct WordTable: Sendable {
         var instances: [(id: Int, spelling: [UInt8])] = []
     }
 
-    private var entries: [Slot] = []
+    private(set) var entries: [Slot] = []
     /// Slot → index into entries + 1, or 0 for empty. A power of two, at most half full.
     private var slots: [Int32] = [Int32](repeating: 0, count: 16)
 
@@ -245,24 +258,19 @@ struct WordTable: Sendable {
         slots[slot] = Int32(index + 1)
     }
 
-    /// What the word at `range` names: callbacks spelled exactly so in `exact`, those with
-    /// that base name in another letter case in `folded`, instances spelled exactly so.
-    func lookup(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> LogReader.Meaning? {
+    /// The entry of the word at `range` (compared without letter case), or nil.
+    func find(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
         let word = UnsafeBufferPointer(rebasing: bytes[range])
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: Self.hash(word)) & mask
         while slots[slot] != 0 {
-            let entry = entries[Int(slots[slot]) - 1]
-            if entry.key.count == word.count && zip(entry.key, word).allSatisfy({ $0 == Self.fold($1) }) {
-                var meaning = LogReader.Meaning()
-                for callback in entry.callbacks {
-                    if callback.spelling.elementsEqual(word) { meaning.exact.append(callback.id) } else { meaning.folded.append(callback.id) }
-                }
-                for instance in entry.instances where instance.spelling.elementsEqual(word) {
-                    meaning.instances.append(instance.id)
-                }
-                return meaning
-            }
+            let index = Int(slots[slot]) - 1
+            let key = entries[index].key
+            if key.count == word.count && key.withUnsafeBufferPointer({ key in
+                var same = true
+                for offset in 0..<key.count where key[offset] != Self.fold(word[offset]) { same = false; break }
+                return same
+            }) { return index }
             slot = (slot + 1) & mask
         }
         return nil

@@ -32,16 +32,18 @@ enum ConformCommand: Command {
         case .failure(let error):
             return QuerySupport.report(error, for: self)
         case .success(let machine):
-            // A system (`--system`) plugs in here with its own automaton.
-            return check(logs, against: MachineAutomaton(model: model, machine: machine),
-                         strict: arguments.has("--strict"), json: json, frontend: frontend)
+            // A system (`--system`) plugs in here with its own automaton and `Conformance.check` overload.
+            let automaton = MachineAutomaton(model: model, machine: machine)
+            let strict = arguments.has("--strict")
+            return check(logs, reader: LogReader(automaton), name: automaton.name, json: json, frontend: frontend) {
+                Conformance.check($0, against: automaton, strict: strict)
+            }
         }
     }
 
     /// Reads and checks each log from the initial configuration; prints the results.
-    static func check<A: LifecycleAutomaton>(_ logs: [String], against automaton: A, strict: Bool, json: Bool,
-                                             frontend: Frontend) -> ExitCode {
-        let reader = LogReader(automaton)
+    static func check(_ logs: [String], reader: LogReader, name: String, json: Bool, frontend: Frontend,
+                      conformance: (LogReader.Log) -> Conformance.Report) -> ExitCode {
         var status = ExitCode.success
         var entries: [ConformanceFormatter.Entry] = []
         var failures = Diagnostics()
@@ -51,10 +53,10 @@ enum ConformCommand: Command {
                 Terminal.err("\(log): error: cannot read file: \(failure.message)\n")
                 status = .failure
             case .success(let file):
-                let report = Conformance.check(reader.read(file), against: automaton, strict: strict)
+                let report = conformance(reader.read(file))
                 entries.append(ConformanceFormatter.Entry(path: log, file: file, report: report))
                 if report.conforms {
-                    if !json { Terminal.out(ConformanceFormatter.text(log: log, automaton: automaton.name, report: report)) }
+                    if !json { Terminal.out(ConformanceFormatter.text(log: log, automaton: name, report: report)) }
                 } else {
                     failures.append(contentsOf: report.diagnostics)
                     if status == .success { status = .inputErrors }
@@ -62,7 +64,7 @@ enum ConformCommand: Command {
             }
         }
         if json {
-            Terminal.out(ConformanceFormatter.json(entries, automaton: automaton.name))
+            Terminal.out(ConformanceFormatter.json(entries, automaton: name))
         } else if !failures.isEmpty {
             let renderer = DiagnosticRenderer(files: frontend.files, colors: frontend.colors, limit: 0)
             Terminal.err(renderer.render(failures))
