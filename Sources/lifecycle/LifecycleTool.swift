@@ -12,6 +12,7 @@ enum LifecycleTool {
         TraceCommand.self,
         SimulateCommand.self,
         ConformCommand.self,
+        PathsCommand.self,
     ]
 
     static var overview: String {
