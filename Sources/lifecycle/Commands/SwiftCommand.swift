@@ -4,13 +4,14 @@ import LifecycleCompiler
 enum SwiftCommand: Command {
     static let name = "swift"
     static let abstract = "Generate Swift delegate skeletons from a spec."
-    static let usage = "swift <file> [-o <out.swift>] [--force] [--update <file.swift>]"
+    static let usage = "swift <file> [-o <out.swift>] [--force] [--update <file.swift>] [--monitor]"
     static let arguments = [("<file>", "A .lifecycle spec.")]
     static let options = [
         CommonOptions.output("out.swift"),
         CommonOptions.force,
         OptionSpec(name: "--update", valueName: "file.swift",
                    help: "Add the callbacks the spec needs that FILE's delegate classes lack; leave every other byte as it was."),
+        OptionSpec(name: "--monitor", help: "Also generate, per machine, a <Machine>LifecycleMonitor that every callback feeds and that reports the first one the spec does not allow."),
         CommonOptions.warningsAsErrors,
         CommonOptions.errorLimit,
         CommonOptions.color,
@@ -19,6 +20,9 @@ enum SwiftCommand: Command {
     static func run(_ arguments: Arguments) -> ExitCode {
         if arguments.has("--update") && arguments.has("-o") {
             return usageError("'--update' edits a file in place; it cannot be combined with '-o'")
+        }
+        if arguments.has("--update") && arguments.has("--monitor") {
+            return usageError("'--monitor' cannot be combined with '--update' yet; generate the file again with '--monitor'")
         }
         let path: String, model: Model
         switch compileSpec(arguments) {
@@ -30,8 +34,9 @@ enum SwiftCommand: Command {
         }
         let spec = OutputWriter.displayPath(path)
         let output = arguments.value("-o")
-        let command = "lifecycle swift \(spec)" + (output.map { " -o \(OutputWriter.displayPath($0))" } ?? "")
-        let bytes = SwiftGenerator(model: model).generate(specPath: spec, command: command)
+        let monitor = arguments.has("--monitor")
+        let command = "lifecycle swift \(spec)" + (output.map { " -o \(OutputWriter.displayPath($0))" } ?? "") + (monitor ? " --monitor" : "")
+        let bytes = SwiftGenerator(model: model, monitor: monitor).generate(specPath: spec, command: command)
         guard let output else {
             Terminal.out(bytes)
             return .success
