@@ -72,3 +72,36 @@ import Testing
         #expect(format.status == 2)
     }
 }
+
+/// `paths` and `swift --monitor` as scripts see them.
+@Suite struct PathsCommandTests {
+    func run(_ arguments: String...) throws -> CLIRunner.Output { try CLIRunner.run(arguments) }
+
+    @Test func formats() throws {
+        let text = try run("paths", "Examples/AppLifecycle.lifecycle")
+        #expect(text.status == 0)
+        #expect(text.stdout.hasPrefix("4 sequences cover all 15 transitions of App.\n\n1. launch, activate, "))
+        let json = try run("paths", "Examples/AppLifecycle.lifecycle", "--format", "json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["covered"] as? Int == object["goals"] as? Int)
+        let markdown = try run("paths", "Examples/AppLifecycle.lifecycle", "--format", "markdown", "--cover", "states")
+        #expect(markdown.stdout.hasPrefix("# Test plan: App\n"))
+        #expect(markdown.stdout.contains("\n- [ ] **launch** (by user)"))
+    }
+
+    @Test func usageErrors() throws {
+        #expect(try run("paths", "Examples/AppLifecycle.lifecycle", "--cover", "edges").status == 2)
+        #expect(try run("paths", "Examples/AppLifecycle.lifecycle", "--format", "html").status == 2)
+        #expect(try run("paths", "Examples/SceneLifecycle.lifecycle").status == 2)
+        #expect(try run("paths").status == 2)
+    }
+
+    @Test func swiftMonitor() throws {
+        let output = try run("swift", "Examples/SceneLifecycle.lifecycle", "--monitor")
+        #expect(output.status == 0)
+        #expect(output.stdout.contains("struct SceneLifecycleMonitor: Sendable {"))
+        #expect(output.stdout.contains("// Regenerate with: lifecycle swift Examples/SceneLifecycle.lifecycle --monitor\n"))
+        let update = try run("swift", "Examples/SceneLifecycle.lifecycle", "--monitor", "--update", "Examples/SceneLifecycle.swift")
+        #expect(update.status == 2)
+    }
+}
