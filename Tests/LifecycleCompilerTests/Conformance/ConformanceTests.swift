@@ -203,3 +203,30 @@ import Testing
         #expect(log.diagnostics.all.map(\.message) == ["'viewWillAppear' could be 'viewWillAppear(_:)' or 'viewWillAppear()'; log the full name, as '#function' prints it"])
     }
 }
+
+/// Logs nobody meant to write: random bytes and fragments of callback names never crash the
+/// reader or the search, and every error points inside the log.
+@Suite struct HostileLogTests {
+    @Test func randomLogsNeverCrash() throws {
+        let scene = try ConformanceTests.scene()
+        let pieces = ["sceneDidBecomeActive", "(", ")", "(_:", "_:)", ":", "scene", "(_:willConnectTo:options:)", " ", "\n", "\r\n",
+                      "\0", "\u{FF}", "한", "sceneWillResignActive(_:)", "SCENEDIDENTERBACKGROUND", "sceneWillEnterForeground(",
+                      String(repeating: "(", count: 300), String(repeating: "a", count: 1000)]
+        var random = SplitMix64(seed: 1818)
+        for _ in 0..<500 {
+            var bytes: [UInt8] = []
+            for _ in 0..<random.below(60) {
+                if random.chance(10) { bytes.append(UInt8(truncatingIfNeeded: random.next())) } else { bytes += Array(random.pick(pieces).utf8) }
+            }
+            let files = SourceFiles()
+            let file = files.add(path: "random.log", bytes: bytes)
+            for strict in [false, true] {
+                let report = Conformance.check(LogReader(scene).read(file), against: scene, strict: strict)
+                for diagnostic in report.diagnostics.all {
+                    #expect(diagnostic.range.endOffset <= bytes.count)
+                }
+                _ = DiagnosticRenderer(files: files).render(report.diagnostics)
+            }
+        }
+    }
+}
