@@ -13,9 +13,13 @@
 /// names (`1st viewWillAppear`), anywhere on the line.
 ///
 /// Lines that name no callback are skipped and counted; a line whose name fits several
-/// callbacks is an error (`ambiguousLogLine`). One pass over the bytes, no allocation per line
+/// callbacks is an error (`ambiguousLogLine`, the first `ambiguityLimit` of them). One pass over the bytes, no allocation per line
 /// (words are looked up in an open-addressing table of lowercased names).
 public struct LogReader: Sendable {
+    /// How many ambiguous lines a log reports at most (the others are skipped silently):
+    /// a log of a million such lines must not hold a million messages.
+    public static let ambiguityLimit = 100
+
     /// A line that names a callback.
     public struct Entry: Sendable, Equatable {
         /// Index into the automaton's `callbacks`.
@@ -148,7 +152,8 @@ public struct LogReader: Sendable {
         }
         let range = SourceRange(file: file.id, start: nameRange.lowerBound, end: nameRange.upperBound)
         guard candidates.count == 1 else {
-            if candidates.count > 1 {
+            // Every ambiguous line is an error; the first `ambiguityLimit` are described.
+            if candidates.count > 1 && diagnostics.errorCount < Self.ambiguityLimit {
                 let written = file.text(range)
                 diagnostics.append(.ambiguousLogLine(written, candidates: candidates.map { callbacks[$0].selector }, at: range))
             }

@@ -14,6 +14,7 @@ enum ConformCommand: Command {
         OptionSpec(name: "--strict", help: "Every callback is logged: one missing from a log is a deviation."),
         OptionSpec(name: "--format", valueName: "format",
                    help: "text (default: a line per conforming log on stdout, the first deviation as an error on stderr) or json."),
+        CommonOptions.errorLimit,
         CommonOptions.color,
     ]
 
@@ -66,7 +67,7 @@ enum ConformCommand: Command {
         if json {
             Terminal.out(ConformanceFormatter.json(entries, automaton: name))
         } else if !failures.isEmpty {
-            let renderer = DiagnosticRenderer(files: frontend.files, colors: frontend.colors, limit: 0)
+            let renderer = DiagnosticRenderer(files: frontend.files, colors: frontend.colors, limit: frontend.errorLimit)
             Terminal.err(renderer.render(failures))
         }
         return status

@@ -201,6 +201,12 @@ import Testing
         let file = files.add(path: "test.log", bytes: Array("viewWillAppear\n".utf8))
         let log = reader.read(file)
         #expect(log.diagnostics.all.map(\.message) == ["'viewWillAppear' could be 'viewWillAppear(_:)' or 'viewWillAppear()'; log the full name, as '#function' prints it"])
+        // A log full of them reports the first hundred, and still reads every line.
+        let many = files.add(path: "many.log", bytes: Array(String(repeating: "viewWillAppear\nviewWillAppear(_:)\n", count: 1_000).utf8))
+        let manyLog = reader.read(many)
+        #expect(manyLog.diagnostics.errorCount == LogReader.ambiguityLimit)
+        #expect(manyLog.entries.count == 1_000)
+        #expect(manyLog.skippedLines == 1_000)
     }
 }
 
