@@ -94,3 +94,65 @@ import Testing
         #expect(Markdown.code("a`b") == "`` a`b ``")
     }
 }
+
+/// The protocol-only plan rendering that a system's `paths` uses until it has its own.
+@Suite struct AutomatonPlanFormatterTests {
+    @Test func rendersAMachineFromTheProtocolAlone() throws {
+        let model = try TestPlanTests.model("SceneLifecycle")
+        let automaton = MachineAutomaton(model: model, machine: try #require(model.machine(named: "Scene")))
+        let plan = TestPlanner(machine: automaton, cover: .states).plan()
+        let text = AutomatonPlanFormatter(automaton: automaton, plan: plan, goalNames: automaton.machine.states.map(\.name),
+                                          goalNoun: "states").text()
+        #expect(text == """
+            1 sequence covers all 6 states of Scene.
+
+            1. connect, activate, interrupt, leave, idle
+            'Unattached' --connect--> 'Inactive'
+                scene(_:willConnectTo:options:)
+                sceneWillEnterForeground(_:)
+            'Inactive' --activate--> 'Active'
+                sceneDidBecomeActive(_:)
+            'Active' --interrupt--> 'Inactive'
+                sceneWillResignActive(_:)
+            'Inactive' --leave--> 'Background'
+                sceneDidEnterBackground(_:)
+            'Background' --idle--> 'Suspended'
+                (nothing is called)
+
+            """)
+    }
+
+    /// A made-up automaton of two instances, as a system would be: callbacks name their instance.
+    struct TwoCounters: LifecycleAutomaton {
+        var callbacks = [LoggedCallback(instance: 0, selector: "tick()"), LoggedCallback(instance: 1, selector: "tick()")]
+        var instances = [LoggedInstance(names: ["1st"]), LoggedInstance(names: ["2st"])]
+        var name = "Counters"
+        var initialConfiguration = [0, 0]
+        func steps(from configuration: [Int]) -> [AutomatonStep<[Int]>] {
+            (0..<2).compactMap { instance in
+                guard configuration[instance] < 1 else { return nil }
+                var target = configuration
+                target[instance] += 1
+                return AutomatonStep(label: "\(instances[instance].names[0]).tick", callbacks: [instance], target: target, transition: instance, from: 0)
+            }
+        }
+        func describe(_ configuration: [Int]) -> String { "(\(configuration.map(String.init).joined(separator: ", ")))" }
+    }
+
+    @Test func aSystemLikeAutomatonPlugsIn() {
+        let automaton = TwoCounters()
+        let plan = TestPlanner(automaton, goalCount: 2, coveredIn: { _ in [] }, coveredBy: { [$0.transition] }).plan()
+        let text = AutomatonPlanFormatter(automaton: automaton, plan: plan, goalNames: ["1st.tick", "2st.tick"], goalNoun: "transitions").text()
+        #expect(text.hasPrefix("1 sequence covers all 2 transitions of Counters.\n\n1. 1st.tick, 2st.tick\n(0, 0) --1st.tick--> (1, 0)\n    1st tick()\n"))
+        // And conform follows it, telling the instances apart by the label on each line.
+        let files = SourceFiles()
+        let good = files.add(path: "good.log", bytes: Array("2st tick\n1st tick\n".utf8))
+        var search = ConformanceSearch(strict: automaton)
+        let entries = LogReader(automaton).read(good).entries
+        #expect(entries.map(\.callback) == [1, 0])
+        var accepted: [Bool] = []
+        for entry in entries { accepted.append(search.observe(entry.callback)) }
+        accepted.append(search.observe(1))  // 2st ticks only once
+        #expect(accepted == [true, true, false])
+    }
+}
