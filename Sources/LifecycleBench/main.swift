@@ -4,6 +4,7 @@
 //       [--seed 42] [--startup-runs 60] [--out Performance.md]
 //   .build/release/lifecycle-bench generate --states N [--seed 42] -o FILE
 //   .build/release/lifecycle-bench generate-system [--instances 6] [--ring 10] -o FILE
+//   .build/release/lifecycle-bench log --lines N -o FILE     (a scene console log for `lifecycle conform`)
 //
 // If Ragel is installed (`apt-get install ragel`), the start-up table also times `ragel -V` on a
 // five-state chart of the scene lifecycle (`RagelPeer.swift`): the start-up peer, in
@@ -54,6 +55,26 @@ if arguments.first == "lex" {
         if arguments[index] == "--repeats" { index += 2 } else { paths.append(arguments[index]); index += 1 }
     }
     LexOnly.run(paths, repeats: repeats)
+    exit(0)
+}
+
+// `log --lines N -o FILE`: Examples/logs/scene-home-and-back.log's launch, then its trip Home
+// and back over and over, to N lines: a log `conform` accepts against the `Scene` machine.
+//   lifecycle-bench log --lines 1000000 -o /tmp/million.log
+//   time .build/release/lifecycle conform Examples/SceneLifecycle.lifecycle /tmp/million.log --machine Scene
+if arguments.first == "log" {
+    guard let count = option("--lines").flatMap(Int.init), count >= 0, let out = option("-o"),
+          let example = try? String(contentsOfFile: "Examples/logs/scene-home-and-back.log", encoding: .utf8) else {
+        print("usage: lifecycle-bench log --lines N -o FILE (run from the package root)")
+        exit(2)
+    }
+    let lines = example.split(separator: "\n").map(String.init)
+    var text = ""
+    text.reserveCapacity(count * 100)
+    for index in 0..<count {
+        text += (index < 4 ? lines[index] : lines[4 + (index - 4) % (lines.count - 4)]) + "\n"
+    }
+    guard FileManager.default.createFile(atPath: out, contents: Data(text.utf8)) else { exit(3) }
     exit(0)
 }
 

@@ -13,6 +13,8 @@ enum LifecycleTool {
         SimulateCommand.self,
         ExportCommand.self,
         ImportSCXMLCommand.self,
+        ConformCommand.self,
+        PathsCommand.self,
     ]
 
     static var overview: String {

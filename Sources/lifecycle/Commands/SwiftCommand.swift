@@ -4,7 +4,7 @@ import LifecycleCompiler
 enum SwiftCommand: Command {
     static let name = "swift"
     static let abstract = "Generate Swift delegate skeletons from a spec."
-    static let usage = "swift <file> [-o <out.swift>] [--force] [--update <file.swift> [--impl <other.swift>]...]"
+    static let usage = "swift <file> [-o <out.swift>] [--force] [--update <file.swift> [--impl <other.swift>]...] [--monitor]"
     static let arguments = [("<file>", "A .lifecycle spec.")]
     static let options = [
         CommonOptions.output("out.swift"),
@@ -13,6 +13,7 @@ enum SwiftCommand: Command {
                    help: "Add the callbacks the spec needs that FILE's delegate classes lack; leave every other byte as it was."),
         OptionSpec(name: "--impl", valueName: "other.swift",
                    help: "With --update: another file of the same classes (an extension); what it implements is not added. Repeatable."),
+        OptionSpec(name: "--monitor", help: "Also generate, per machine, a <Machine>LifecycleMonitor that every callback feeds and that reports the first one the spec does not allow."),
         CommonOptions.warningsAsErrors,
         CommonOptions.errorLimit,
         CommonOptions.color,
@@ -22,6 +23,9 @@ enum SwiftCommand: Command {
     static func run(_ arguments: Arguments) -> ExitCode {
         if arguments.has("--update") && arguments.has("-o") {
             return usageError("'--update' edits a file in place; it cannot be combined with '-o'")
+        }
+        if arguments.has("--update") && arguments.has("--monitor") {
+            return usageError("'--monitor' cannot be combined with '--update' yet; generate the file again with '--monitor'")
         }
         let path: String, model: Model
         switch compileSpec(arguments) {
@@ -34,8 +38,9 @@ enum SwiftCommand: Command {
         if arguments.has("--impl") { return usageError("'--impl' is only used with '--update'") }
         let spec = OutputWriter.displayPath(path)
         let output = arguments.value("-o")
-        let command = "lifecycle swift \(spec)" + (output.map { " -o \(OutputWriter.displayPath($0))" } ?? "")
-        let bytes = SwiftGenerator(model: model).generate(specPath: spec, command: command)
+        let monitor = arguments.has("--monitor")
+        let command = "lifecycle swift \(spec)" + (output.map { " -o \(OutputWriter.displayPath($0))" } ?? "") + (monitor ? " --monitor" : "")
+        let bytes = SwiftGenerator(model: model, monitor: monitor).generate(specPath: spec, command: command)
         guard let output else {
             Terminal.out(bytes)
             return .success
