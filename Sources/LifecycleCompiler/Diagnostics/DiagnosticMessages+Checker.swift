@@ -106,8 +106,16 @@ extension Diagnostic {
         make(.error, "superclass '\(name)' must come first in the delegate's list", at: range)
     }
 
+    static func selfTransitionOnComposite(_ name: String, initial: String, at range: SourceRange) -> Diagnostic {
+        make(.warning, "transition from '\(name)' to itself leaves it and re-enters its initial state '\(initial)'; did you mean an internal transition?", at: range)
+    }
+
     static func transitionFromFinalState(_ name: String, at range: SourceRange) -> Diagnostic {
         make(.error, "final state '\(name)' has an outgoing transition", at: range)
+    }
+
+    static func transitionWithoutEvent(_ source: String, _ target: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "transition '\(source) -> \(target)' has no event, so nothing can fire it; add 'on' and the event's name", at: range)
     }
 
     static func unknownCallback(_ written: String, owners: String?, suggestion: String?, at range: SourceRange) -> Diagnostic {

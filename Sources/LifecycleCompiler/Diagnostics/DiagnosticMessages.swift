@@ -104,6 +104,10 @@ extension Diagnostic {
         make(.error, "'\\u{…}' escape is not a valid Unicode scalar", at: range)
     }
 
+    static func internalTransitionOutsideState(at range: SourceRange) -> Diagnostic {
+        make(.error, "'internal' transition must be inside a state's body; it fires without leaving that state", at: range)
+    }
+
     static func memberOutsideMachine(_ what: String, at range: SourceRange) -> Diagnostic {
         make(.error, "\(what) declared outside a machine; declare it inside 'machine Name { … }'", at: range)
     }

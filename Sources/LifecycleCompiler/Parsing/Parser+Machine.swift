@@ -149,11 +149,17 @@ extension Parser {
     }
 
     /// transitionDecl := IDENT '->' IDENT ('on' IDENT)? ('by' ('user'|'system'))? ('calls' callbackList)? STRING?
+    ///
+    /// Also reads an `internalTransitionDecl`: the contextual word `internal` followed by `on`.
     mutating func transitionDecl() {
         let start = token.start
         let source = NameSyntax(range: range(token))
         let sourceToken = token
         advance()
+        if at(.on) && text(sourceToken) == "internal" {
+            internalDecl(start: start, keyword: source)
+            return
+        }
         guard consume(if: .arrow) != nil else {
             // The source's text is needed only for these messages.
             let sourceText = text(sourceToken)
@@ -174,10 +180,50 @@ extension Parser {
         var transition = TransitionDecl(source: source, target: target, event: nil,
                                         sourceID: -1, targetID: -1, trigger: nil,
                                         callbacks: firstCallback..<firstCallback, description: nil, range: range(from: start))
+        guard transitionClauses(&transition, start: start) else { return }
+        machine.transitions.append(transition)
+        // The ids come when the batch of names they are queued in is interned.
+        let index = machine.transitions.count - 1
+        queueName(source, into: .source, of: index)
+        queueName(target, into: .target, of: index)
+        if let event = transition.event { queueName(event, into: .event, of: index) }
+    }
+
+    /// internalDecl := 'internal' 'on' IDENT ('by' ('user'|'system'))? ('calls' callbackList)? STRING?
+    ///
+    /// A transition that fires inside the enclosing state without leaving it: no exit, no
+    /// entry, the machine stays in the state it is in. Its source and target are the enclosing
+    /// state; at a machine's top level there is none, which is reported (the transition is
+    /// parsed, then dropped).
+    mutating func internalDecl(start: Int, keyword: NameSyntax) {
+        let owner: NameSyntax? = enclosingState >= 0 ? machine.states[Int(enclosingState)].name : nil
+        let firstCallback = Int32(machine.callbacks.count)
+        let name = owner ?? keyword
+        var transition = TransitionDecl(source: name, target: name, event: nil,
+                                        sourceID: -1, targetID: -1, trigger: nil,
+                                        callbacks: firstCallback..<firstCallback, description: nil, range: range(from: start))
+        transition.isInternal = true
+        guard transitionClauses(&transition, start: start) else { return }
+        guard let owner else {
+            report(.internalTransitionOutsideState(at: keyword.range))
+            machine.callbacks.removeSubrange(Int(firstCallback)...)
+            return
+        }
+        machine.transitions.append(transition)
+        let index = machine.transitions.count - 1
+        queueName(owner, into: .source, of: index)
+        queueName(owner, into: .target, of: index)
+        if let event = transition.event { queueName(event, into: .event, of: index) }
+    }
+
+    /// The clauses after a transition's states: `on`, `by`, `calls` and the description.
+    /// False (after reporting and synchronizing) when one is malformed: the transition is dropped.
+    mutating func transitionClauses(_ transition: inout TransitionDecl, start: Int) -> Bool {
+        let firstCallback = transition.callbacks.lowerBound
         if consume(if: .keyword(.on)) != nil {
             guard let event = expectName({ .expectedName("event", found: $0, at: $1) }) else {
                 synchronizeMember()
-                return
+                return false
             }
             transition.event = event
         }
@@ -188,7 +234,7 @@ extension Parser {
                 report(.expectedTrigger(found: found, suggestion: suggestion,
                                         at: token.kind == .identifier ? range(token) : missingRange))
                 synchronizeMember()
-                return
+                return false
             }
             transition.trigger = trigger
             advance()
@@ -198,18 +244,13 @@ extension Parser {
                 // Drop the references of the transition that is dropped.
                 machine.callbacks.removeSubrange(Int(firstCallback)...)
                 synchronizeMember()
-                return
+                return false
             }
             transition.callbacks = firstCallback..<Int32(machine.callbacks.count)
         }
         transition.description = optionalString()
         transition.range = range(from: start)
-        machine.transitions.append(transition)
-        // The ids come when the batch of names they are queued in is interned.
-        let index = machine.transitions.count - 1
-        queueName(source, into: .source, of: index)
-        queueName(target, into: .target, of: index)
-        if let event = transition.event { queueName(event, into: .event, of: index) }
+        return true
     }
 
     /// callbackList := callbackRef (',' callbackRef)*

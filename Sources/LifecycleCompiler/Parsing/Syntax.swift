@@ -124,6 +124,9 @@ public struct TransitionDecl: Sendable {
     public var targetID: NameTable.ID
     public var eventID: NameTable.ID = -1
     public var trigger: Trigger?
+    /// `internal on event …` inside a state: fires without leaving the state. Its source and
+    /// target are then both the enclosing state's name.
+    public var isInternal = false
     /// Its callback references: `MachineDecl.callbacks[callbacks]` (`MachineDecl.callbacks(of:)`).
     public var callbacks: Range<Int32>
     public var description: StringSyntax?
