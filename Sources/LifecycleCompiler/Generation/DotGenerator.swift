@@ -96,9 +96,9 @@ public struct DotGenerator {
                     emitMachine(index, into: &printer)
                 }
             }
-            if options.legend && hasTriggers(indices) {
+            if options.legend {
                 printer.line()
-                emitLegend(into: &printer)
+                emitLegend(indices, into: &printer)
             }
         }
         printer.line("}")
@@ -110,8 +110,9 @@ public struct DotGenerator {
         return last.hasSuffix(".lifecycle") ? String(last.dropLast(10)) : last
     }
 
-    func hasTriggers(_ indices: [Int]) -> Bool {
-        indices.contains { model.machines[$0].transitions.contains { $0.trigger != nil } }
+    /// Whether a transition drawn in these machines satisfies `test`.
+    func hasTransition(_ indices: [Int], where test: (Transition) -> Bool) -> Bool {
+        indices.contains { model.machines[$0].transitions.contains(where: test) }
     }
 
 
@@ -188,10 +189,36 @@ public struct DotGenerator {
         }
     }
 
+    /// The internal transitions of each state that has any, in declaration order: drawn
+    /// inside the state (`event / callbacks` under its name), not as edges.
+    func internalTransitions(_ machine: Machine) -> [Int: [Int]] {
+        var result: [Int: [Int]] = [:]
+        for (index, transition) in machine.transitions.enumerated() where transition.isInternal {
+            result[transition.source, default: []].append(index)
+        }
+        return result
+    }
+
+    /// A state's label lines: its name, then one line per internal transition,
+    /// `memoryWarning (system) / applicationDidReceiveMemoryWarning(_:)`.
+    func labelLines(_ machine: Machine, _ state: Int, internals: [Int: [Int]]) -> [String] {
+        var lines = [machine.states[state].name]
+        for t in internals[state] ?? [] {
+            let transition = machine.transitions[t]
+            var line = transition.event ?? ""
+            if let trigger = transition.trigger { line += " (\(trigger.rawValue))" }
+            let callbacks = transition.callbacks.map { model.method($0).selector }
+            if !callbacks.isEmpty { line += " / " + callbacks.joined(separator: ", ") }
+            lines.append(line)
+        }
+        return lines
+    }
+
     func emitMachine(_ index: Int, into printer: inout Printer) {
         let machine = model.machines[index]
         let ends = edgeEnds(machine)
         let selectors = escapedSelectors()
+        let internals = internalTransitions(machine)
         // States, nested as clusters, without recursion: an explicit stack of open clusters.
         // `cluster` says whether the entry opened a `subgraph` that must be closed; with
         // clusters off, composite states are boxes and their children follow them, flat.
@@ -227,7 +254,11 @@ public struct DotGenerator {
                 printer.indent()
                 printer.beginLine()
                 printer.write("label=")
-                DotQuoting.writeQuoted(info.name, to: &printer)
+                if internals[state] == nil {
+                    DotQuoting.writeQuoted(info.name, to: &printer)
+                } else {
+                    printer.write(DotQuoting.label(labelLines(machine, state, internals: internals)))
+                }
                 printer.write("; style=rounded; color=\"#555555\";")
                 printer.endLine()
                 if let description = info.description {
@@ -256,7 +287,8 @@ public struct DotGenerator {
                 printer.beginLine()
                 writeNode(index, state, to: &printer)
                 printer.write(" [")
-                writeNodeAttributes(machine.states[state], to: &printer)
+                writeNodeAttributes(machine.states[state], label: internals[state] == nil ? nil : labelLines(machine, state, internals: internals),
+                                    to: &printer)
                 printer.write("];")
                 printer.endLine()
                 if machine.states[state].isComposite {
@@ -294,7 +326,7 @@ public struct DotGenerator {
             for transition in block {
                 geometry.append(EdgeGeometry(machine.transitions[transition], ends: ends, parents: parents))
             }
-            for transition in block {
+            for transition in block where !machine.transitions[transition].isInternal {
                 emitTransition(machine.transitions[transition], geometry[transition - blockStart], machine: index, selectors: selectors, into: &printer)
             }
         }
@@ -398,9 +430,14 @@ public struct DotGenerator {
         writeCluster(index, target, to: &printer)
     }
 
-    func writeNodeAttributes(_ state: State, to printer: inout Printer) {
+    /// `label` replaces the name alone (a state with internal transitions).
+    func writeNodeAttributes(_ state: State, label: [String]? = nil, to printer: inout Printer) {
         printer.write("label=")
-        DotQuoting.writeQuoted(state.name, to: &printer)
+        if let label {
+            printer.write(DotQuoting.label(label))
+        } else {
+            DotQuoting.writeQuoted(state.name, to: &printer)
+        }
         if let description = state.description {
             printer.write(", tooltip=")
             DotQuoting.writeQuoted(description, to: &printer)
@@ -409,16 +446,33 @@ public struct DotGenerator {
         if state.isComposite { printer.write(", style=\"rounded,bold\"") }
     }
 
-    func emitLegend(into printer: inout Printer) {
+    /// The legend: what the drawing's marks mean, each entry only when the drawing uses it
+    /// (the initial dot always). A transition without `by` is drawn grey: its trigger is not given.
+    func emitLegend(_ indices: [Int], into printer: inout Printer) {
+        let hasFinal = indices.contains { model.machines[$0].states.contains(where: \.isFinal) }
+        let byUser = hasTransition(indices) { !$0.isInternal && $0.trigger == .user }
+        let bySystem = hasTransition(indices) { !$0.isInternal && $0.trigger == .system }
+        let unspecified = hasTransition(indices) { !$0.isInternal && $0.trigger == nil }
+        let hasInternal = hasTransition(indices) { $0.isInternal }
         printer.line("subgraph cluster_legend {")
         printer.indented { printer in
             printer.line("label=\"Legend\"; fontsize=10; style=dotted; color=\"#999999\";")
-            printer.line("legend_user_a [shape=point, width=0.05, label=\"\"];")
-            printer.line("legend_user_b [shape=point, width=0.05, label=\"\"];")
-            printer.line("legend_system_a [shape=point, width=0.05, label=\"\"];")
-            printer.line("legend_system_b [shape=point, width=0.05, label=\"\"];")
-            printer.line("legend_user_a -> legend_user_b [label=\"by user\"];")
-            printer.line("legend_system_a -> legend_system_b [label=\"by system\", style=dashed];")
+            printer.line("node [fontsize=9];")
+            printer.line("legend_initial [shape=point, width=0.12, label=\"\"];")
+            printer.line("legend_initial_state [label=\"initial state\"];")
+            printer.line("legend_initial -> legend_initial_state [arrowsize=0.6];")
+            if hasFinal { printer.line("legend_final [label=\"final state\", peripheries=2];") }
+            if hasInternal {
+                printer.line("legend_internal [label=\"State\\nevent / callbacks: internal,\\nfires without leaving State\"];")
+            }
+            func arrow(_ name: String, _ label: String, _ style: String) {
+                printer.line("legend_\(name)_a [shape=point, width=0.05, label=\"\"];")
+                printer.line("legend_\(name)_b [shape=point, width=0.05, label=\"\"];")
+                printer.line("legend_\(name)_a -> legend_\(name)_b [label=\"\(label)\"\(style)];")
+            }
+            if byUser { arrow("user", "by user", "") }
+            if bySystem { arrow("system", "by system", ", style=dashed") }
+            if unspecified { arrow("unspecified", "no 'by': trigger not given", ", color=\"#777777\"") }
         }
         printer.line("}")
     }
