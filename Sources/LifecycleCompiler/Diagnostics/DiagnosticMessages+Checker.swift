@@ -9,8 +9,11 @@ extension Diagnostic {
         make(.error, "'\(name)' is ambiguous: \(candidates.joined(separator: ", ")); write the full name, as in '\(candidates[0])'", at: range)
     }
 
-    static func callbackNotAdopted(_ selector: String, owner: String, delegate: String, at range: SourceRange) -> Diagnostic {
-        make(.error, "'\(selector)' belongs to \(owner), which \(delegate) does not adopt", at: range)
+    static func callbackNotAdopted(_ selector: String, owner: String, delegate: String,
+                                   counterpart: (selector: String, lifeCycle: String)? = nil, at range: SourceRange) -> Diagnostic {
+        make(.error, "'\(selector)' belongs to \(owner), which \(delegate) does not adopt"
+            + (counterpart.map { "; did you mean '\($0.selector)', its counterpart in the \($0.lifeCycle) life cycle?" } ?? ""),
+             at: range, fixIt: counterpart.map { FixIt(replace: range, with: $0.selector) })
     }
 
     static func compositeWithoutInitial(_ name: String, at range: SourceRange) -> Diagnostic {

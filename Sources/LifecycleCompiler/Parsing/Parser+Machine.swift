@@ -271,6 +271,9 @@ extension Parser {
     mutating func callbackRef() -> CallbackRef? {
         let start = token.start
         guard let name = expectName({ .expectedCallback(found: $0, at: $1) }) else { return nil }
+        if token.kind == .colon && token.start == name.range.endOffset {
+            return objectiveCSelector(name, start: start)
+        }
         guard token.kind == .leftParen && token.start == name.range.endOffset else {
             let spelling = callbackSpellings.intern(UnsafeBufferPointer(rebasing: source.bytes[name.range.startOffset..<name.range.endOffset]))
             return CallbackRef(baseName: name, spelling: spelling, isBare: true, range: name.range)
@@ -283,13 +286,28 @@ extension Parser {
         advance()
         while true {
             if consume(if: .rightParen) != nil { break }
+            if token.kind == .colon {
+                // `scene(:willConnectTo:)`: the wildcard is missing; read it as `_:`.
+                report(.colonWithoutLabel(at: SourceRange(file: source.id, start: token.start, end: token.start)))
+                advance()
+                spellingBuffer.append(contentsOf: "_:".utf8)
+                continue
+            }
             guard token.kind == .identifier else {
                 report(.unclosedMethodReference(source.text(name.range), found: found, at: missingRange)
                     .note("to match this '('", at: range(open)))
                 return selectorRef(name, range: range(from: start))
             }
             let labelToken = token
-            // Look ahead: a label is followed by ':'; anything else means the reference ended.
+            // Look ahead: a label is followed by ':'; anything else means the reference ended,
+            // except ')': `application(_:didFinishLaunchingWithOptions)` only lacks the last ':'.
+            if !lexer.nextTokenIsColon() && nextIsRightParen() {
+                report(.labelWithoutColon(text(labelToken), at: SourceRange(file: source.id, start: labelToken.end, end: labelToken.end)))
+                advance()
+                spellingBuffer.append(contentsOf: text(labelToken).utf8)
+                spellingBuffer.append(UInt8(ascii: ":"))
+                continue
+            }
             guard lexer.nextTokenIsColon() else {
                 report(.unclosedMethodReference(source.text(name.range), found: found, at: missingRange)
                     .note("to match this '('", at: range(open)))
@@ -306,6 +324,33 @@ extension Parser {
             spellingBuffer.append(UInt8(ascii: ":"))
         }
         return selectorRef(name, range: range(from: start))
+    }
+
+    /// `sceneDidBecomeActive:` or `application:didFinishLaunchingWithOptions:`, the
+    /// Objective-C form, starting at the ':' right after `name`: one error with the Swift form as
+    /// its fix-it (each Objective-C part after the first becomes a label), then read as that
+    /// Swift reference, so that nothing after it cascades.
+    mutating func objectiveCSelector(_ name: NameSyntax, start: Int) -> CallbackRef {
+        spellingBuffer.removeAll(keepingCapacity: true)
+        spellingBuffer.append(contentsOf: source.bytes[name.range.startOffset..<name.range.endOffset])
+        spellingBuffer.append(contentsOf: "(_:".utf8)
+        advance()
+        while token.kind == .identifier && token.start == previousEnd && lexer.nextTokenIsColon() {
+            spellingBuffer.append(contentsOf: text(token).utf8)
+            spellingBuffer.append(UInt8(ascii: ":"))
+            advance()
+            advance()
+        }
+        let written = range(from: start)
+        let swift = String(decoding: spellingBuffer, as: UTF8.self) + ")"
+        report(.objectiveCSelector(source.text(written), swift: swift, at: written))
+        return selectorRef(name, range: written)
+    }
+
+    /// Whether the token after the current one is ')'.
+    func nextIsRightParen() -> Bool {
+        var copy = lexer
+        return copy.next().kind == .rightParen
     }
 
     /// A reference spelled as the selector in `spellingBuffer`, closed here with ')'.
