@@ -320,6 +320,8 @@ public struct DotGenerator {
         let parents = parentsOf(machine)
         var geometry: [EdgeGeometry] = []
         geometry.reserveCapacity(Self.edgeBlock)
+        // The (tail, head) node pairs of the edges drawn so far.
+        var drawn = Set<Int64>()
         for blockStart in stride(from: 0, to: machine.transitions.count, by: Self.edgeBlock) {
             let block = blockStart..<min(blockStart + Self.edgeBlock, machine.transitions.count)
             geometry.removeAll(keepingCapacity: true)
@@ -327,7 +329,15 @@ public struct DotGenerator {
                 geometry.append(EdgeGeometry(machine.transitions[transition], ends: ends, parents: parents))
             }
             for transition in block where !machine.transitions[transition].isInternal {
-                emitTransition(machine.transitions[transition], geometry[transition - blockStart], machine: index, selectors: selectors, into: &printer)
+                let edge = geometry[transition - blockStart]
+                // A self-loop, or an edge against one drawn before it between the same two
+                // nodes: Graphviz draws such labels over each other or through the loop, so the
+                // label becomes a node of its own that the edge passes through.
+                let pair = Int64(edge.tail) << 32 | Int64(edge.head)
+                let labelNode = edge.tail == edge.head || drawn.contains(Int64(edge.head) << 32 | Int64(edge.tail))
+                drawn.insert(pair)
+                emitTransition(machine.transitions[transition], edge, machine: machine, index: index, transition: transition,
+                               labelNode: labelNode, selectors: selectors, into: &printer)
             }
         }
     }
@@ -373,54 +383,114 @@ public struct DotGenerator {
         machine.states.map { Int32($0.parent ?? -1) }
     }
 
-    /// One edge's line.
-    func emitTransition(_ transition: Transition, _ geometry: EdgeGeometry, machine index: Int, selectors: [[[UInt8]]], into printer: inout Printer) {
-        printer.beginLine()
-        writeNode(index, Int(geometry.tail), to: &printer)
-        printer.write(" -> ")
-        writeNode(index, Int(geometry.head), to: &printer)
-        // Attributes, comma-separated, in a fixed order; none at all means no brackets.
-        var attributes = 0
-        @inline(__always) func attribute(_ name: StaticString, _ printer: inout Printer) {
-            printer.write(attributes == 0 ? " [" : ", ")
-            printer.write(name)
-            attributes += 1
-        }
-        if transition.event != nil || !transition.callbacks.isEmpty {
-            attribute("label=\"", &printer)
-            var first = true
-            if let event = transition.event {
-                DotQuoting.writeEscaped(event, to: &printer)
-                first = false
+    /// One edge's line; with `labelNode`, its label as a node of its own (`m0_t7`, a plain
+    /// text box Graphviz never overlaps with another) and the edge in two halves through it.
+    /// The clusters that hold both `a` and `b` (a cluster holds itself: an edge from a
+    /// composite to a state inside it stays inside), outermost first.
+    func sharedClusters(_ machine: Machine, _ a: Int, _ b: Int) -> [Int] {
+        machine.ancestry(a).filter { isCluster(machine, $0) && machine.isWithin(b, $0) }.reversed()
+    }
+
+    func emitTransition(_ transition: Transition, _ geometry: EdgeGeometry, machine: Machine, index: Int, transition number: Int,
+                        labelNode: Bool, selectors: [[[UInt8]]], into printer: inout Printer) {
+        let hasLabel = transition.event != nil || !transition.callbacks.isEmpty
+        let viaNode = labelNode && hasLabel
+        if viaNode {
+            printer.beginLine()
+            // Inside the innermost cluster holding both ends, so that an edge within a
+            // composite stays in it: the clusters are reopened by name, outermost first (the
+            // machine's own cluster, when there are several, is already open around its edges).
+            let clusters = sharedClusters(machine, transition.source, transition.target)
+            for cluster in clusters {
+                printer.write("subgraph ")
+                writeCluster(index, cluster, to: &printer)
+                printer.write(" { ")
             }
-            for callback in transition.callbacks {
-                if !first { printer.write("\\n") }
-                selectors[callback.type][callback.index].withUnsafeBufferPointer { printer.write(bytes: $0) }
-                first = false
+            printer.write("m")
+            printer.write(index)
+            printer.write("_t")
+            printer.write(number)
+            printer.write(" [shape=plaintext, fontsize=9, width=0, height=0, margin=0.03, ")
+            writeLabel(transition, selectors: selectors, to: &printer)
+            if let description = transition.description {
+                printer.write(", tooltip=")
+                DotQuoting.writeQuoted(description, to: &printer)
             }
-            printer.write("\"")
+            printer.write("];")
+            for _ in clusters { printer.write(" }") }
+            printer.endLine()
         }
-        switch transition.trigger {
-        case .system: attribute("style=dashed", &printer)
-        case .user: break
-        case nil: attribute("color=\"#777777\"", &printer)
+        // The edge, or its two halves: (tail, head, first half?).
+        let halves: [(Bool, Bool)] = viaNode ? [(true, false), (false, true)] : [(true, true)]
+        for (fromTail, toHead) in halves {
+            printer.beginLine()
+            if fromTail {
+                writeNode(index, Int(geometry.tail), to: &printer)
+            } else {
+                printer.write("m")
+                printer.write(index)
+                printer.write("_t")
+                printer.write(number)
+            }
+            printer.write(" -> ")
+            if toHead {
+                writeNode(index, Int(geometry.head), to: &printer)
+            } else {
+                printer.write("m")
+                printer.write(index)
+                printer.write("_t")
+                printer.write(number)
+            }
+            // Attributes, comma-separated, in a fixed order; none at all means no brackets.
+            var attributes = 0
+            @inline(__always) func attribute(_ name: StaticString, _ printer: inout Printer) {
+                printer.write(attributes == 0 ? " [" : ", ")
+                printer.write(name)
+                attributes += 1
+            }
+            if !viaNode && hasLabel {
+                attribute("", &printer)
+                writeLabel(transition, selectors: selectors, to: &printer)
+            }
+            if viaNode && !toHead { attribute("arrowhead=none", &printer) }
+            switch transition.trigger {
+            case .system: attribute("style=dashed", &printer)
+            case .user: break
+            case nil: attribute("color=\"#777777\"", &printer)
+            }
+            if let description = transition.description, !viaNode {
+                attribute("tooltip=", &printer)
+                DotQuoting.writeQuoted(description, to: &printer)
+            }
+            // Edges touch a cluster's border, unless the other end lies inside that cluster.
+            if geometry.clipsTail && fromTail {
+                attribute("ltail=", &printer)
+                writeCluster(index, transition.source, to: &printer)
+            }
+            if geometry.clipsHead && toHead {
+                attribute("lhead=", &printer)
+                writeCluster(index, transition.target, to: &printer)
+            }
+            if attributes > 0 { printer.write("]") }
+            printer.write(";")
+            printer.endLine()
         }
-        if let description = transition.description {
-            attribute("tooltip=", &printer)
-            DotQuoting.writeQuoted(description, to: &printer)
+    }
+
+    /// `label="event\ncallback()\n…"`: the event, then the callbacks in order.
+    func writeLabel(_ transition: Transition, selectors: [[[UInt8]]], to printer: inout Printer) {
+        printer.write("label=\"")
+        var first = true
+        if let event = transition.event {
+            DotQuoting.writeEscaped(event, to: &printer)
+            first = false
         }
-        // Edges touch a cluster's border, unless the other end lies inside that cluster.
-        if geometry.clipsTail {
-            attribute("ltail=", &printer)
-            writeCluster(index, transition.source, to: &printer)
+        for callback in transition.callbacks {
+            if !first { printer.write("\\n") }
+            selectors[callback.type][callback.index].withUnsafeBufferPointer { printer.write(bytes: $0) }
+            first = false
         }
-        if geometry.clipsHead {
-            attribute("lhead=", &printer)
-            writeCluster(index, transition.target, to: &printer)
-        }
-        if attributes > 0 { printer.write("]") }
-        printer.write(";")
-        printer.endLine()
+        printer.write("\"")
     }
 
     /// `, lhead=…` when the target is a cluster.
