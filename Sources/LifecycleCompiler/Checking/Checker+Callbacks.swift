@@ -174,6 +174,10 @@ extension Checker {
                 }
             }
         }
+        if !isBare, importsUIKit, let unlisted = UIKitUnlisted.callbacks[written] {
+            report(.callbackNotInCatalog(written, owner: unlisted.owner, signature: unlisted.signature, at: ref.range))
+            return
+        }
         let suggestion: String? = if isBare {
             (spendSuggestion() ? Suggestions.bestMatch(for: written, in: scope.sortedNames) : nil)
                 .map { name in

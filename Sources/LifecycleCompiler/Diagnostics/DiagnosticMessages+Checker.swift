@@ -16,6 +16,10 @@ extension Diagnostic {
              at: range, fixIt: counterpart.map { FixIt(replace: range, with: $0.selector) })
     }
 
+    static func callbackNotInCatalog(_ selector: String, owner: String, signature: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "'\(selector)' is a UIKit callback the built-in catalog does not list; declare it in the spec with 'extension \(owner) { \(signature) }'", at: range)
+    }
+
     static func compositeWithoutInitial(_ name: String, at range: SourceRange) -> Diagnostic {
         make(.error, "'\(name)' is entered but has no initial state; mark one of its states 'initial'", at: range)
     }

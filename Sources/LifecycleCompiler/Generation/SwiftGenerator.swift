@@ -172,11 +172,13 @@ public struct SwiftGenerator {
             let machine = model.machines[caller.machine]
             let transition = machine.transitions[caller.transition]
             let source = machine.states[transition.source], target = machine.states[transition.target]
-            var line = transition.isInternal
-                ? "/// Runs while `\(machine.name)` is in `\(source.name)`, which it does not leave (internal transition),"
-                : "/// Runs when `\(machine.name)` goes `\(source.name) → \(target.name)`"
+            var line = "/// Runs when `\(machine.name)` goes `\(source.name) → \(target.name)`"
+            if transition.isInternal { line = "/// Runs" }
             if let event = transition.event { line += " on `\(event)`" }
             if let trigger = transition.trigger { line += " (by \(trigger.rawValue))" }
+            if transition.isInternal {
+                line += " while `\(machine.name)` stays in `\(source.name)` (an internal transition)"
+            }
             let selectors = transition.callbacks.map { model.method($0).selector }
             let selector = model.method(method.ref).selector
             let position = (selectors.firstIndex(of: selector) ?? 0) + 1

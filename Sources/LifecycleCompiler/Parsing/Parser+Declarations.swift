@@ -13,7 +13,7 @@ extension Parser {
         return syntax
     }
 
-    /// declaration := importDecl | machineDecl | protocolDecl | classDecl
+    /// declaration := importDecl | machineDecl | protocolDecl | classDecl | extensionDecl
     mutating func declaration(into syntax: inout FileSyntax) {
         switch token.kind {
         case .keyword(.import):
@@ -40,6 +40,8 @@ extension Parser {
             memberOutsideMachine()
         case .identifier where nextIsArrow():
             memberOutsideMachine()
+        case .identifier where text(token) == "extension" && nextIsIdentifier():
+            if let decl = typeDecl() { syntax.extensions.append(decl) }
         case .unknown:
             advance()
             synchronizeDeclaration()
@@ -117,9 +119,11 @@ extension Parser {
 
     /// protocolDecl := 'protocol' IDENT (':' IDENT (',' IDENT)*)? '{' (funcDecl | varDecl)* '}'
     /// classDecl    := 'class' IDENT (':' IDENT)? '{' (funcDecl | varDecl)* '}'
+    /// extensionDecl := 'extension' IDENT '{' (funcDecl | varDecl)* '}'  ('extension' is a
+    /// contextual word: an IDENT followed by another)
     mutating func typeDecl() -> TypeDecl? {
         let start = token.start
-        let kind: TypeDecl.Kind = at(.protocol) ? .protocol : .class
+        let kind: TypeDecl.Kind = at(.protocol) ? .protocol : at(.class) ? .class : .extension
         advance()
         guard let name = expectName({ .expectedName(kind.rawValue, found: $0, at: $1) }) else {
             synchronizeDeclaration()
@@ -127,7 +131,7 @@ extension Parser {
         }
         let title = "\(kind.rawValue) '\(source.text(name.range))'"
         var parents: [NameSyntax] = []
-        if consume(if: .colon) != nil {
+        if kind != .extension, consume(if: .colon) != nil {
             repeat {
                 guard let parent = expectName({ .expectedName("parent type", found: $0, at: $1) }) else {
                     synchronizeDeclaration()

@@ -40,6 +40,10 @@ public struct FileSyntax: Sendable {
     public var machines: [MachineDecl] = []
     public var protocols: [TypeDecl] = []
     public var classes: [TypeDecl] = []
+    /// `extension UIApplicationDelegate { func … }`: methods added to a type declared
+    /// elsewhere (most often one of the UIKit catalog's, for a callback it does not list).
+    /// Not in `order`: they declare no type.
+    public var extensions: [TypeDecl] = []
     /// Every declaration in source order, as indices into the arrays above.
     public var order: [DeclarationIndex] = []
 
@@ -155,7 +159,7 @@ public struct RequireDecl: Sendable {
 
 /// A `protocol` or `class` block declaring callback signatures.
 public struct TypeDecl: Sendable {
-    public enum Kind: String, Sendable { case `protocol`, `class` }
+    public enum Kind: String, Sendable { case `protocol`, `class`, `extension` }
     public var kind: Kind
     public var name: NameSyntax
     public var parents: [NameSyntax]

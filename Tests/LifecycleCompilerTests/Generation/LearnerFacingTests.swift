@@ -103,7 +103,7 @@ import Testing
 
     @Test func internalTransitionIsDocumentedAsStaying() throws {
         let text = try Self.swift(Self.sessions)
-        #expect(text.contains("/// Runs while `AppSessions` is in `Running`, which it does not leave (internal transition), on `memoryWarning` (by system), callback 1 of 1."))
+        #expect(text.contains("/// Runs on `memoryWarning` (by system) while `AppSessions` stays in `Running` (an internal transition), callback 1 of 1."))
     }
 
     @Test func internalTransitionsAreDrawnInsideTheirStateAndTheLegendSaysSo() throws {
