@@ -14,11 +14,15 @@ public struct DotGenerator {
         /// Draw only the machine with this name.
         public var machine: String?
         public var legend = true
+        /// Write descriptions into the drawing (under a state's name, under an edge's label),
+        /// not only as tooltips, which a PNG or PDF loses.
+        public var descriptions = false
 
-        public init(clusters: Bool = true, machine: String? = nil, legend: Bool = true) {
+        public init(clusters: Bool = true, machine: String? = nil, legend: Bool = true, descriptions: Bool = false) {
             self.clusters = clusters
             self.machine = machine
             self.legend = legend
+            self.descriptions = descriptions
         }
     }
 
@@ -199,10 +203,29 @@ public struct DotGenerator {
         return result
     }
 
-    /// A state's label lines: its name, then one line per internal transition,
+    /// `text` in lines of at most about `width` characters, broken between words.
+    static func wrapped(_ text: String, width: Int = 40) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(whereSeparator: { $0 == " " || $0.isNewline }) {
+            if !line.isEmpty && line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += line.isEmpty ? String(word) : " " + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    /// A state's label lines: its name (and, with `descriptions`, its description), then one
+    /// line per internal transition,
     /// `memoryWarning (system) / applicationDidReceiveMemoryWarning(_:)`.
     func labelLines(_ machine: Machine, _ state: Int, internals: [Int: [Int]]) -> [String] {
         var lines = [machine.states[state].name]
+        if options.descriptions, let description = machine.states[state].description {
+            lines += Self.wrapped(description)
+        }
         for t in internals[state] ?? [] {
             let transition = machine.transitions[t]
             var line = transition.event ?? ""
@@ -254,7 +277,7 @@ public struct DotGenerator {
                 printer.indent()
                 printer.beginLine()
                 printer.write("label=")
-                if internals[state] == nil {
+                if internals[state] == nil && !(options.descriptions && info.description != nil) {
                     DotQuoting.writeQuoted(info.name, to: &printer)
                 } else {
                     printer.write(DotQuoting.label(labelLines(machine, state, internals: internals)))
@@ -287,7 +310,8 @@ public struct DotGenerator {
                 printer.beginLine()
                 writeNode(index, state, to: &printer)
                 printer.write(" [")
-                writeNodeAttributes(machine.states[state], label: internals[state] == nil ? nil : labelLines(machine, state, internals: internals),
+                let plain = internals[state] == nil && !(options.descriptions && machine.states[state].description != nil)
+                writeNodeAttributes(machine.states[state], label: plain ? nil : labelLines(machine, state, internals: internals),
                                     to: &printer)
                 printer.write("];")
                 printer.endLine()
@@ -394,6 +418,7 @@ public struct DotGenerator {
     func emitTransition(_ transition: Transition, _ geometry: EdgeGeometry, machine: Machine, index: Int, transition number: Int,
                         labelNode: Bool, selectors: [[[UInt8]]], into printer: inout Printer) {
         let hasLabel = transition.event != nil || !transition.callbacks.isEmpty
+            || (options.descriptions && transition.description != nil)
         let viaNode = labelNode && hasLabel
         if viaNode {
             printer.beginLine()
@@ -489,6 +514,13 @@ public struct DotGenerator {
             if !first { printer.write("\\n") }
             selectors[callback.type][callback.index].withUnsafeBufferPointer { printer.write(bytes: $0) }
             first = false
+        }
+        if options.descriptions, let description = transition.description {
+            for line in Self.wrapped(description) {
+                if !first { printer.write("\\n") }
+                DotQuoting.writeEscaped(line, to: &printer)
+                first = false
+            }
         }
         printer.write("\"")
     }

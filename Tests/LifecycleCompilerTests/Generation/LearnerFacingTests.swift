@@ -118,6 +118,24 @@ import Testing
         #expect(!dot.contains("legend_unspecified"))
     }
 
+    @Test func descriptionsOptionWritesThemIntoTheDrawing() throws {
+        let source = """
+            machine M {
+                initial state Idle "Nothing is playing, and nothing has been chosen to play yet."
+                final state Done
+                Idle -> Done on quit by user "The user closes the player."
+            }
+            """
+        let model = try #require(Self.compile(source).model)
+        let plain = String(decoding: DotGenerator(model: model).body(), as: UTF8.self)
+        #expect(plain.contains(#"m0_s0 [label="Idle", tooltip="Nothing is playing, and nothing has been chosen to play yet."]"#))
+        let drawn = String(decoding: DotGenerator(model: model, options: .init(descriptions: true)).body(), as: UTF8.self)
+        // Wrapped at about 40 characters, between words; the tooltip stays.
+        #expect(drawn.contains(#"m0_s0 [label="Idle\nNothing is playing, and nothing has been\nchosen to play yet.", tooltip="#))
+        #expect(drawn.contains(#"m0_s0 -> m0_s1 [label="quit\nThe user closes the player.", tooltip="The user closes the player."]"#))
+        #expect(DotGenerator.wrapped("a b c", width: 3) == ["a b", "c"])
+    }
+
     @Test func legendExplainsFinalStatesAndTransitionsWithoutBy() throws {
         let model = try #require(Self.compile("machine M {\n    initial state A\n    final state B\n    A -> B on go\n}\n").model)
         let dot = String(decoding: DotGenerator(model: model).body(), as: UTF8.self)
