@@ -345,7 +345,7 @@ public struct DotGenerator {
         var geometry: [EdgeGeometry] = []
         geometry.reserveCapacity(Self.edgeBlock)
         // The (tail, head) node pairs of the edges drawn so far.
-        var drawn = Set<Int64>()
+        var drawn = Set<Int64>(minimumCapacity: machine.transitions.count)
         for blockStart in stride(from: 0, to: machine.transitions.count, by: Self.edgeBlock) {
             let block = blockStart..<min(blockStart + Self.edgeBlock, machine.transitions.count)
             geometry.removeAll(keepingCapacity: true)
