@@ -242,6 +242,18 @@ public struct DotGenerator {
         let ends = edgeEnds(machine)
         let selectors = escapedSelectors()
         let internals = internalTransitions(machine)
+        let parents = parentsOf(machine)
+        // Clusters that transitions leave from: each gets an invisible exit node, so that such
+        // an edge starts at the cluster's border, not from the child it would otherwise be
+        // drawn from (`stop` from `Session` looked as if it left from `Paused`).
+        var exits = Set<Int>()
+        if options.clusters {
+            for transition in machine.transitions where !transition.isInternal && ends[transition.source].isCluster {
+                if !EdgeGeometry.isWithin(Int(ends[transition.target].anchor), transition.source, parents) {
+                    exits.insert(transition.source)
+                }
+            }
+        }
         // States, nested as clusters, without recursion: an explicit stack of open clusters.
         // `cluster` says whether the entry opened a `subgraph` that must be closed; with
         // clusters off, composite states are boxes and their children follow them, flat.
@@ -305,6 +317,12 @@ public struct DotGenerator {
                     printer.write("];")
                     printer.endLine()
                 }
+                if exits.contains(state) {
+                    printer.beginLine()
+                    writeNode(index, state, to: &printer)
+                    printer.write("_exit [shape=point, style=invis, width=0, height=0, label=\"\"];")
+                    printer.endLine()
+                }
                 stack.append((state, 0, true))
             } else {
                 printer.beginLine()
@@ -341,7 +359,6 @@ public struct DotGenerator {
 
         // Transitions, a block at a time: first where each edge goes (`EdgeGeometry`, in a
         // tight loop), then the lines.
-        let parents = parentsOf(machine)
         var geometry: [EdgeGeometry] = []
         geometry.reserveCapacity(Self.edgeBlock)
         // The (tail, head) node pairs of the edges drawn so far.
@@ -449,7 +466,10 @@ public struct DotGenerator {
         let halves: [(Bool, Bool)] = viaNode ? [(true, false), (false, true)] : [(true, true)]
         for (fromTail, toHead) in halves {
             printer.beginLine()
-            if fromTail {
+            if fromTail && geometry.clipsTail {
+                writeNode(index, transition.source, to: &printer)
+                printer.write("_exit")
+            } else if fromTail {
                 writeNode(index, Int(geometry.tail), to: &printer)
             } else {
                 printer.write("m")
