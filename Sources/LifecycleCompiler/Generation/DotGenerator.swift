@@ -243,17 +243,11 @@ public struct DotGenerator {
         let selectors = escapedSelectors()
         let internals = internalTransitions(machine)
         let parents = parentsOf(machine)
-        // Clusters that transitions leave from: each gets an invisible exit node, so that such
-        // an edge starts at the cluster's border, not from the child it would otherwise be
-        // drawn from (`stop` from `Session` looked as if it left from `Paused`).
+        // Clusters that transitions leave from, each with an invisible exit node (declared in
+        // the cluster when its first such edge is drawn), so that such an edge starts at the
+        // cluster's border, not from the child it would otherwise be drawn from (`stop` from
+        // `Session` looked as if it left from `Paused`).
         var exits = Set<Int>()
-        if options.clusters {
-            for transition in machine.transitions where !transition.isInternal && ends[transition.source].isCluster {
-                if !EdgeGeometry.isWithin(Int(ends[transition.target].anchor), transition.source, parents) {
-                    exits.insert(transition.source)
-                }
-            }
-        }
         // States, nested as clusters, without recursion: an explicit stack of open clusters.
         // `cluster` says whether the entry opened a `subgraph` that must be closed; with
         // clusters off, composite states are boxes and their children follow them, flat.
@@ -317,12 +311,6 @@ public struct DotGenerator {
                     printer.write("];")
                     printer.endLine()
                 }
-                if exits.contains(state) {
-                    printer.beginLine()
-                    writeNode(index, state, to: &printer)
-                    printer.write("_exit [shape=point, style=invis, width=0, height=0, label=\"\"];")
-                    printer.endLine()
-                }
                 stack.append((state, 0, true))
             } else {
                 printer.beginLine()
@@ -377,6 +365,19 @@ public struct DotGenerator {
                 let pair = Int64(edge.tail) << 32 | Int64(edge.head)
                 let labelNode = edge.tail == edge.head || drawn.contains(Int64(edge.head) << 32 | Int64(edge.tail))
                 drawn.insert(pair)
+                let source = machine.transitions[transition].source
+                if edge.clipsTail && exits.insert(source).inserted {
+                    printer.beginLine()
+                    for cluster in sharedClusters(machine, source, source) {
+                        printer.write("subgraph ")
+                        writeCluster(index, cluster, to: &printer)
+                        printer.write(" { ")
+                    }
+                    writeNode(index, source, to: &printer)
+                    printer.write("_exit [shape=point, style=invis, width=0, height=0, label=\"\"];")
+                    for _ in sharedClusters(machine, source, source) { printer.write(" }") }
+                    printer.endLine()
+                }
                 emitTransition(machine.transitions[transition], edge, machine: machine, index: index, transition: transition,
                                labelNode: labelNode, selectors: selectors, into: &printer)
             }
