@@ -368,14 +368,15 @@ public struct DotGenerator {
                 let source = machine.transitions[transition].source
                 if edge.clipsTail && exits.insert(source).inserted {
                     printer.beginLine()
-                    for cluster in sharedClusters(machine, source, source) {
+                    let clusters = sharedClusters(machine, source, source)
+                    for cluster in clusters {
                         printer.write("subgraph ")
                         writeCluster(index, cluster, to: &printer)
                         printer.write(" { ")
                     }
                     writeNode(index, source, to: &printer)
                     printer.write("_exit [shape=point, style=invis, width=0, height=0, label=\"\"];")
-                    for _ in sharedClusters(machine, source, source) { printer.write(" }") }
+                    for _ in clusters { printer.write(" }") }
                     printer.endLine()
                 }
                 emitTransition(machine.transitions[transition], edge, machine: machine, index: index, transition: transition,
