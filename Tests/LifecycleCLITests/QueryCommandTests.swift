@@ -20,10 +20,28 @@ import Testing
             """, stderr: "", status: 0))
     }
 
+    @Test func traceFromACompositeStartsInItsInitialState() throws {
+        let output = try run("trace", Self.app, "--from", "Foreground", "--to", "Active")
+        #expect(output == CLIRunner.Output(stdout: """
+            Foreground (enters Inactive) --activate (system)--> Active
+                applicationDidBecomeActive(_:)
+
+            """, stderr: "", status: 0))
+    }
+
+    @Test func aTerminatedAppCanBeLaunchedAgain() throws {
+        let output = try run("trace", Self.app, "--from", "Suspended", "--to", "Active")
+        #expect(output.status == 0)
+        let relaunch = try run("simulate", Self.app, "launch", "activate", "interrupt", "swipeAway", "launch")
+        #expect(relaunch.status == 0)
+        #expect(relaunch.stdout.contains("Inactive --swipeAway (user)--> NotRunning\n    applicationWillTerminate(_:)\n"))
+        #expect(relaunch.stdout.hasSuffix("Ends in Inactive (in Foreground).\nAccepts: activate, leave, swipeAway, crash.\n"))
+    }
+
     @Test func traceNoPathExitsOne() throws {
-        let output = try run("trace", Self.app, "--from", "Terminated", "--to", "Active")
+        let output = try run("trace", "Examples/MediaPlayer.lifecycle", "--from", "Closed", "--to", "Playing")
         #expect(output == CLIRunner.Output(stdout: "", stderr: """
-            lifecycle trace: error: no path from 'Terminated' to 'Active' in 'App'
+            lifecycle trace: error: no path from 'Closed' to 'Playing' in 'MediaPlayback'
 
             """, status: 1))
     }
@@ -57,12 +75,12 @@ import Testing
     }
 
     @Test func rejectedEventShowsStepsSoFarAndWhatIsAccepted() throws {
-        let output = try run("simulate", Self.scene, "--machine", "Scene", "connect", "activate", "leave")
+        let output = try run("simulate", Self.scene, "--machine", "Scene", "connect", "activate", "reopen")
         #expect(output.status == 1)
         #expect(output.stdout.hasSuffix("Inactive --activate (system)--> Active\n    sceneDidBecomeActive(_:)\n"))
         #expect(output.stderr == """
-            lifecycle simulate: error: 'Active' does not accept 'leave'
-            lifecycle simulate: note: 'Active' accepts 'interrupt', 'alert'
+            lifecycle simulate: error: 'Active' does not accept 'reopen'
+            lifecycle simulate: note: 'Active' accepts 'interrupt', 'alert', 'leave'
 
             """)
     }

@@ -27,12 +27,12 @@ import Testing
     }
 
     @Test func traceSystemJSONIsAnArrayOfEvents() throws {
-        let output = try run("trace", Self.navigation, "--system", "AppWithOneScene", "--to", "App=Terminated", "--format", "json")
+        let output = try run("trace", Self.navigation, "--system", "AppWithOneScene", "--to", "Main=Background", "--format", "json")
         #expect(output.status == 0 && output.stderr == "")
         let events = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [[String: Any]])
-        #expect(events.map { $0["event"] as? String } == ["launch", "home", "terminate"])
+        #expect(events.map { $0["event"] as? String } == ["launch", "home"])
         let states = try #require(events.last?["states"] as? [String: String])
-        #expect(states == ["App": "Terminated", "Main": "Unattached"])
+        #expect(states == ["App": "Running", "Main": "Background"])
     }
 
     @Test func severalSystemsNeedSystemName() throws {

@@ -137,6 +137,25 @@ extension Checker {
         return method
     }
 
+    /// The callbacks the app-based and the scene-based life cycles split between the app
+    /// delegate and the scene delegate, each with its counterpart in the other life cycle.
+    static let lifeCycleCounterparts: [String: (selector: String, lifeCycle: String)] = {
+        let pairs = [
+            ("applicationDidBecomeActive(_:)", "sceneDidBecomeActive(_:)"),
+            ("applicationWillResignActive(_:)", "sceneWillResignActive(_:)"),
+            ("applicationDidEnterBackground(_:)", "sceneDidEnterBackground(_:)"),
+            ("applicationWillEnterForeground(_:)", "sceneWillEnterForeground(_:)"),
+            ("application(_:open:options:)", "scene(_:openURLContexts:)"),
+            ("application(_:continue:restorationHandler:)", "scene(_:continue:)"),
+        ]
+        var table: [String: (selector: String, lifeCycle: String)] = [:]
+        for (app, scene) in pairs {
+            table[app] = (scene, "scene-based")
+            table[scene] = (app, "app-based")
+        }
+        return table
+    }()
+
     /// Reports a callback that is not in scope: owned by a type the delegate does not adopt,
     /// or unknown everywhere (with the nearest selector as a suggestion).
     mutating func reportMissingCallback(_ written: String, isBare: Bool, ref: CallbackRef,
@@ -144,12 +163,20 @@ extension Checker {
         if let delegate, !delegate.isIncomplete {
             for type in types.indices {
                 if let method = types[type].methods.first(where: { isBare ? $0.name == written : $0.selector == written }) {
+                    // An app-delegate callback on a scene delegate (or the other way round):
+                    // name the one the delegate does have, when it adopts it.
+                    let counterpart = Checker.lifeCycleCounterparts[method.selector]
+                        .flatMap { scope.sortedSelectors.contains($0.selector) ? $0 : nil }
                     report(.callbackNotAdopted(method.selector, owner: types[type].name, delegate: delegate.name,
-                                               at: ref.range)
+                                               counterpart: counterpart, at: ref.range)
                         .note("'\(method.selector)' declared in '\(types[type].name)' here", at: method.range))
                     return
                 }
             }
+        }
+        if !isBare, importsUIKit, let unlisted = UIKitUnlisted.callbacks[written] {
+            report(.callbackNotInCatalog(written, owner: unlisted.owner, signature: unlisted.signature, at: ref.range))
+            return
         }
         let suggestion: String? = if isBare {
             (spendSuggestion() ? Suggestions.bestMatch(for: written, in: scope.sortedNames) : nil)

@@ -27,10 +27,12 @@ extension Checker {
             switch decl.target {
             case .module(let nameSyntax):
                 let name = text(nameSyntax.range)
-                guard name == "UIKit" else {
+                if name != "UIKit" {
                     let suggestion = Suggestions.bestMatch(for: name, in: Checker.modules)
                     report(.unknownModule(name, suggestion: suggestion, at: nameSyntax.range))
-                    continue
+                    // A misspelt 'UIKit' ('UIkit') is reported once; the catalog is then read
+                    // as if spelt right, so that every UIKit name after it does not fail too.
+                    guard suggestion == "UIKit" else { continue }
                 }
                 if done.insert("module:UIKit").inserted {
                     importsUIKit = true

@@ -108,6 +108,7 @@ extension Checker {
 
         var transitions: [Transition] = []
         transitions.reserveCapacity(transitionCount)
+        var hasInternal = false
         // A duplicate state has no transitions of its own (they go to the first one), so the
         // graph checks would only repeat the duplicate error.
         let graphComplete = !syntaxHadErrors && !hasDuplicates && allResolved
@@ -143,17 +144,33 @@ extension Checker {
                 report(.transitionFromFinalState(states[source].name, at: transitionDecl.source.range)
                     .note("'\(states[source].name)' declared final here", at: states[source].range))
             }
+            if event == nil && !syntaxHadErrors {
+                // Nothing can fire it; the duplicate and nondeterminism checks would only repeat
+                // this. After a syntax error the event may just be misplaced (`by user on go`),
+                // which the parser reported.
+                report(.transitionWithoutEvent(states[source].name, states[target].name,
+                                               at: SourceRange(file: transitionDecl.source.range.file,
+                                                               start: transitionDecl.source.range.startOffset,
+                                                               end: transitionDecl.target.range.endOffset)))
+            }
+            if source == target, !transitionDecl.isInternal, let initial = states[source].initialChild {
+                let name = states[source].name
+                report(.selfTransitionOnComposite(name, initial: states[initial].name, at: transitionDecl.target.range)
+                    .note("to stay in the current state, write 'internal on \(event ?? "event") …' inside '\(name)'", at: states[source].range))
+            }
             // The references that did not resolve are resolved again, to be reported.
             for ref in callbackRefs where resolvedSpellings[Int(ref.spelling)] == nil {
                 _ = resolveCallback(ref, in: scope, delegate: delegate)
             }
+            if transitionDecl.isInternal { hasInternal = true }
             transitions.append(Transition(source: source, target: target, event: event,
                                           trigger: transitionDecl.trigger.map { $0 == .user ? .user : .system },
+                                          isInternal: transitionDecl.isInternal,
                                           callbacks: methods[Int(methodStarts[t])..<Int(methodStarts[t + 1])],
                                           description: transitionDecl.description.map(value),
                                           range: transitionDecl.range))
             let first = Int(firstSame[t])
-            if first >= 0 {
+            if first >= 0, event != nil {
                 let point = transitionDecl.event?.range ?? transitionDecl.source.range
                 let firstDecl = decl.transitions[first]
                 let firstPoint = firstDecl.event?.range ?? firstDecl.source.range
@@ -182,7 +199,9 @@ extension Checker {
                               delegate: delegate, states: states, transitions: transitions,
                               requirements: requirements, initialState: max(initialState, 0), outgoing: outgoing)
         if initialState >= 0 && graphComplete {
-            analyseGraph(&machine, sources: sourceOf, targets: targetOf, machineRange: decl.name.range)
+            // An internal transition enters nothing: the machine stays in the state it is in.
+            let internalFlags = hasInternal ? decl.transitions.map(\.isInternal) : nil
+            analyseGraph(&machine, sources: sourceOf, targets: targetOf, internalFlags: internalFlags, machineRange: decl.name.range)
         }
         if graphComplete { checkRequirementsCalled(machine, calls: methods) }
         checkAvailability(of: decl, delegate: delegate, requirements: requirements, resolved: resolvedSpellings)

@@ -31,7 +31,11 @@ extension Checker {
 
     /// `sources` and `targets` are the transitions' states (`machine.transitions`, as `Int32`):
     /// the passes read them, not the much larger `Transition` values.
-    mutating func analyseGraph(_ machine: inout Machine, sources: [Int32], targets: [Int32], machineRange: SourceRange) {
+    ///
+    /// `internalFlags`, when the machine has internal transitions, flags them: they enter no state
+    /// (their entry is their own source, already reached when they can fire).
+    mutating func analyseGraph(_ machine: inout Machine, sources: [Int32], targets: [Int32], internalFlags: [Bool]?,
+                               machineRange: SourceRange) {
         let states = machine.states
         let count = states.count
         let transitionCount = machine.transitions.count
@@ -82,6 +86,10 @@ extension Checker {
             if t + ReadAhead.distance < transitionCount {
                 let ahead = Int(targets[t + ReadAhead.distance])
                 readAhead.read(initialChildOf[ahead] ^ Int32(marks[ahead].rawValue))
+            }
+            if let internalFlags, internalFlags[t] {
+                entries[t] = sources[t]
+                continue
             }
             // The range is read only for a message.
             entries[t] = enter(Int(targets[t]), by: { machine.transitions[t].range }, &marks, &found)
@@ -134,9 +142,17 @@ extension Checker {
 
         // Dead ends: a reachable, non-final leaf with no transition out of it or its ancestors.
         // Parents come before their children, so one pass in order sees the parent's answer.
+        // An internal transition is no way out: it leaves the machine where it is.
+        var leavesState: [Bool]? = nil
+        if let internalFlags {
+            var flags = [Bool](repeating: false, count: count)
+            for t in 0..<transitionCount where !internalFlags[t] { flags[Int(sources[t])] = true }
+            leavesState = flags
+        }
         for index in 0..<count {
             let parent = Int(parentOf[index])
-            if starts[index] != starts[index + 1] || (parent >= 0 && marks[parent].contains(.hasWayOut)) {
+            let hasOwn = leavesState.map { $0[index] } ?? (starts[index] != starts[index + 1])
+            if hasOwn || (parent >= 0 && marks[parent].contains(.hasWayOut)) {
                 marks[index].insert(.hasWayOut)
             }
         }

@@ -49,6 +49,42 @@ extension Checker {
         }
     }
 
+    /// Adds the members of a file's extensions to the types they extend, most often a UIKit
+    /// protocol whose callback the catalog does not list: `extension UIApplicationDelegate {
+    /// func application(_ application: UIApplication, performActionFor …) }`. The type keeps its
+    /// origin, so the generator emits no declaration for it, only the delegate's methods.
+    mutating func extendTypes(of syntax: FileSyntax) {
+        for decl in syntax.extensions {
+            let name = text(decl.name.range)
+            guard let index = typeByName[name] else {
+                let suggestion = spendSuggestion() ? Suggestions.bestMatch(for: name, in: typeByName.keys.sorted()) : nil
+                report(.unknownType(name, suggestion: suggestion, at: decl.name.range))
+                continue
+            }
+            for member in decl.memberOrder {
+                switch member {
+                case .function(let function):
+                    guard let method = makeMethod(decl.functions[function], ofClass: types[index].kind == .class) else { continue }
+                    if let first = types[index].methods.first(where: { $0.selector == method.selector }) {
+                        report(.duplicateMethod(method.selector, owner: name, at: method.range)
+                            .note("'\(method.selector)' first declared here", at: first.range))
+                        continue
+                    }
+                    types[index].methods.append(method)
+                case .variable(let variable):
+                    let decl = decl.variables[variable]
+                    let propertyName = text(decl.name.range)
+                    if let first = types[index].properties.first(where: { $0.name == propertyName }) {
+                        report(.duplicateProperty(propertyName, owner: name, at: decl.name.range)
+                            .note("'\(propertyName)' first declared here", at: first.range))
+                        continue
+                    }
+                    types[index].properties.append(Property(name: propertyName, type: text(decl.type), range: decl.name.range))
+                }
+            }
+        }
+    }
+
     /// A method from its declaration, or nil if its signature is broken (reported).
     ///
     /// Keyword names are fine (the generators escape them), with one exception that no

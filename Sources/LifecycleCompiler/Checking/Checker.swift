@@ -49,6 +49,8 @@ public struct Checker {
             declareTypes(of: syntax, origin: origin)
         }
         declareTypes(of: root, origin: nil)
+        for (syntax, _) in imported { extendTypes(of: syntax) }
+        extendTypes(of: root)
         resolveParents()
         platform = resolvePlatform()
         sceneAdoption = findSceneAdoption()

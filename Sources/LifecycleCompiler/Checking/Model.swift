@@ -226,6 +226,9 @@ public struct Transition: Sendable {
     public var target: Int
     public var event: String?
     public var trigger: Trigger?
+    /// An internal transition (`internal on event …` inside a state): it fires in `source` or
+    /// any state inside it and leaves the machine where it is (`source == target`).
+    public var isInternal = false
     /// In the order UIKit calls them. A slice of one array holding every transition's
     /// callbacks, rather than an array per transition (a million allocations at 10^6 states).
     public var callbacks: ArraySlice<MethodRef>

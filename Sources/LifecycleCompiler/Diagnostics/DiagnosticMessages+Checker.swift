@@ -9,8 +9,15 @@ extension Diagnostic {
         make(.error, "'\(name)' is ambiguous: \(candidates.joined(separator: ", ")); write the full name, as in '\(candidates[0])'", at: range)
     }
 
-    static func callbackNotAdopted(_ selector: String, owner: String, delegate: String, at range: SourceRange) -> Diagnostic {
-        make(.error, "'\(selector)' belongs to \(owner), which \(delegate) does not adopt", at: range)
+    static func callbackNotAdopted(_ selector: String, owner: String, delegate: String,
+                                   counterpart: (selector: String, lifeCycle: String)? = nil, at range: SourceRange) -> Diagnostic {
+        make(.error, "'\(selector)' belongs to \(owner), which \(delegate) does not adopt"
+            + (counterpart.map { "; did you mean '\($0.selector)', its counterpart in the \($0.lifeCycle) life cycle?" } ?? ""),
+             at: range, fixIt: counterpart.map { FixIt(replace: range, with: $0.selector) })
+    }
+
+    static func callbackNotInCatalog(_ selector: String, owner: String, signature: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "'\(selector)' is a UIKit callback the built-in catalog does not list; declare it in the spec with 'extension \(owner) { \(signature) }'", at: range)
     }
 
     static func compositeWithoutInitial(_ name: String, at range: SourceRange) -> Diagnostic {
@@ -106,8 +113,16 @@ extension Diagnostic {
         make(.error, "superclass '\(name)' must come first in the delegate's list", at: range)
     }
 
+    static func selfTransitionOnComposite(_ name: String, initial: String, at range: SourceRange) -> Diagnostic {
+        make(.warning, "transition from '\(name)' to itself leaves it and re-enters its initial state '\(initial)'; did you mean an internal transition?", at: range)
+    }
+
     static func transitionFromFinalState(_ name: String, at range: SourceRange) -> Diagnostic {
         make(.error, "final state '\(name)' has an outgoing transition", at: range)
+    }
+
+    static func transitionWithoutEvent(_ source: String, _ target: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "transition '\(source) -> \(target)' has no event, so nothing can fire it; add 'on' and the event's name", at: range)
     }
 
     static func unknownCallback(_ written: String, owners: String?, suggestion: String?, at range: SourceRange) -> Diagnostic {

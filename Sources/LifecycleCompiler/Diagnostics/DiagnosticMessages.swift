@@ -104,6 +104,30 @@ extension Diagnostic {
         make(.error, "'\\u{…}' escape is not a valid Unicode scalar", at: range)
     }
 
+    static func objectiveCSelector(_ written: String, swift: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "'\(written)' is an Objective-C selector; write the Swift method reference '\(swift)'", at: range,
+             fixIt: FixIt(replace: range, with: swift))
+    }
+
+    static func labelWithoutColon(_ label: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "expected ':' after argument label '\(label)'; each label in a method reference ends with ':'", at: range,
+             fixIt: FixIt(replace: range, with: ":"))
+    }
+
+    static func colonWithoutLabel(at range: SourceRange) -> Diagnostic {
+        make(.error, "expected an argument label before ':'; write '_' for an argument without a label", at: range,
+             fixIt: FixIt(replace: range, with: "_"))
+    }
+
+    static func unicodeArrow(at range: SourceRange) -> Diagnostic {
+        make(.error, "'→' is not an arrow of the language; write '->'", at: range,
+             fixIt: FixIt(replace: range, with: "->"))
+    }
+
+    static func internalTransitionOutsideState(at range: SourceRange) -> Diagnostic {
+        make(.error, "'internal' transition must be inside a state's body; it fires without leaving that state", at: range)
+    }
+
     static func memberOutsideMachine(_ what: String, at range: SourceRange) -> Diagnostic {
         make(.error, "\(what) declared outside a machine; declare it inside 'machine Name { … }'", at: range)
     }

@@ -14,11 +14,15 @@ public struct DotGenerator {
         /// Draw only the machine with this name.
         public var machine: String?
         public var legend = true
+        /// Write descriptions into the drawing (under a state's name, under an edge's label),
+        /// not only as tooltips, which a PNG or PDF loses.
+        public var descriptions = false
 
-        public init(clusters: Bool = true, machine: String? = nil, legend: Bool = true) {
+        public init(clusters: Bool = true, machine: String? = nil, legend: Bool = true, descriptions: Bool = false) {
             self.clusters = clusters
             self.machine = machine
             self.legend = legend
+            self.descriptions = descriptions
         }
     }
 
@@ -120,9 +124,9 @@ public struct DotGenerator {
                 }
             }
             emitSystems(into: &printer)
-            if options.legend && (hasTriggers(indices) || instances.contains { $0.machine.transitions.contains { $0.trigger != nil } }) {
+            if options.legend {
                 printer.line()
-                emitLegend(into: &printer)
+                emitLegend(indices, into: &printer)
             }
         }
         printer.line("}")
@@ -134,8 +138,9 @@ public struct DotGenerator {
         return last.hasSuffix(".lifecycle") ? String(last.dropLast(10)) : last
     }
 
-    func hasTriggers(_ indices: [Int]) -> Bool {
-        indices.contains { model.machines[$0].transitions.contains { $0.trigger != nil } }
+    /// Whether a transition drawn in these machines satisfies `test`.
+    func hasTransition(_ indices: [Int], where test: (Transition) -> Bool) -> Bool {
+        indices.contains { model.machines[$0].transitions.contains(where: test) }
     }
 
 
@@ -245,10 +250,61 @@ public struct DotGenerator {
         }
     }
 
+    /// The internal transitions of each state that has any, in declaration order: drawn
+    /// inside the state (`event / callbacks` under its name), not as edges.
+    func internalTransitions(_ machine: Machine) -> [Int: [Int]] {
+        var result: [Int: [Int]] = [:]
+        for (index, transition) in machine.transitions.enumerated() where transition.isInternal {
+            result[transition.source, default: []].append(index)
+        }
+        return result
+    }
+
+    /// `text` in lines of at most about `width` characters, broken between words.
+    static func wrapped(_ text: String, width: Int = 40) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(whereSeparator: { $0 == " " || $0.isNewline }) {
+            if !line.isEmpty && line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += line.isEmpty ? String(word) : " " + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    /// A state's label lines: its name (and, with `descriptions`, its description), then one
+    /// line per internal transition,
+    /// `memoryWarning (system) / applicationDidReceiveMemoryWarning(_:)`.
+    func labelLines(_ machine: Machine, _ state: Int, internals: [Int: [Int]], prefix: String = "") -> [String] {
+        var lines = [prefix + machine.states[state].name]
+        if options.descriptions, let description = machine.states[state].description {
+            lines += Self.wrapped(description)
+        }
+        for t in internals[state] ?? [] {
+            let transition = machine.transitions[t]
+            var line = transition.event ?? ""
+            if let trigger = transition.trigger { line += " (\(trigger.rawValue))" }
+            let callbacks = transition.callbacks.map { model.method($0).selector }
+            if !callbacks.isEmpty { line += " / " + callbacks.joined(separator: ", ") }
+            lines.append(line)
+        }
+        return lines
+    }
+
     func emitMachine(_ index: Int, into printer: inout Printer, labelPrefix: String = "") {
         let machine = self.machine(at: index)
         let ends = edgeEnds(machine)
         let selectors = escapedSelectors()
+        let internals = internalTransitions(machine)
+        let parents = parentsOf(machine)
+        // Clusters that transitions leave from, each with an invisible exit node (declared in
+        // the cluster when its first such edge is drawn), so that such an edge starts at the
+        // cluster's border, not from the child it would otherwise be drawn from (`stop` from
+        // `Session` looked as if it left from `Paused`).
+        var exits = Set<Int>()
         // States, nested as clusters, without recursion: an explicit stack of open clusters.
         // `cluster` says whether the entry opened a `subgraph` that must be closed; with
         // clusters off, composite states are boxes and their children follow them, flat.
@@ -284,7 +340,11 @@ public struct DotGenerator {
                 printer.indent()
                 printer.beginLine()
                 printer.write("label=")
-                DotQuoting.writeQuoted(labelPrefix + info.name, to: &printer)
+                if internals[state] == nil && !(options.descriptions && info.description != nil) {
+                    DotQuoting.writeQuoted(labelPrefix + info.name, to: &printer)
+                } else {
+                    printer.write(DotQuoting.label(labelLines(machine, state, internals: internals, prefix: labelPrefix)))
+                }
                 printer.write("; style=rounded; color=\"#555555\";")
                 printer.endLine()
                 if let description = info.description {
@@ -313,7 +373,10 @@ public struct DotGenerator {
                 printer.beginLine()
                 writeNode(index, state, to: &printer)
                 printer.write(" [")
-                writeNodeAttributes(machine.states[state], labelPrefix: labelPrefix, to: &printer)
+                let plain = internals[state] == nil && !(options.descriptions && machine.states[state].description != nil)
+                writeNodeAttributes(machine.states[state], labelPrefix: labelPrefix,
+                                    label: plain ? nil : labelLines(machine, state, internals: internals, prefix: labelPrefix),
+                                    to: &printer)
                 printer.write("];")
                 printer.endLine()
                 if machine.states[state].isComposite {
@@ -342,17 +405,40 @@ public struct DotGenerator {
 
         // Transitions, a block at a time: first where each edge goes (`EdgeGeometry`, in a
         // tight loop), then the lines.
-        let parents = parentsOf(machine)
         var geometry: [EdgeGeometry] = []
         geometry.reserveCapacity(Self.edgeBlock)
+        // The (tail, head) node pairs of the edges drawn so far.
+        var drawn = Set<Int64>(minimumCapacity: machine.transitions.count)
         for blockStart in stride(from: 0, to: machine.transitions.count, by: Self.edgeBlock) {
             let block = blockStart..<min(blockStart + Self.edgeBlock, machine.transitions.count)
             geometry.removeAll(keepingCapacity: true)
             for transition in block {
                 geometry.append(EdgeGeometry(machine.transitions[transition], ends: ends, parents: parents))
             }
-            for transition in block {
-                emitTransition(machine.transitions[transition], geometry[transition - blockStart], machine: index, selectors: selectors, into: &printer)
+            for transition in block where !machine.transitions[transition].isInternal {
+                let edge = geometry[transition - blockStart]
+                // A self-loop, or an edge against one drawn before it between the same two
+                // nodes: Graphviz draws such labels over each other or through the loop, so the
+                // label becomes a node of its own that the edge passes through.
+                let pair = Int64(edge.tail) << 32 | Int64(edge.head)
+                let labelNode = edge.tail == edge.head || drawn.contains(Int64(edge.head) << 32 | Int64(edge.tail))
+                drawn.insert(pair)
+                let source = machine.transitions[transition].source
+                if edge.clipsTail && exits.insert(source).inserted {
+                    printer.beginLine()
+                    let clusters = sharedClusters(machine, source, source)
+                    for cluster in clusters {
+                        printer.write("subgraph ")
+                        writeCluster(index, cluster, to: &printer)
+                        printer.write(" { ")
+                    }
+                    writeNode(index, source, to: &printer)
+                    printer.write("_exit [shape=point, style=invis, width=0, height=0, label=\"\"];")
+                    for _ in clusters { printer.write(" }") }
+                    printer.endLine()
+                }
+                emitTransition(machine.transitions[transition], edge, machine: machine, index: index, transition: transition,
+                               labelNode: labelNode, selectors: selectors, into: &printer)
             }
         }
     }
@@ -398,54 +484,125 @@ public struct DotGenerator {
         machine.states.map { Int32($0.parent ?? -1) }
     }
 
-    /// One edge's line.
-    func emitTransition(_ transition: Transition, _ geometry: EdgeGeometry, machine index: Int, selectors: [[[UInt8]]], into printer: inout Printer) {
-        printer.beginLine()
-        writeNode(index, Int(geometry.tail), to: &printer)
-        printer.write(" -> ")
-        writeNode(index, Int(geometry.head), to: &printer)
-        // Attributes, comma-separated, in a fixed order; none at all means no brackets.
-        var attributes = 0
-        @inline(__always) func attribute(_ name: StaticString, _ printer: inout Printer) {
-            printer.write(attributes == 0 ? " [" : ", ")
-            printer.write(name)
-            attributes += 1
-        }
-        if transition.event != nil || !transition.callbacks.isEmpty {
-            attribute("label=\"", &printer)
-            var first = true
-            if let event = transition.event {
-                DotQuoting.writeEscaped(event, to: &printer)
-                first = false
+    /// One edge's line; with `labelNode`, its label as a node of its own (`m0_t7`, a plain
+    /// text box Graphviz never overlaps with another) and the edge in two halves through it.
+    /// The clusters that hold both `a` and `b` (a cluster holds itself: an edge from a
+    /// composite to a state inside it stays inside), outermost first.
+    func sharedClusters(_ machine: Machine, _ a: Int, _ b: Int) -> [Int] {
+        machine.ancestry(a).filter { isCluster(machine, $0) && machine.isWithin(b, $0) }.reversed()
+    }
+
+    func emitTransition(_ transition: Transition, _ geometry: EdgeGeometry, machine: Machine, index: Int, transition number: Int,
+                        labelNode: Bool, selectors: [[[UInt8]]], into printer: inout Printer) {
+        let hasLabel = transition.event != nil || !transition.callbacks.isEmpty
+            || (options.descriptions && transition.description != nil)
+        let viaNode = labelNode && hasLabel
+        if viaNode {
+            printer.beginLine()
+            // Inside the innermost cluster holding both ends, so that an edge within a
+            // composite stays in it: the clusters are reopened by name, outermost first (the
+            // machine's own cluster, when there are several, is already open around its edges).
+            let clusters = sharedClusters(machine, transition.source, transition.target)
+            for cluster in clusters {
+                printer.write("subgraph ")
+                writeCluster(index, cluster, to: &printer)
+                printer.write(" { ")
             }
-            for callback in transition.callbacks {
+            printer.write("m")
+            printer.write(index)
+            printer.write("_t")
+            printer.write(number)
+            printer.write(" [shape=plaintext, fontsize=9, width=0, height=0, margin=0.03, ")
+            writeLabel(transition, selectors: selectors, to: &printer)
+            if let description = transition.description {
+                printer.write(", tooltip=")
+                DotQuoting.writeQuoted(description, to: &printer)
+            }
+            printer.write("];")
+            for _ in clusters { printer.write(" }") }
+            printer.endLine()
+        }
+        // The edge, or its two halves: (tail, head, first half?).
+        let halves: [(Bool, Bool)] = viaNode ? [(true, false), (false, true)] : [(true, true)]
+        for (fromTail, toHead) in halves {
+            printer.beginLine()
+            if fromTail && geometry.clipsTail {
+                writeNode(index, transition.source, to: &printer)
+                printer.write("_exit")
+            } else if fromTail {
+                writeNode(index, Int(geometry.tail), to: &printer)
+            } else {
+                printer.write("m")
+                printer.write(index)
+                printer.write("_t")
+                printer.write(number)
+            }
+            printer.write(" -> ")
+            if toHead {
+                writeNode(index, Int(geometry.head), to: &printer)
+            } else {
+                printer.write("m")
+                printer.write(index)
+                printer.write("_t")
+                printer.write(number)
+            }
+            // Attributes, comma-separated, in a fixed order; none at all means no brackets.
+            var attributes = 0
+            @inline(__always) func attribute(_ name: StaticString, _ printer: inout Printer) {
+                printer.write(attributes == 0 ? " [" : ", ")
+                printer.write(name)
+                attributes += 1
+            }
+            if !viaNode && hasLabel {
+                attribute("", &printer)
+                writeLabel(transition, selectors: selectors, to: &printer)
+            }
+            if viaNode && !toHead { attribute("arrowhead=none", &printer) }
+            switch transition.trigger {
+            case .system: attribute("style=dashed", &printer)
+            case .user: break
+            case nil: attribute("color=\"#777777\"", &printer)
+            }
+            if let description = transition.description, !viaNode {
+                attribute("tooltip=", &printer)
+                DotQuoting.writeQuoted(description, to: &printer)
+            }
+            // Edges touch a cluster's border, unless the other end lies inside that cluster.
+            if geometry.clipsTail && fromTail {
+                attribute("ltail=", &printer)
+                writeCluster(index, transition.source, to: &printer)
+            }
+            if geometry.clipsHead && toHead {
+                attribute("lhead=", &printer)
+                writeCluster(index, transition.target, to: &printer)
+            }
+            if attributes > 0 { printer.write("]") }
+            printer.write(";")
+            printer.endLine()
+        }
+    }
+
+    /// `label="event\ncallback()\n…"`: the event, then the callbacks in order.
+    func writeLabel(_ transition: Transition, selectors: [[[UInt8]]], to printer: inout Printer) {
+        printer.write("label=\"")
+        var first = true
+        if let event = transition.event {
+            DotQuoting.writeEscaped(event, to: &printer)
+            first = false
+        }
+        for callback in transition.callbacks {
+            if !first { printer.write("\\n") }
+            selectors[callback.type][callback.index].withUnsafeBufferPointer { printer.write(bytes: $0) }
+            first = false
+        }
+        if options.descriptions, let description = transition.description {
+            for line in Self.wrapped(description) {
                 if !first { printer.write("\\n") }
-                selectors[callback.type][callback.index].withUnsafeBufferPointer { printer.write(bytes: $0) }
+                DotQuoting.writeEscaped(line, to: &printer)
                 first = false
             }
-            printer.write("\"")
         }
-        switch transition.trigger {
-        case .system: attribute("style=dashed", &printer)
-        case .user: break
-        case nil: attribute("color=\"#777777\"", &printer)
-        }
-        if let description = transition.description {
-            attribute("tooltip=", &printer)
-            DotQuoting.writeQuoted(description, to: &printer)
-        }
-        // Edges touch a cluster's border, unless the other end lies inside that cluster.
-        if geometry.clipsTail {
-            attribute("ltail=", &printer)
-            writeCluster(index, transition.source, to: &printer)
-        }
-        if geometry.clipsHead {
-            attribute("lhead=", &printer)
-            writeCluster(index, transition.target, to: &printer)
-        }
-        if attributes > 0 { printer.write("]") }
-        printer.write(";")
-        printer.endLine()
+        printer.write("\"")
     }
 
     /// `, lhead=…` when the target is a cluster.
@@ -455,9 +612,14 @@ public struct DotGenerator {
         writeCluster(index, target, to: &printer)
     }
 
-    func writeNodeAttributes(_ state: State, labelPrefix: String = "", to printer: inout Printer) {
+    /// `label` replaces the name alone (a state with internal transitions, or descriptions drawn).
+    func writeNodeAttributes(_ state: State, labelPrefix: String = "", label: [String]? = nil, to printer: inout Printer) {
         printer.write("label=")
-        DotQuoting.writeQuoted(labelPrefix.isEmpty ? state.name : labelPrefix + state.name, to: &printer)
+        if let label {
+            printer.write(DotQuoting.label(label))
+        } else {
+            DotQuoting.writeQuoted(labelPrefix.isEmpty ? state.name : labelPrefix + state.name, to: &printer)
+        }
         if let description = state.description {
             printer.write(", tooltip=")
             DotQuoting.writeQuoted(description, to: &printer)
@@ -466,16 +628,33 @@ public struct DotGenerator {
         if state.isComposite { printer.write(", style=\"rounded,bold\"") }
     }
 
-    func emitLegend(into printer: inout Printer) {
+    /// The legend: what the drawing's marks mean, each entry only when the drawing uses it
+    /// (the initial dot always). A transition without `by` is drawn grey: its trigger is not given.
+    func emitLegend(_ indices: [Int], into printer: inout Printer) {
+        let hasFinal = indices.contains { model.machines[$0].states.contains(where: \.isFinal) }
+        let byUser = hasTransition(indices) { !$0.isInternal && $0.trigger == .user }
+        let bySystem = hasTransition(indices) { !$0.isInternal && $0.trigger == .system }
+        let unspecified = hasTransition(indices) { !$0.isInternal && $0.trigger == nil }
+        let hasInternal = hasTransition(indices) { $0.isInternal }
         printer.line("subgraph cluster_legend {")
         printer.indented { printer in
             printer.line("label=\"Legend\"; fontsize=10; style=dotted; color=\"#999999\";")
-            printer.line("legend_user_a [shape=point, width=0.05, label=\"\"];")
-            printer.line("legend_user_b [shape=point, width=0.05, label=\"\"];")
-            printer.line("legend_system_a [shape=point, width=0.05, label=\"\"];")
-            printer.line("legend_system_b [shape=point, width=0.05, label=\"\"];")
-            printer.line("legend_user_a -> legend_user_b [label=\"by user\"];")
-            printer.line("legend_system_a -> legend_system_b [label=\"by system\", style=dashed];")
+            printer.line("node [fontsize=9];")
+            printer.line("legend_initial [shape=point, width=0.12, label=\"\"];")
+            printer.line("legend_initial_state [label=\"initial state\"];")
+            printer.line("legend_initial -> legend_initial_state [arrowsize=0.6];")
+            if hasFinal { printer.line("legend_final [label=\"final state\", peripheries=2];") }
+            if hasInternal {
+                printer.line("legend_internal [label=\"State\\nevent / callbacks: internal,\\nfires without leaving State\"];")
+            }
+            func arrow(_ name: String, _ label: String, _ style: String) {
+                printer.line("legend_\(name)_a [shape=point, width=0.05, label=\"\"];")
+                printer.line("legend_\(name)_b [shape=point, width=0.05, label=\"\"];")
+                printer.line("legend_\(name)_a -> legend_\(name)_b [label=\"\(label)\"\(style)];")
+            }
+            if byUser { arrow("user", "by user", "") }
+            if bySystem { arrow("system", "by system", ", style=dashed") }
+            if unspecified { arrow("unspecified", "no 'by': trigger not given", ", color=\"#777777\"") }
         }
         printer.line("}")
     }

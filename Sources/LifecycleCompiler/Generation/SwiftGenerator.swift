@@ -176,6 +176,11 @@ public struct SwiftGenerator {
                 for line in DocComment.lines(description) { printer.line("/// \(line)".replacingTrailingSpaces()) }
             }
         }
+        if adopts(plan.delegate, "UIApplicationDelegate") {
+            printer.line("///")
+            printer.line("/// UIKit creates this class at launch only when it is the app's entry point: mark it `@main`")
+            printer.line("/// (once, in the app target) or name it in `UIApplicationMain(_:_:_:_:)` in `main.swift`.")
+        }
         let adopted = plan.delegate.adopted.map { SwiftNames.identifier(model.types[$0].name) }
         printer.line("class \(SwiftNames.identifier(plan.delegate.name))" + (adopted.isEmpty ? "" : ": " + adopted.joined(separator: ", ")) + " {")
         printer.indented { printer in
@@ -215,8 +220,12 @@ public struct SwiftGenerator {
             let transition = machine.transitions[caller.transition]
             let source = machine.states[transition.source], target = machine.states[transition.target]
             var line = "/// Runs when `\(machine.name)` goes `\(source.name) → \(target.name)`"
+            if transition.isInternal { line = "/// Runs" }
             if let event = transition.event { line += " on `\(event)`" }
             if let trigger = transition.trigger { line += " (by \(trigger.rawValue))" }
+            if transition.isInternal {
+                line += " while `\(machine.name)` stays in `\(source.name)` (an internal transition)"
+            }
             let selectors = transition.callbacks.map { model.method($0).selector }
             let selector = model.method(method.ref).selector
             let position = (selectors.firstIndex(of: selector) ?? 0) + 1
@@ -253,6 +262,24 @@ public struct SwiftGenerator {
         }
     }
 
+    /// Whether `delegate` adopts the UIKit protocol `name`, directly or through a protocol it adopts.
+    func adopts(_ delegate: Delegate, _ name: String) -> Bool {
+        var pending = delegate.adopted
+        var seen = Set<Int>()
+        while let type = pending.popLast() {
+            guard seen.insert(type).inserted else { continue }
+            if model.types[type].name == name && model.types[type].origin == "UIKit" { return true }
+            pending.append(contentsOf: model.types[type].parents)
+        }
+        return false
+    }
+
+    /// The first machine's delegate class that is a scene delegate (adopts `UISceneDelegate`,
+    /// as `UIWindowSceneDelegate` does): the class a scene configuration names.
+    var sceneDelegateClass: String? {
+        model.machines.lazy.compactMap(\.delegate).first { adopts($0, "UISceneDelegate") }?.name
+    }
+
     /// A method with a skeleton body: a `super` call for overrides, a default return value.
     func emitMethod(_ ref: MethodRef, prologue: [String] = [], into printer: inout Printer) {
         let method = model.method(ref)
@@ -270,6 +297,14 @@ public struct SwiftGenerator {
                     if method.isThrowing { call = "try " + call }
                     printer.line(method.returnType == nil ? call : "return " + call)
                 }
+            } else if let sceneDelegate = sceneDelegateClass, owner.origin == "UIKit", method.body == nil,
+                      method.selector == "application(_:configurationForConnecting:options:)",
+                      let value = SwiftDeclaration.defaultReturn(method) {
+                // Without a scene manifest in Info.plist, the configuration is all UIKit has to
+                // find the scene delegate: without `delegateClass` no scene callback would run.
+                printer.line("let configuration = \(value)")
+                printer.line("configuration.delegateClass = \(SwiftNames.identifier(sceneDelegate)).self")
+                printer.line("return configuration")
             } else {
                 if let body = method.body { for line in DocComment.lines(body) { printer.line(line) } }
                 if let statement = SwiftDeclaration.defaultReturnStatement(method) { printer.line(statement) }

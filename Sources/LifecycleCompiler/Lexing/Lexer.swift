@@ -107,6 +107,13 @@ public struct Lexer {
             lexIdentifierTail()
             return Token(.identifier, start: start, end: position)
         }
+        // '→' (U+2192, E2 86 92), as diagrams and notes write it: reported once with its
+        // fix-it, then read as '->', so that the transition still parses and nothing cascades.
+        if c == 0xE2 && start + 2 < count && base[start &+ 1] == 0x86 && base[start &+ 2] == 0x92 {
+            position = start &+ 3
+            report(.unicodeArrow(at: range(start, position)))
+            return Token(.arrow, start: start, end: position)
+        }
         if c == UInt8(ascii: "@") && isAvailableAttribute(at: start) {
             position = start + 10
             return Token(.attribute, start: start, end: position)

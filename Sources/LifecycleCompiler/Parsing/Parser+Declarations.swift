@@ -13,7 +13,7 @@ extension Parser {
         return syntax
     }
 
-    /// declaration := importDecl | machineDecl | protocolDecl | classDecl
+    /// declaration := importDecl | machineDecl | protocolDecl | classDecl | extensionDecl
     mutating func declaration(into syntax: inout FileSyntax) {
         switch token.kind {
         case .keyword(.import):
@@ -53,6 +53,8 @@ extension Parser {
                 syntax.order.append(.system(syntax.systems.count))
                 syntax.systems.append(decl)
             }
+        case .identifier where text(token) == "extension" && nextIsIdentifier():
+            if let decl = typeDecl() { syntax.extensions.append(decl) }
         case .unknown:
             advance()
             synchronizeDeclaration()
@@ -148,9 +150,11 @@ extension Parser {
 
     /// protocolDecl := 'protocol' IDENT (':' IDENT (',' IDENT)*)? '{' (funcDecl | varDecl)* '}'
     /// classDecl    := 'class' IDENT (':' IDENT)? '{' (funcDecl | varDecl)* '}'
+    /// extensionDecl := 'extension' IDENT '{' (funcDecl | varDecl)* '}'  ('extension' is a
+    /// contextual word: an IDENT followed by another)
     mutating func typeDecl() -> TypeDecl? {
         let start = token.start
-        let kind: TypeDecl.Kind = at(.protocol) ? .protocol : .class
+        let kind: TypeDecl.Kind = at(.protocol) ? .protocol : at(.class) ? .class : .extension
         advance()
         guard let name = expectName({ .expectedName(kind.rawValue, found: $0, at: $1) }) else {
             synchronizeDeclaration()
@@ -158,7 +162,7 @@ extension Parser {
         }
         let title = "\(kind.rawValue) '\(source.text(name.range))'"
         var parents: [NameSyntax] = []
-        if consume(if: .colon) != nil {
+        if kind != .extension, consume(if: .colon) != nil {
             repeat {
                 guard let parent = expectName({ .expectedName("parent type", found: $0, at: $1) }) else {
                     synchronizeDeclaration()

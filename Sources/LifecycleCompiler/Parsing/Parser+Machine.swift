@@ -149,11 +149,17 @@ extension Parser {
     }
 
     /// transitionDecl := IDENT '->' IDENT ('on' IDENT)? ('by' ('user'|'system'))? ('calls' callbackList)? STRING?
+    ///
+    /// Also reads an `internalTransitionDecl`: the contextual word `internal` followed by `on`.
     mutating func transitionDecl() {
         let start = token.start
         let source = NameSyntax(range: range(token))
         let sourceToken = token
         advance()
+        if at(.on) && text(sourceToken) == "internal" {
+            internalDecl(start: start, keyword: source)
+            return
+        }
         guard consume(if: .arrow) != nil else {
             // The source's text is needed only for these messages.
             let sourceText = text(sourceToken)
@@ -174,10 +180,50 @@ extension Parser {
         var transition = TransitionDecl(source: source, target: target, event: nil,
                                         sourceID: -1, targetID: -1, trigger: nil,
                                         callbacks: firstCallback..<firstCallback, description: nil, range: range(from: start))
+        guard transitionClauses(&transition, start: start) else { return }
+        machine.transitions.append(transition)
+        // The ids come when the batch of names they are queued in is interned.
+        let index = machine.transitions.count - 1
+        queueName(source, into: .source, of: index)
+        queueName(target, into: .target, of: index)
+        if let event = transition.event { queueName(event, into: .event, of: index) }
+    }
+
+    /// internalDecl := 'internal' 'on' IDENT ('by' ('user'|'system'))? ('calls' callbackList)? STRING?
+    ///
+    /// A transition that fires inside the enclosing state without leaving it: no exit, no
+    /// entry, the machine stays in the state it is in. Its source and target are the enclosing
+    /// state; at a machine's top level there is none, which is reported (the transition is
+    /// parsed, then dropped).
+    mutating func internalDecl(start: Int, keyword: NameSyntax) {
+        let owner: NameSyntax? = enclosingState >= 0 ? machine.states[Int(enclosingState)].name : nil
+        let firstCallback = Int32(machine.callbacks.count)
+        let name = owner ?? keyword
+        var transition = TransitionDecl(source: name, target: name, event: nil,
+                                        sourceID: -1, targetID: -1, trigger: nil,
+                                        callbacks: firstCallback..<firstCallback, description: nil, range: range(from: start))
+        transition.isInternal = true
+        guard transitionClauses(&transition, start: start) else { return }
+        guard let owner else {
+            report(.internalTransitionOutsideState(at: keyword.range))
+            machine.callbacks.removeSubrange(Int(firstCallback)...)
+            return
+        }
+        machine.transitions.append(transition)
+        let index = machine.transitions.count - 1
+        queueName(owner, into: .source, of: index)
+        queueName(owner, into: .target, of: index)
+        if let event = transition.event { queueName(event, into: .event, of: index) }
+    }
+
+    /// The clauses after a transition's states: `on`, `by`, `calls` and the description.
+    /// False (after reporting and synchronizing) when one is malformed: the transition is dropped.
+    mutating func transitionClauses(_ transition: inout TransitionDecl, start: Int) -> Bool {
+        let firstCallback = transition.callbacks.lowerBound
         if consume(if: .keyword(.on)) != nil {
             guard let event = expectName({ .expectedName("event", found: $0, at: $1) }) else {
                 synchronizeMember()
-                return
+                return false
             }
             transition.event = event
         }
@@ -188,7 +234,7 @@ extension Parser {
                 report(.expectedTrigger(found: found, suggestion: suggestion,
                                         at: token.kind == .identifier ? range(token) : missingRange))
                 synchronizeMember()
-                return
+                return false
             }
             transition.trigger = trigger
             advance()
@@ -198,18 +244,13 @@ extension Parser {
                 // Drop the references of the transition that is dropped.
                 machine.callbacks.removeSubrange(Int(firstCallback)...)
                 synchronizeMember()
-                return
+                return false
             }
             transition.callbacks = firstCallback..<Int32(machine.callbacks.count)
         }
         transition.description = optionalString()
         transition.range = range(from: start)
-        machine.transitions.append(transition)
-        // The ids come when the batch of names they are queued in is interned.
-        let index = machine.transitions.count - 1
-        queueName(source, into: .source, of: index)
-        queueName(target, into: .target, of: index)
-        if let event = transition.event { queueName(event, into: .event, of: index) }
+        return true
     }
 
     /// callbackList := callbackRef (',' callbackRef)*
@@ -230,6 +271,9 @@ extension Parser {
     mutating func callbackRef() -> CallbackRef? {
         let start = token.start
         guard let name = expectName({ .expectedCallback(found: $0, at: $1) }) else { return nil }
+        if token.kind == .colon && token.start == name.range.endOffset {
+            return objectiveCSelector(name, start: start)
+        }
         guard token.kind == .leftParen && token.start == name.range.endOffset else {
             let spelling = callbackSpellings.intern(UnsafeBufferPointer(rebasing: source.bytes[name.range.startOffset..<name.range.endOffset]))
             return CallbackRef(baseName: name, spelling: spelling, isBare: true, range: name.range)
@@ -242,13 +286,28 @@ extension Parser {
         advance()
         while true {
             if consume(if: .rightParen) != nil { break }
+            if token.kind == .colon {
+                // `scene(:willConnectTo:)`: the wildcard is missing; read it as `_:`.
+                report(.colonWithoutLabel(at: SourceRange(file: source.id, start: token.start, end: token.start)))
+                advance()
+                spellingBuffer.append(contentsOf: "_:".utf8)
+                continue
+            }
             guard token.kind == .identifier else {
                 report(.unclosedMethodReference(source.text(name.range), found: found, at: missingRange)
                     .note("to match this '('", at: range(open)))
                 return selectorRef(name, range: range(from: start))
             }
             let labelToken = token
-            // Look ahead: a label is followed by ':'; anything else means the reference ended.
+            // Look ahead: a label is followed by ':'; anything else means the reference ended,
+            // except ')': `application(_:didFinishLaunchingWithOptions)` only lacks the last ':'.
+            if !lexer.nextTokenIsColon() && nextIsRightParen() {
+                report(.labelWithoutColon(text(labelToken), at: SourceRange(file: source.id, start: labelToken.end, end: labelToken.end)))
+                advance()
+                spellingBuffer.append(contentsOf: text(labelToken).utf8)
+                spellingBuffer.append(UInt8(ascii: ":"))
+                continue
+            }
             guard lexer.nextTokenIsColon() else {
                 report(.unclosedMethodReference(source.text(name.range), found: found, at: missingRange)
                     .note("to match this '('", at: range(open)))
@@ -265,6 +324,33 @@ extension Parser {
             spellingBuffer.append(UInt8(ascii: ":"))
         }
         return selectorRef(name, range: range(from: start))
+    }
+
+    /// `sceneDidBecomeActive:` or `application:didFinishLaunchingWithOptions:`, the
+    /// Objective-C form, starting at the ':' right after `name`: one error with the Swift form as
+    /// its fix-it (each Objective-C part after the first becomes a label), then read as that
+    /// Swift reference, so that nothing after it cascades.
+    mutating func objectiveCSelector(_ name: NameSyntax, start: Int) -> CallbackRef {
+        spellingBuffer.removeAll(keepingCapacity: true)
+        spellingBuffer.append(contentsOf: source.bytes[name.range.startOffset..<name.range.endOffset])
+        spellingBuffer.append(contentsOf: "(_:".utf8)
+        advance()
+        while token.kind == .identifier && token.start == previousEnd && lexer.nextTokenIsColon() {
+            spellingBuffer.append(contentsOf: text(token).utf8)
+            spellingBuffer.append(UInt8(ascii: ":"))
+            advance()
+            advance()
+        }
+        let written = range(from: start)
+        let swift = String(decoding: spellingBuffer, as: UTF8.self) + ")"
+        report(.objectiveCSelector(source.text(written), swift: swift, at: written))
+        return selectorRef(name, range: written)
+    }
+
+    /// Whether the token after the current one is ')'.
+    func nextIsRightParen() -> Bool {
+        var copy = lexer
+        return copy.next().kind == .rightParen
     }
 
     /// A reference spelled as the selector in `spellingBuffer`, closed here with ')'.

@@ -16,12 +16,6 @@ extension Parser {
         return true
     }
 
-    /// Whether the token after the current one is an identifier (lookahead by copying the lexer).
-    func nextIsIdentifier() -> Bool {
-        var copy = lexer
-        return copy.next().kind == .identifier
-    }
-
     /// Whether a system declaration starts here: `system` followed by a name (used by recovery,
     /// which must not stop at a `by system` it skips over).
     var atSystemDeclaration: Bool { atSystemWord && nextIsIdentifier() }

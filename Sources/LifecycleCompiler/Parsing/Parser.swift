@@ -117,6 +117,12 @@ public struct Parser {
         return literal
     }
 
+    /// Whether the token after the current one is an identifier.
+    func nextIsIdentifier() -> Bool {
+        var copy = lexer
+        return copy.next().kind == .identifier
+    }
+
     /// Whether the token after the current one is `->` (lookahead by copying the lexer).
     func nextIsArrow() -> Bool {
         var copy = lexer

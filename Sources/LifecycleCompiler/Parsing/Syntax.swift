@@ -43,6 +43,10 @@ public struct FileSyntax: Sendable {
     public var protocols: [TypeDecl] = []
     public var classes: [TypeDecl] = []
     public var systems: [SystemDecl] = []
+    /// `extension UIApplicationDelegate { func … }`: methods added to a type declared
+    /// elsewhere (most often one of the UIKit catalog's, for a callback it does not list).
+    /// Not in `order`: they declare no type.
+    public var extensions: [TypeDecl] = []
     /// Every declaration in source order, as indices into the arrays above.
     public var order: [DeclarationIndex] = []
 
@@ -135,6 +139,9 @@ public struct TransitionDecl: Sendable {
     public var targetID: NameTable.ID
     public var eventID: NameTable.ID = -1
     public var trigger: Trigger?
+    /// `internal on event …` inside a state: fires without leaving the state. Its source and
+    /// target are then both the enclosing state's name.
+    public var isInternal = false
     /// Its callback references: `MachineDecl.callbacks[callbacks]` (`MachineDecl.callbacks(of:)`).
     public var callbacks: Range<Int32>
     public var description: StringSyntax?
@@ -163,7 +170,7 @@ public struct RequireDecl: Sendable {
 
 /// A `protocol` or `class` block declaring callback signatures.
 public struct TypeDecl: Sendable {
-    public enum Kind: String, Sendable { case `protocol`, `class` }
+    public enum Kind: String, Sendable { case `protocol`, `class`, `extension` }
     public var kind: Kind
     public var name: NameSyntax
     public var parents: [NameSyntax]

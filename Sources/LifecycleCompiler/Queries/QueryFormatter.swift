@@ -27,14 +27,26 @@ public struct QueryFormatter {
 
     // MARK: - Text
 
-    /// A path, step by step; the empty path says where it starts.
-    public func text(path: Tracer.Path, to target: Int) -> String {
+    /// A path, step by step; the empty path says where it starts. When `from` (the state asked
+    /// for) is a composite, the path starts in the state entering it enters, and the first line
+    /// says so: `Foreground (enters Inactive) --activate (system)--> Active`.
+    public func text(path: Tracer.Path, from: Int? = nil, to target: Int) -> String {
+        let entered = from.flatMap { $0 != path.start ? "\(name($0)) (enters \(name(path.start)))" : nil }
         guard !path.steps.isEmpty else {
+            if let from, from != path.start {
+                let already = path.start == target ? "" : ", already in \(name(target))"
+                return "\(name(from)) enters \(name(path.start))\(already): no transition needed.\n"
+            }
             let start = name(path.start)
             if path.start == target { return "Already in \(start): no transition needed.\n" }
             return "\(start) is already in \(name(target)): no transition needed.\n"
         }
-        return path.steps.map { text(step: $0) }.joined()
+        var steps = path.steps.map { text(step: $0) }
+        if let entered {
+            let first = machine.transitions[path.steps[0].transition]
+            if path.steps[0].from == first.source { steps[0] = entered + steps[0].dropFirst(name(path.start).count) }
+        }
+        return steps.joined()
     }
 
     /// A simulation: its steps, then the state it ends in and the events that state accepts.
@@ -90,7 +102,12 @@ public struct QueryFormatter {
         var from = name(step.from)
         if step.from != transition.source { from += " (in \(name(transition.source)))" }
         var to = name(transition.target)
-        if step.to != transition.target { to += " (enters \(name(step.to)))" }
+        if transition.isInternal {
+            // Nothing is exited or entered: the machine stays where it was.
+            to = name(step.to) + " (internal)"
+        } else if step.to != transition.target {
+            to += " (enters \(name(step.to)))"
+        }
         let label = [transition.event, transition.trigger.map { "(\($0.rawValue))" }].compactMap { $0 }.joined(separator: " ")
         // A transition with neither event nor trigger is drawn as a plain arrow.
         return label.isEmpty ? "\(from) --> \(to)\n" : "\(from) --\(label)--> \(to)\n"

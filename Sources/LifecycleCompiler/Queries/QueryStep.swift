@@ -19,8 +19,10 @@ public struct QueryStep: Sendable, Equatable {
 
 extension Machine {
     /// The step `transition` makes when it fires in `state`.
+    /// An internal transition leaves the machine in `state`.
     func step(_ transition: Int, from state: Int) -> QueryStep {
-        QueryStep(from: state, transition: transition, to: entry(transitions[transition].target))
+        if transitions[transition].isInternal { return QueryStep(from: state, transition: transition, to: state) }
+        return QueryStep(from: state, transition: transition, to: entry(transitions[transition].target))
     }
 
     /// The transitions that can fire in `state`, innermost first, without the ones an inner

@@ -5,8 +5,9 @@
 /// composite state fires from each of its descendants, unless an inner transition on the same
 /// event shadows it (exactly what `Simulator` does); entering a composite enters its initial
 /// child, recursively. So the machine is always in a leaf state, and every path `Tracer` finds
-/// can be replayed event by event with `Simulator`, except for steps over a transition the spec
-/// gives no event (`A -> B`): paths use them, but no event can fire them.
+/// can be replayed event by event with `Simulator` (a transition with no event, `A -> B`, is an
+/// error the checker reports). An internal transition never moves the machine, so no path
+/// takes one.
 public enum Tracer {
     /// A path: the state it starts in (a leaf), and its steps.
     public struct Path: Sendable, Equatable {
@@ -18,7 +19,8 @@ public enum Tracer {
 
     /// The shortest path from `from` to `to`: fewest transitions.
     ///
-    /// When `from` is composite, the path may start in any leaf inside it; when `to` is
+    /// When `from` is composite, the path starts where entering it leads: its initial child,
+    /// recursively (`Machine.entry(_:)`), exactly as a transition into it would; when `to` is
     /// composite, it ends as soon as the machine is anywhere inside it. A start that is already
     /// inside `to` gives the empty path. Among shortest paths, the one that starts in the state
     /// declared first wins, then the one whose first transition is declared first, then the
@@ -36,10 +38,9 @@ public enum Tracer {
         var visited = [Bool](repeating: false, count: count)
         var queue: [Int] = []
         queue.reserveCapacity(count)
-        for state in 0..<count where machine.states[state].children.isEmpty && machine.isWithin(state, from) {
-            visited[state] = true
-            queue.append(state)
-        }
+        let start = machine.entry(from)
+        visited[start] = true
+        queue.append(start)
         var head = 0
         while head < queue.count {
             let state = queue[head]

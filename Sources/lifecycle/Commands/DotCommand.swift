@@ -1,15 +1,16 @@
 import LifecycleCompiler
 
-/// `lifecycle dot FILE [-o OUT.dot] [--machine NAME] [--no-clusters] [--force]`
+/// `lifecycle dot FILE [-o OUT.dot] [--machine NAME] [--no-clusters] [--descriptions] [--force]`
 enum DotCommand: Command {
     static let name = "dot"
     static let abstract = "Generate a Graphviz DOT diagram from a spec."
-    static let usage = "dot <file> [-o <out.dot>] [--machine <name>] [--no-clusters] [--force]"
+    static let usage = "dot <file> [-o <out.dot>] [--machine <name>] [--no-clusters] [--descriptions] [--force]"
     static let arguments = [("<file>", "A .lifecycle spec.")]
     static let options = [
         CommonOptions.output("out.dot"),
         OptionSpec(name: "--machine", valueName: "name", help: "Draw only this machine."),
         OptionSpec(name: "--no-clusters", help: "Draw composite states as plain boxes (for very large specs)."),
+        OptionSpec(name: "--descriptions", help: "Write the descriptions into the drawing, not only as tooltips (which a PNG or PDF loses)."),
         CommonOptions.force,
         CommonOptions.warningsAsErrors,
         CommonOptions.errorLimit,
@@ -29,6 +30,7 @@ enum DotCommand: Command {
         var command = "lifecycle dot \(spec)"
         if let machine = options.machine { command += " --machine \(machine)" }
         if !options.clusters { command += " --no-clusters" }
+        if options.descriptions { command += " --descriptions" }
         if let output { command += " -o \(OutputWriter.displayPath(output))" }
         // The body is hashed on a second thread while it is printed, and the file is written
         // straight from the generator's buffer, in one `write`.
@@ -46,6 +48,7 @@ enum DotCommand: Command {
     static func diagramOptions(_ arguments: Arguments, model: Model) -> DotGenerator.Options? {
         var options = DotGenerator.Options()
         options.clusters = !arguments.has("--no-clusters")
+        options.descriptions = arguments.has("--descriptions")
         if let machine = arguments.value("--machine") {
             guard model.machine(named: machine) != nil else {
                 let names = model.machines.map(\.name)

@@ -1,16 +1,17 @@
 import LifecycleCompiler
 
-/// `lifecycle render FILE -o OUT.svg|png|pdf [--dot PATH] [--machine NAME] [--no-clusters]`
+/// `lifecycle render FILE -o OUT.svg|png|pdf [--dot PATH] [--machine NAME] [--no-clusters] [--descriptions]`
 enum RenderCommand: Command {
     static let name = "render"
     static let abstract = "Draw a spec as SVG, PNG or PDF with Graphviz 'dot'."
-    static let usage = "render <file> -o <out.svg|out.png|out.pdf> [--dot <path>] [--machine <name>] [--no-clusters] [--layout <engine>] [--timeout <seconds>]"
+    static let usage = "render <file> -o <out.svg|out.png|out.pdf> [--dot <path>] [--machine <name>] [--no-clusters] [--descriptions] [--layout <engine>] [--timeout <seconds>]"
     static let arguments = [("<file>", "A .lifecycle spec.")]
     static let options = [
         OptionSpec(name: "-o", aliases: ["--output"], valueName: "out", help: "The image to write; its extension picks the format (svg, png, pdf)."),
         OptionSpec(name: "--dot", valueName: "path", help: "The Graphviz 'dot' program (default: 'dot' on PATH)."),
         OptionSpec(name: "--machine", valueName: "name", help: "Draw only this machine."),
         OptionSpec(name: "--no-clusters", help: "Draw composite states as plain boxes (for very large specs)."),
+        OptionSpec(name: "--descriptions", help: "Write the descriptions into the drawing, not only as tooltips (which a PNG or PDF loses)."),
         OptionSpec(name: "--timeout", valueName: "seconds", help: "Stop 'dot' after this long (default 60)."),
         OptionSpec(name: "--layout", valueName: "engine",
                    help: "Graphviz layout engine: dot (default, layered), or sfdp, fdp, neato, circo, twopi (much faster on big specs)."),

@@ -9,7 +9,7 @@ enum TraceCommand: Command {
     static let usage = "trace <file> (--from <state> --to <state> | --into <state> | --system <name> --to <instance=state,...>) [--machine <name>] [--format text|json]"
     static let arguments = [("<file>", "A .lifecycle spec.")]
     static let options = [
-        OptionSpec(name: "--from", valueName: "state", help: "Where the path starts; a composite state means any state inside it."),
+        OptionSpec(name: "--from", valueName: "state", help: "Where the path starts; a composite state means the state entering it enters (its initial state)."),
         OptionSpec(name: "--to", valueName: "state", help: "Where the path ends; a composite state means any state inside it. With --system: Instance=State pairs, comma-separated."),
         OptionSpec(name: "--into", valueName: "state", help: "List every transition that enters this state, by user and by system."),
         QuerySupport.machineOption,
@@ -54,7 +54,7 @@ enum TraceCommand: Command {
         guard let found = Tracer.shortestPath(in: machine, from: start, to: goal) else {
             return QuerySupport.report(.noPath(from: from!, to: to!, machine: machine.name), for: self)
         }
-        Terminal.out(json ? formatter.json(found.steps) : formatter.text(path: found, to: goal))
+        Terminal.out(json ? formatter.json(found.steps) : formatter.text(path: found, from: start, to: goal))
         return .success
     }
 

@@ -5,7 +5,8 @@
 /// Each spec must check clean (no errors, no warnings), so the graph is built to be valid by
 /// construction: the non-final leaves form a chain that reaches every state and ends in the
 /// final state (or loops back), and extra transitions — self-loops, transitions from
-/// composites, transitions into composites — use events of their own, so none is ambiguous.
+/// composites, transitions into composites, internal transitions — use events of their own,
+/// so none is ambiguous; every transition has an event (one without is an error).
 /// What is random is everything that could break an output: names (Swift and DOT keywords,
 /// non-ASCII letters, very long identifiers, contextual words), descriptions (comment
 /// terminators, quotes, backslashes, line breaks, markup, bidirectional controls, emoji),
@@ -314,16 +315,39 @@ struct SpecGenerator {
             guard let parent = states[index].parent else { return index == 0 }
             return states[parent].children.first == index
         }
+        var events: Set<String> = []
+        /// The clauses after a transition's states: an event of its own, maybe a trigger,
+        /// callbacks and a description.
+        func clauses() -> String {
+            var line = " on \(self.name(&events))"
+            switch random.below(3) {
+            case 0: line += " by user"
+            case 1: line += " by system"
+            default: break
+            }
+            if !callbacks.isEmpty && random.chance(70) {
+                var list: [String] = []
+                for _ in 0..<(1 + random.below(min(5, callbacks.count))) {
+                    let callback = random.pick(callbacks)
+                    if !list.contains(callback) { list.append(callback) }
+                }
+                line += " calls " + list.joined(separator: random.chance(30) ? " ,  " : ", ")
+            }
+            return line + maybeDescription(40)
+        }
         func emit(_ index: Int, indent: String) {
             let state = states[index]
             let modifier = state.isFinal ? "final " : isInitial(index) ? "initial " : ""
             var line = "\(indent)\(modifier)state \(state.name)\(maybeDescription())"
-            if state.children.isEmpty {
+            // Now and then, internal transitions in the state's body (a final state has none).
+            let internals = state.isFinal || !random.chance(state.children.isEmpty ? 10 : 30) ? 0 : 1 + random.below(2)
+            if state.children.isEmpty && internals == 0 {
                 lines.append(maybeComment(indent: indent) + line)
                 return
             }
             line += " {"
             lines.append(line)
+            for _ in 0..<internals { lines.append("\(indent)    internal" + clauses()) }
             for child in state.children { emit(child, indent: indent + "    ") }
             lines.append("\(indent)}")
         }
@@ -332,7 +356,6 @@ struct SpecGenerator {
         // Transitions.
         let leaves = states.indices.filter { states[$0].children.isEmpty && !states[$0].isFinal }
         let final = states.indices.first { states[$0].isFinal }
-        var events: Set<String> = []
         var called: [String] = []
         func ancestors(_ index: Int) -> [Int] {
             var result: [Int] = []
@@ -349,8 +372,8 @@ struct SpecGenerator {
             return target
         }
         func transition(_ source: Int, _ target: Int, needsEvent: Bool) {
-            var line = "    \(states[source].name) -> \(states[target].name)"
-            if needsEvent || random.chance(85) { line += " on \(self.name(&events))" }
+            // Every transition has an event: one without is an error.
+            var line = "    \(states[source].name) -> \(states[target].name) on \(self.name(&events))"
             switch random.below(3) {
             case 0: line += " by user"
             case 1: line += " by system"
@@ -379,7 +402,9 @@ struct SpecGenerator {
             case 1:
                 let composites = ancestors(source)
                 if let composite = composites.first {
-                    transition(random.pick(composites), random.chance(50) ? composite : random.pick(leaves), needsEvent: true)
+                    // Not from a composite to itself: that warns (an internal transition stays).
+                    let from = random.pick(composites)
+                    transition(from, random.chance(50) && from != composite ? composite : random.pick(leaves), needsEvent: true)
                 }
             default: transition(source, entryTarget(random.pick(leaves)), needsEvent: true)
             }

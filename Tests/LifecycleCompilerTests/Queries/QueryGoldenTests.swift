@@ -28,10 +28,12 @@ import Testing
         // trace --from --to
         Case(name: "trace-app-cold-launch", example: app, query: .path(from: "NotRunning", to: "Active")),
         Case(name: "trace-app-home", example: app, query: .path(from: "Active", to: "Suspended")),
-        Case(name: "trace-app-from-composite", example: app, query: .path(from: "Foreground", to: "Terminated")),
+        Case(name: "trace-app-from-composite", example: app, query: .path(from: "Foreground", to: "Active")),
+        Case(name: "trace-app-from-composite-already", example: app, query: .path(from: "Foreground", to: "Inactive")),
+        Case(name: "trace-app-relaunch", example: app, query: .path(from: "Active", to: "NotRunning")),
         Case(name: "trace-app-into-composite", example: app, query: .path(from: "Suspended", to: "Foreground")),
         Case(name: "trace-app-already-inside", example: app, query: .path(from: "Foreground", to: "Foreground")),
-        Case(name: "trace-app-no-path", example: app, query: .path(from: "Terminated", to: "Active")),
+        Case(name: "trace-media-no-path", example: media, query: .path(from: "Closed", to: "Playing")),
         Case(name: "trace-app-unknown-state", example: app, query: .path(from: "Actve", to: "Background")),
         Case(name: "trace-media-inherited", example: media, query: .path(from: "Interrupted", to: "Idle")),
         Case(name: "trace-media-shortest", example: media, query: .path(from: "Idle", to: "Interrupted")),
@@ -41,7 +43,6 @@ import Testing
         Case(name: "trace-controller-cycle", example: controller, query: .path(from: "Appeared", to: "Appeared")),
         // trace --into
         Case(name: "into-app-inactive", example: app, query: .into("Inactive")),
-        Case(name: "into-app-terminated", example: app, query: .into("Terminated")),
         Case(name: "into-app-foreground", example: app, query: .into("Foreground")),
         Case(name: "into-app-not-running", example: app, query: .into("NotRunning")),
         Case(name: "into-media-paused", example: media, query: .into("Paused"), json: true),
@@ -51,7 +52,10 @@ import Testing
         Case(name: "simulate-app-no-events", example: app, query: .simulate([])),
         Case(name: "simulate-app-typo", example: app, query: .simulate(["launch", "lave"])),
         Case(name: "simulate-app-not-accepted-here", example: app, query: .simulate(["launch", "interrupt"])),
-        Case(name: "simulate-app-after-final", example: app, query: .simulate(["backgroundLaunch", "terminate", "launch"])),
+        Case(name: "simulate-media-after-final", example: media, query: .simulate(["close", "open"])),
+        Case(name: "simulate-app-relaunch", example: app, query: .simulate(["backgroundLaunch", "terminate", "launch"])),
+        Case(name: "simulate-scene-internal", example: scene, machine: "AppSessions", query: .simulate(["launch", "memoryWarning", "newSession", "idle"])),
+        Case(name: "simulate-media-internal", example: media, query: .simulate(["open", "loaded", "play", "tick", "pause"])),
         Case(name: "simulate-scene-connect", example: scene, machine: "Scene", query: .simulate(["connect", "activate", "interrupt", "leave", "idle"])),
         Case(name: "simulate-scene-machine-required", example: scene, query: .simulate(["connect"])),
         Case(name: "simulate-media-session", example: media, query: .simulate(["open", "loaded", "play", "interruption", "stop"])),
@@ -82,7 +86,7 @@ import Testing
                 guard let path = Tracer.shortestPath(in: machine, from: start, to: goal) else {
                     return render(.noPath(from: from, to: to, machine: machine.name))
                 }
-                return test.json ? formatter.json(path.steps) : formatter.text(path: path, to: goal)
+                return test.json ? formatter.json(path.steps) : formatter.text(path: path, from: start, to: goal)
             }
         case .into(let name):
             switch MachineSelection.state(name, in: machine) {

@@ -50,8 +50,10 @@ import Testing
         #expect(Simulator.acceptedEvents(in: m, at: m.state(named: "Inner")!) == ["go"])
     }
 
-    @Test func compositeStartPicksTheShortestDescendant() throws {
-        let (_, m) = try machine("""
+    @Test func compositeStartIsItsInitialChild() throws {
+        // `--from Group` means the state entering Group enters (First), not any state inside
+        // it: Second is one step closer to Goal, and is not where the path starts.
+        let (model, m) = try machine("""
             machine M {
                 initial state Group {
                     initial state First
@@ -62,9 +64,68 @@ import Testing
                 Second -> Goal on finish
             }
             """)
-        let found = try #require(Tracer.shortestPath(in: m, from: m.state(named: "Group")!, to: m.state(named: "Goal")!))
-        #expect(m.states[found.start].name == "Second")
-        #expect(found.steps.count == 1)
+        let group = m.state(named: "Group")!
+        let found = try #require(Tracer.shortestPath(in: m, from: group, to: m.state(named: "Goal")!))
+        #expect(m.states[found.start].name == "First")
+        #expect(found.steps.count == 2)
+        let text = QueryFormatter(model: model, machine: m).text(path: found, from: group, to: m.state(named: "Goal")!)
+        #expect(text.hasPrefix("Group (enters First) --next--> Second\n"))
+        let already = try #require(Tracer.shortestPath(in: m, from: group, to: m.state(named: "First")!))
+        #expect(QueryFormatter(model: model, machine: m).text(path: already, from: group, to: m.state(named: "First")!)
+                == "Group enters First: no transition needed.\n")
+    }
+
+    static let withMemoryWarning = """
+        machine App {
+            initial state NotRunning
+            state Foreground {
+                initial state Inactive
+                state Active
+                internal on memoryWarning by system "Free caches."
+            }
+            NotRunning -> Foreground on launch by user
+            Inactive -> Active on activate by system
+            Foreground -> NotRunning on crash by system
+            Foreground -> Foreground on reset by system
+        }
+        """
+
+    @Test func internalTransitionStaysWhereTheMachineIs() throws {
+        let compilation = Compiler.compile(path: "Test.lifecycle", source: Self.withMemoryWarning)
+        let model = try #require(compilation.model)
+        let m = model.machines[0]
+        let run = try Simulator.run(["launch", "activate", "memoryWarning"], in: m).get()
+        #expect(m.states[run.end].name == "Active")
+        let last = try #require(run.steps.last)
+        #expect(m.transitions[last.transition].isInternal)
+        #expect(QueryFormatter(model: model, machine: m).text(step: last)
+                == "Active (in Foreground) --memoryWarning (system)--> Active (internal)\n    (nothing is called)\n")
+        // Not an entry into anything, and no path takes it.
+        #expect(Tracer.transitionsInto(m.state(named: "Active")!, in: m).allSatisfy { !m.transitions[$0.transition].isInternal })
+        #expect(Simulator.acceptedEvents(in: m, at: run.end).contains("memoryWarning"))
+    }
+
+    @Test func externalSelfTransitionOnACompositeReentersItsInitialStateAndWarns() throws {
+        let compilation = Compiler.compile(path: "Test.lifecycle", source: Self.withMemoryWarning)
+        let warnings = compilation.diagnostics.all.filter { $0.severity == .warning }
+        #expect(warnings.map(\.message) == ["transition from 'Foreground' to itself leaves it and re-enters its initial state 'Inactive'; did you mean an internal transition?"])
+        #expect(warnings.first?.notes.map(\.message) == ["to stay in the current state, write 'internal on reset …' inside 'Foreground'"])
+        let m = try #require(compilation.model).machines[0]
+        let run = try Simulator.run(["launch", "activate", "reset"], in: m).get()
+        #expect(m.states[run.end].name == "Inactive")
+    }
+
+    @Test func stateWithOnlyInternalTransitionsIsADeadEnd() throws {
+        let compilation = Compiler.compile(path: "Test.lifecycle", source: """
+            machine M {
+                initial state A
+                state B {
+                    internal on tick
+                }
+                A -> B on go
+            }
+            """)
+        #expect(compilation.diagnostics.all.map(\.message) == ["state 'B' has no outgoing transition and is not final"])
     }
 
     @Test func initialCompositeStartsInItsInitialLeaf() throws {
@@ -97,19 +158,27 @@ import Testing
 }
 
 @Suite struct QueryFormatterTests {
-    @Test func transitionWithoutEventOrTriggerIsAPlainArrow() throws {
-        let model = try #require(Compiler.compile(path: "T.lifecycle", source: """
+    @Test func transitionWithoutEventIsAnErrorAndWithoutTriggerHasNoParentheses() throws {
+        let broken = Compiler.compile(path: "T.lifecycle", source: """
             machine M {
                 initial state A
                 final state B
                 A -> B
-                A -> B on x by system
+            }
+            """)
+        #expect(broken.diagnostics.all.map(\.message) == ["transition 'A -> B' has no event, so nothing can fire it; add 'on' and the event's name"])
+        let model = try #require(Compiler.compile(path: "T.lifecycle", source: """
+            machine M {
+                initial state A
+                final state B
+                A -> B on x
+                A -> B on y by system
             }
             """).model)
         let machine = model.machines[0]
         let path = try #require(Tracer.shortestPath(in: machine, from: 0, to: 1))
-        #expect(QueryFormatter(model: model, machine: machine).text(path: path, to: 1) == "A --> B\n    (nothing is called)\n")
-        let run = try Simulator.run(["x"], in: machine).get()
-        #expect(QueryFormatter(model: model, machine: machine).text(step: run.steps[0]) == "A --x (system)--> B\n    (nothing is called)\n")
+        #expect(QueryFormatter(model: model, machine: machine).text(path: path, to: 1) == "A --x--> B\n    (nothing is called)\n")
+        let run = try Simulator.run(["y"], in: machine).get()
+        #expect(QueryFormatter(model: model, machine: machine).text(step: run.steps[0]) == "A --y (system)--> B\n    (nothing is called)\n")
     }
 }

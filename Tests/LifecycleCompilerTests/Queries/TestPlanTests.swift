@@ -106,15 +106,14 @@ import Testing
         #expect(text == """
             1 sequence covers all 6 states of Scene.
 
-            1. connect, activate, interrupt, leave, idle
+            1. connect, activate, leave, idle
             'Unattached' --connect--> 'Inactive'
                 scene(_:willConnectTo:options:)
                 sceneWillEnterForeground(_:)
             'Inactive' --activate--> 'Active'
                 sceneDidBecomeActive(_:)
-            'Active' --interrupt--> 'Inactive'
+            'Active' --leave--> 'Background'
                 sceneWillResignActive(_:)
-            'Inactive' --leave--> 'Background'
                 sceneDidEnterBackground(_:)
             'Background' --idle--> 'Suspended'
                 (nothing is called)
