@@ -105,3 +105,60 @@ import Testing
         #expect(update.status == 2)
     }
 }
+
+/// `conform --system` and `paths --system`: the seed's push/pop log of two view controllers.
+@Suite struct SystemConformCommandTests {
+    static let navigation = "Examples/NavigationLifecycle.lifecycle"
+    static let pushPop = "Examples/logs/push-pop.log"
+    static let swapped = "Examples/logs/push-pop-swapped.log"
+
+    func run(_ arguments: String...) throws -> CLIRunner.Output { try CLIRunner.run(arguments) }
+
+    @Test func theSeedsLogConforms() throws {
+        let output = try run("conform", Self.navigation, Self.pushPop, "--system", "Navigation")
+        #expect(output == CLIRunner.Output(stdout: """
+            Examples/logs/push-pop.log: conforms to 'Navigation' (17 callbacks, 7 other lines)
+              not logged: 1st loadView(), 1st viewIsAppearing(_:), 2st loadView(), 2st viewIsAppearing(_:)
+              ends in '1st' in 'Disappeared' and '2st' in 'Appeared'
+
+            """, stderr: "", status: 0))
+        // It does not log loadView or viewIsAppearing, so it is not strict.
+        #expect(try run("conform", Self.navigation, Self.pushPop, "--system", "Navigation", "--strict").status == 1)
+    }
+
+    @Test func theSwappedLogIsRejectedAtTheRightLine() throws {
+        let output = try run("conform", Self.navigation, Self.swapped, "--system", "Navigation")
+        #expect(output.status == 1)
+        #expect(output.stdout == "")
+        #expect(output.stderr.hasPrefix("Examples/logs/push-pop-swapped.log:14:5: error: '1st viewWillAppear(_:)' cannot happen here"))
+        let golden = CLIRunner.packageRoot + "/Examples/logs/push-pop-swapped.stderr"
+        let expected = try? String(contentsOfFile: golden, encoding: .utf8)
+        if expected != output.stderr && ProcessInfo.processInfo.environment["LIFECYCLE_RECORD"] == "1" {
+            try output.stderr.write(toFile: golden, atomically: true, encoding: .utf8)
+            Issue.record("recorded push-pop-swapped.stderr; unset LIFECYCLE_RECORD and run again")
+        }
+        #expect(output.stderr == expected)
+    }
+
+    @Test func systemAndMachineAreExclusiveAndUnknownSystemsGetASuggestion() throws {
+        let both = try run("conform", Self.navigation, Self.pushPop, "--system", "Navigation", "--machine", "ViewController")
+        #expect(both.status == 2)
+        #expect(both.stderr.contains("'--system' cannot be combined with '--machine'"))
+        #expect(try run("paths", Self.navigation, "--system", "Navigation", "--machine", "ViewController").status == 2)
+        let unknown = try run("conform", Self.navigation, Self.pushPop, "--system", "Navigaton")
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.hasPrefix("lifecycle conform: error: no system 'Navigaton' in 'Examples/NavigationLifecycle.lifecycle'; did you mean 'Navigation'?\n"))
+        #expect(try run("paths", Self.navigation, "--system", "Navigaton").status == 1)
+    }
+
+    @Test func pathsCoverEverySystemEventAndInstanceState() throws {
+        let events = try run("paths", Self.navigation, "--system", "Navigation")
+        #expect(events.status == 0)
+        #expect(events.stdout.hasPrefix("1 sequence covers all 3 events of Navigation.\n\n1. launch, push, pop\n"))
+        #expect(events.stdout.contains("--push--> '1st' in 'Disappeared' and '2st' in 'Appeared'\n    2st loadView()\n    2st viewDidLoad()\n    1st viewWillDisappear(_:)\n"))
+        let states = try run("paths", Self.navigation, "--system", "AppWithOneScene", "--cover", "states")
+        #expect(states.status == 0)
+        #expect(states.stdout.contains(" instance states of AppWithOneScene.\n"))
+        #expect(try run("paths", Self.navigation, "--system", "Navigation", "--format", "json").status == 2)
+    }
+}

@@ -24,7 +24,7 @@ import Testing
 
     @Test func theFailingConformIsWhatTheToolPrints() throws {
         let examples = try Self.blocks(fence: "text").filter { $0.first?.hasPrefix("$ lifecycle conform ") == true }
-        #expect(examples.count == 1)
+        #expect(examples.count == 2)
         for block in examples {
             let words = block[0].dropFirst("$ lifecycle ".count).split(separator: " ").map(String.init)
             let output = try CLIRunner.run(words)

@@ -31,11 +31,25 @@ public enum Conformance {
         search(log, against: automaton, strict: strict)
     }
 
+    /// Checks a log read by `LogReader` against a system: callbacks are named with their
+    /// instance (`2st viewDidLoad()`) in the report.
+    public static func check(_ log: LogReader.Log, against automaton: SystemAutomaton, strict: Bool) -> Report {
+        search(log, against: automaton, strict: strict)
+    }
+
+    /// `2st viewDidLoad()` in a system (the instance as a log names it first), the selector alone
+    /// for a machine.
+    static func display<A: LifecycleAutomaton>(_ callback: Int, in automaton: A) -> String {
+        let logged = automaton.callbacks[callback]
+        guard let instance = logged.instance, let name = automaton.instances[instance].names.first else { return logged.selector }
+        return "\(name) \(logged.selector)"
+    }
+
     /// Checks a log read by `LogReader` against `automaton`.
     static func search<A: LifecycleAutomaton>(_ log: LogReader.Log, against automaton: A, strict: Bool) -> Report {
         var logged = [Bool](repeating: strict, count: automaton.callbacks.count)
         for entry in log.entries { logged[entry.callback] = true }
-        let notLogged = automaton.callbacks.indices.filter { !logged[$0] }.map { automaton.callbacks[$0].selector }
+        let notLogged = automaton.callbacks.indices.filter { !logged[$0] }.map { display($0, in: automaton) }
         var report = Report(callbackCount: log.entries.count, skippedLines: log.skippedLines, notLogged: notLogged,
                             diagnostics: log.diagnostics, ends: [])
         guard !log.diagnostics.hasErrors else { return report }
@@ -53,12 +67,12 @@ public enum Conformance {
     /// The error at a callback no run can print there.
     static func deviation<A: LifecycleAutomaton>(_ entry: LogReader.Entry, previous: LogReader.Entry?,
                                                  search: inout ConformanceSearch<A>, automaton: A) -> Diagnostic {
-        let selector = automaton.callbacks[entry.callback].selector
+        let selector = display(entry.callback, in: automaton)
         let situations = search.situations()
         var parts: [String] = []
         if !situations.settled.isEmpty { parts.append("in " + orList(situations.settled)) }
         parts.append(contentsOf: situations.inside)
-        let expected = search.expected().map { "'\(automaton.callbacks[$0].selector)'" }
+        let expected = search.expected().map { "'\(display($0, in: automaton))'" }
         let trail = search.trail
         return Diagnostic.callbackOutOfOrder(selector, automaton: automaton.name, situation: parts.joined(separator: ", or "),
                                              expected: expected, at: entry.range)

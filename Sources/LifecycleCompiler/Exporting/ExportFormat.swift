@@ -51,13 +51,17 @@ struct ExportModel {
     let model: Model
     /// The machines exported, by index, in declaration order.
     let machines: [Int]
+    /// The systems exported (all of them, unless one machine was asked for), in declaration order.
+    let systems: [Int]
 
     init(model: Model, options: ExportFormat.Options) {
         self.model = model
         if let name = options.machine {
             machines = model.machines.indices.filter { model.machines[$0].name == name }
+            systems = []
         } else {
             machines = Array(model.machines.indices)
+            systems = Array(model.systems.indices)
         }
     }
 

@@ -4,8 +4,10 @@
 /// The page is a title, then one section per machine: its description, delegate, a Mermaid
 /// diagram, a table of states (description, the composite it lies in), a table of
 /// transitions (from, event, by, to, the callbacks in order, description) and the `require`d
-/// callbacks with their reasons. A page is a list of `Section`s, so a new kind of
-/// declaration (a system of machines) is one more case and one more `emit…` method.
+/// callbacks with their reasons. Then one section per system: its description, its instances
+/// (machine, the label logs use) and its events, each with its steps and the callbacks they
+/// call, interleaved across instances in the order UIKit calls them. A page is a list of
+/// `Section`s: a new kind of declaration is one more case and one more `emit…` method.
 ///
 /// Names, events and selectors (identifiers) are code spans; free text is escaped for
 /// CommonMark and GitHub (`\|` in tables, `\<`, `\*`, `\@`, …), line breaks are `<br>`.
@@ -19,9 +21,10 @@ public struct MarkdownGenerator {
     /// A part of the page.
     enum Section {
         case machine(Int)
+        case system(Int)
     }
 
-    var sections: [Section] { export.machines.map { .machine($0) } }
+    var sections: [Section] { export.machines.map { .machine($0) } + export.systems.map { .system($0) } }
 
     public func body() -> [UInt8] {
         var printer = Printer()
@@ -31,19 +34,28 @@ public struct MarkdownGenerator {
 
     func emit(into printer: inout Printer) {
         let model = export.model
-        let single = export.machines.count == 1
+        let single = export.machines.count == 1 && export.systems.isEmpty
         // One machine: the page is about it. Several: the file is the title, each machine a section.
         if single {
             printer.line("# \(Self.text(model.machines[export.machines[0]].name))")
         } else {
             printer.line("# \(Self.text(export.fileTitle))")
             printer.line()
-            printer.line(export.machines.isEmpty ? "No machines."
-                : "Machines: " + export.machines.map { "`\(model.machines[$0].name)`" }.joined(separator: ", ") + ".")
+            if export.machines.isEmpty && export.systems.isEmpty {
+                printer.line("No machines.")
+            }
+            if !export.machines.isEmpty {
+                printer.line("Machines: " + export.machines.map { "`\(model.machines[$0].name)`" }.joined(separator: ", ") + ".")
+            }
+            if !export.systems.isEmpty {
+                if !export.machines.isEmpty { printer.line() }
+                printer.line("Systems: " + export.systems.map { "`\(model.systems[$0].name)`" }.joined(separator: ", ") + ".")
+            }
         }
         for section in sections {
             switch section {
             case .machine(let index): emitMachine(index, heading: single ? nil : "##", into: &printer)
+            case .system(let index): emitSystem(index, into: &printer)
             }
         }
     }
@@ -116,6 +128,84 @@ public struct MarkdownGenerator {
                 printer.line("- `\(selector)`" + (requirement.reason.map { ": \(Self.text($0))" } ?? ""))
             }
         }
+    }
+
+    /// A system's section: its instances, then its events with their steps and the callbacks of
+    /// every instance, interleaved as they are called.
+    ///
+    /// An event's callbacks are those of the first composed state (breadth first from the start,
+    /// so reached by fewest events) in which the whole event happens; an event that never
+    /// happens from the start (within a bounded search) shows none.
+    func emitSystem(_ index: Int, into printer: inout Printer) {
+        let system = export.model.systems[index]
+        printer.line()
+        printer.line("## \(Self.text(system.name))")
+        if let description = system.description {
+            printer.line()
+            printer.line(Self.text(description))
+        }
+        printer.line()
+        printer.line("### Instances")
+        printer.line()
+        printer.line("| Instance | Machine | Label |")
+        printer.line("|---|---|---|")
+        for (number, instance) in system.instances.enumerated() {
+            printer.line("| `\(instance.name)` | `\(system.machine(of: number).name)` | \(Self.cell(instance.label ?? "")) |")
+        }
+        printer.line()
+        printer.line("### Events")
+        printer.line()
+        if system.events.isEmpty {
+            printer.line("None.")
+            return
+        }
+        let fired = firstFirings(of: system)
+        printer.line("| Event | By | Steps | Callbacks | Description |")
+        printer.line("|---|---|---|---|---|")
+        for (number, event) in system.events.enumerated() {
+            let steps = event.steps.map { step in
+                let instance = system.instances[step.instance].name
+                switch step.action {
+                case .new: return "`new \(instance)`"
+                case .fire(let name): return "`\(instance).\(name)`"
+                }
+            }.joined(separator: ", ")
+            var callbacks: [String] = []
+            if let firing = fired[number] {
+                for step in firing.steps {
+                    guard let transition = step.transition else { continue }
+                    let machine = system.machine(of: step.instance)
+                    for callback in machine.transitions[transition].callbacks {
+                        callbacks.append("`\(system.instances[step.instance].name)`: `\(export.model.method(callback).selector)`")
+                    }
+                }
+            }
+            let list = fired[number] == nil ? "(never happens from the start)"
+                : callbacks.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "<br>")
+            let cells = ["`\(event.name)`", event.trigger?.rawValue ?? "", steps, list, Self.cell(event.description ?? "")]
+            printer.line("| " + cells.joined(separator: " | ") + " |")
+        }
+    }
+
+    /// Per event: how it happens in the first composed state (breadth first) where it happens whole.
+    func firstFirings(of system: System) -> [ComposedStepper.Firing?] {
+        let stepper = ComposedStepper(system: system)
+        let exploration = ComposedExploration(stepper, limit: min(ComposedExploration.budget(for: stepper), 1 << 14))
+        var firings = [ComposedStepper.Firing?](repeating: nil, count: system.events.count)
+        var left = system.events.count
+        var state = 0
+        while left > 0 && state < exploration.count {
+            let composed = exploration.state(state)
+            for event in system.events.indices where firings[event] == nil {
+                let firing = stepper.fire(event, from: composed)
+                if firing.outcome == .done {
+                    firings[event] = firing
+                    left -= 1
+                }
+            }
+            state += 1
+        }
+        return firings
     }
 
     /// Free text in a paragraph, a heading or a list item: ASCII punctuation that CommonMark or

@@ -1,16 +1,17 @@
 import LifecycleCompiler
 
-/// `lifecycle conform SPEC LOG... [--machine NAME] [--strict] [--format text|json]`
+/// `lifecycle conform SPEC LOG... [--machine NAME | --system NAME] [--strict] [--format text|json]`
 enum ConformCommand: Command {
     static let name = "conform"
     static let abstract = "Check recorded console logs of callbacks against a spec: is each what some run prints?"
-    static let usage = "conform <file> <log>... [--machine <name>] [--strict] [--format text|json]"
+    static let usage = "conform <file> <log>... [--machine <name> | --system <name>] [--strict] [--format text|json]"
     static let arguments = [
         ("<file>", "A .lifecycle spec."),
         ("<log>", "Console logs, one callback a line (timestamps, prefixes and other text ignored); each is checked from the initial state."),
     ]
     static let options = [
         QuerySupport.machineOption,
+        QuerySupport.systemOption,
         OptionSpec(name: "--strict", help: "Every callback is logged: one missing from a log is a deviation."),
         OptionSpec(name: "--format", valueName: "format",
                    help: "text (default: a line per conforming log on stdout, the first deviation as an error on stderr) or json."),
@@ -22,6 +23,9 @@ enum ConformCommand: Command {
         guard let path = arguments.positionals.first else { return usageError("missing spec file argument") }
         let logs = Array(arguments.positionals.dropFirst())
         guard !logs.isEmpty else { return usageError("missing log file argument") }
+        if arguments.has("--system") && arguments.has("--machine") {
+            return usageError("'--system' cannot be combined with '--machine'")
+        }
         let json: Bool
         do { json = try QuerySupport.wantsJSON(arguments) } catch { return usageError(error.message) }
         let model: Model, frontend: Frontend
@@ -29,13 +33,23 @@ enum ConformCommand: Command {
         case .failure(let code): return code
         case .success(let compiled): (model, frontend) = compiled
         }
+        let strict = arguments.has("--strict")
+        if arguments.has("--system") {
+            switch SystemQueries.select(arguments.value("--system"), in: model) {
+            case .failure(let error):
+                return QuerySupport.report(error, for: self)
+            case .success(let system):
+                let automaton = SystemAutomaton(model: model, system: system)
+                return check(logs, reader: LogReader(automaton), name: automaton.name, json: json, frontend: frontend) {
+                    Conformance.check($0, against: automaton, strict: strict)
+                }
+            }
+        }
         switch MachineSelection.select(arguments.value("--machine"), in: model) {
         case .failure(let error):
             return QuerySupport.report(error, for: self)
         case .success(let machine):
-            // A system (`--system`) plugs in here with its own automaton and `Conformance.check` overload.
             let automaton = MachineAutomaton(model: model, machine: machine)
-            let strict = arguments.has("--strict")
             return check(logs, reader: LogReader(automaton), name: automaton.name, json: json, frontend: frontend) {
                 Conformance.check($0, against: automaton, strict: strict)
             }

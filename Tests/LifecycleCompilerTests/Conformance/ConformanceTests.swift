@@ -236,3 +236,66 @@ import Testing
         }
     }
 }
+
+/// `SystemAutomaton`: a configuration is one state per instance, callbacks belong to an
+/// instance, and a log names the instance by its label or its name.
+@Suite struct SystemAutomatonTests {
+    static let source = """
+        protocol LightDelegate {
+            func lightDidTurnOn()
+            func lightDidTurnOff()
+        }
+        machine Light {
+            delegate Lamp: LightDelegate
+            initial state On
+            state Off
+            On -> Off on switchOff calls lightDidTurnOff()
+            Off -> On on switchOn calls lightDidTurnOn()
+        }
+        system Pair {
+            instance Left: Light "1st"
+            instance Right: Light
+            on swap: Left.switchOff, Right.switchOff
+            on back: Right.switchOn, Left.switchOn
+        }
+        """
+
+    static func pair() throws -> SystemAutomaton {
+        let model = try #require(Compiler.compile(path: "Pair.lifecycle", source: source).model)
+        return SystemAutomaton(model: model, system: try #require(model.system(named: "Pair")))
+    }
+
+    static func check(_ text: String, strict: Bool = false) throws -> Conformance.Report {
+        let automaton = try pair()
+        let files = SourceFiles()
+        let file = files.add(path: "pair.log", bytes: Array(text.utf8))
+        return Conformance.check(LogReader(automaton).read(file), against: automaton, strict: strict)
+    }
+
+    @Test func callbacksAndStepsCarryTheirInstance() throws {
+        let automaton = try Self.pair()
+        #expect(automaton.callbacks == [LoggedCallback(instance: 0, selector: "lightDidTurnOff()"),
+                                        LoggedCallback(instance: 0, selector: "lightDidTurnOn()"),
+                                        LoggedCallback(instance: 1, selector: "lightDidTurnOff()"),
+                                        LoggedCallback(instance: 1, selector: "lightDidTurnOn()")])
+        #expect(automaton.instances == [LoggedInstance(names: ["1st", "Left"]), LoggedInstance(names: ["Right"])])
+        let steps = automaton.steps(from: automaton.initialConfiguration)
+        #expect(steps.map(\.label) == ["swap"])
+        #expect(steps.first?.callbacks == [0, 2])
+        #expect(automaton.describe(automaton.initialConfiguration) == "'1st' in 'On' and 'Right' in 'On'")
+    }
+
+    @Test func aLogNamesInstancesByLabelOrName() throws {
+        let report = try Self.check("1st lightDidTurnOff\nRight lightDidTurnOff\nlightDidTurnOn (Right)\nLeft lightDidTurnOn\n", strict: true)
+        #expect(report.conforms)
+        #expect(report.ends == ["'1st' in 'On' and 'Right' in 'On'"])
+    }
+
+    @Test func anInstanceOutOfOrderIsADeviationNamingIt() throws {
+        let report = try Self.check("Right lightDidTurnOff\n1st lightDidTurnOff\n")
+        #expect(!report.conforms)
+        #expect(report.diagnostics.all.first?.message
+            == "'Right lightDidTurnOff()' cannot happen here: 'Pair' is in '1st' in 'On' and 'Right' in 'On'; expected '1st lightDidTurnOff()'")
+        #expect(report.notLogged == ["1st lightDidTurnOn()", "Right lightDidTurnOn()"])
+    }
+}

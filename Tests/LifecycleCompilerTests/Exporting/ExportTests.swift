@@ -189,3 +189,42 @@ extension ExportTests {
         #expect(String(decoding: ExportFormat.plantuml.body(model: model), as: UTF8.self) == "@startuml\nhide empty description\ntitle Types\n@enduml\n")
     }
 }
+
+extension ExportTests {
+    @Test("a system's Markdown section lists its instances and its events with the interleaved callbacks")
+    func markdownSystemSection() throws {
+        let source = """
+            protocol LightDelegate {
+                func lightDidTurnOn()
+                func lightDidTurnOff()
+            }
+            machine Light {
+                delegate Lamp: LightDelegate
+                initial state On
+                state Off
+                state Broken
+                Off -> On on switchOn calls lightDidTurnOn()
+                On -> Off on switchOff calls lightDidTurnOff()
+                On -> Broken on smash
+                Broken -> Off on repair
+            }
+            system Pair "Two | lights." {
+                instance Left: Light "l|1"
+                instance Right: Light
+                on swap by user: Left.switchOff, Right.switchOff "Left off, then right off."
+                on back: Left.switchOn, Right.switchOn
+                on never: Left.repair
+            }
+            """
+        let result = Compiler.compile(path: "Pair.lifecycle", source: source)
+        let model = try #require(result.model)
+        let page = String(decoding: ExportFormat.markdown.body(model: model), as: UTF8.self)
+        #expect(page.hasPrefix("# Pair\n\nMachines: `Light`.\n\nSystems: `Pair`.\n"))
+        #expect(page.contains("\n## Pair\n\nTwo \\| lights.\n\n### Instances\n\n| Instance | Machine | Label |\n|---|---|---|\n| `Left` | `Light` | l\\|1 |\n| `Right` | `Light` |  |\n"))
+        #expect(page.contains("| `swap` | user | `Left.switchOff`, `Right.switchOff` | 1. `Left`: `lightDidTurnOff()`<br>2. `Right`: `lightDidTurnOff()` | Left off, then right off. |\n"))
+        #expect(page.contains("| `never` |  | `Left.repair` | (never happens from the start) |  |\n"))
+        // Asking for one machine leaves systems out.
+        let machineOnly = String(decoding: ExportFormat.markdown.body(model: model, options: .init(machine: "Light")), as: UTF8.self)
+        #expect(!machineOnly.contains("Pair"))
+    }
+}

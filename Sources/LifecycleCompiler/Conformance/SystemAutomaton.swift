@@ -1,0 +1,111 @@
+/// A system of machine instances as an automaton: a configuration is one leaf state per
+/// instance (a `ComposedStepper` state), a step is a system event that happens entirely there,
+/// and its callbacks are every step's callbacks, each tagged with its instance, in the order
+/// UIKit calls them. A log names an instance by its label (`1st`) or its name (`Root`).
+///
+/// Only the callbacks some system event can call are numbered (per instance, in the order of
+/// its machine's transitions): a callback no event calls cannot be logged by a run.
+/// An event that starts and then fails at a later step is not a step (`check` reports it).
+public struct SystemAutomaton: LifecycleAutomaton, Sendable {
+    public let system: System
+    public let stepper: ComposedStepper
+    public let callbacks: [LoggedCallback]
+    public let instances: [LoggedInstance]
+    /// `callbackIDs[i][t]`: transition `t` of instance `i`'s machine, its callbacks as indices
+    /// into `callbacks` (empty for transitions no event fires on the instance).
+    let callbackIDs: [[[Int]]]
+
+    public init(model: Model, system: System) {
+        self.system = system
+        self.stepper = ComposedStepper(system: system)
+        // Per instance, the events the system fires on it.
+        var fired = [Set<String>](repeating: [], count: system.instances.count)
+        for event in system.events {
+            for step in event.steps {
+                if case .fire(let name) = step.action { fired[step.instance].insert(name) }
+            }
+        }
+        var callbacks: [LoggedCallback] = []
+        var ids: [[[Int]]] = []
+        for instance in system.instances.indices {
+            let machine = system.machine(of: instance)
+            var index: [String: Int] = [:]
+            ids.append(machine.transitions.map { transition in
+                guard let event = transition.event, fired[instance].contains(event) else { return [] }
+                return transition.callbacks.map { ref in
+                    let selector = model.method(ref).selector
+                    if let known = index[selector] { return known }
+                    index[selector] = callbacks.count
+                    callbacks.append(LoggedCallback(instance: instance, selector: selector))
+                    return callbacks.count - 1
+                }
+            })
+        }
+        self.callbacks = callbacks
+        self.callbackIDs = ids
+        self.instances = system.instances.map { instance in
+            LoggedInstance(names: (instance.label.map { [$0] } ?? []) + (instance.label == instance.name ? [] : [instance.name]))
+        }
+    }
+
+    public var name: String { system.name }
+    public var initialConfiguration: [Int32] { stepper.initial }
+
+    public func steps(from configuration: [Int32]) -> [AutomatonStep<[Int32]>] {
+        system.events.indices.compactMap { event in
+            let firing = stepper.fire(event, from: configuration)
+            guard firing.outcome == .done else { return nil }
+            var called: [Int] = []
+            for step in firing.steps {
+                if let transition = step.transition { called += callbackIDs[step.instance][transition] }
+            }
+            return AutomatonStep(label: system.events[event].name, callbacks: called, target: firing.state,
+                                 transition: event, from: 0)
+        }
+    }
+
+    /// `'1st' in 'Appeared' and '2st' in 'Loaded'`: each instance by the name a log uses first.
+    public func describe(_ configuration: [Int32]) -> String {
+        let parts = system.instances.indices.map { index in
+            "'\(instances[index].names.first ?? system.instances[index].name)' in '\(system.machine(of: index).states[Int(configuration[index])].name)'"
+        }
+        guard parts.count > 1 else { return parts.first ?? "" }
+        return parts.dropLast().joined(separator: ", ") + " and " + parts.last!
+    }
+}
+
+extension TestPlanner where Automaton == SystemAutomaton {
+    /// A plan for a system: every state of every instance (`Root=Appeared`; a run in a leaf is
+    /// in each state around it too), or every system event (`transitions`).
+    public init(system automaton: SystemAutomaton, cover coverage: Coverage) {
+        let system = automaton.system
+        switch coverage {
+        case .states:
+            var firstGoal: [Int] = []
+            var total = 0
+            for index in system.instances.indices {
+                firstGoal.append(total)
+                total += system.machine(of: index).states.count
+            }
+            self.init(automaton, goalCount: total, coveredIn: { configuration in
+                system.instances.indices.flatMap { index in
+                    system.machine(of: index).ancestry(Int(configuration[index])).map { firstGoal[index] + $0 }
+                }
+            }, coveredBy: { _ in [] })
+        case .transitions:
+            self.init(automaton, goalCount: system.events.count, coveredIn: { _ in [] }, coveredBy: { [$0.transition] })
+        }
+    }
+
+    /// What each goal of `init(system:cover:)` is called: `Root=Appeared`, or the event.
+    public static func goalNames(system: System, cover coverage: Coverage) -> [String] {
+        switch coverage {
+        case .states:
+            system.instances.indices.flatMap { index in
+                system.machine(of: index).states.map { "\(system.instances[index].name)=\($0.name)" }
+            }
+        case .transitions:
+            system.events.map(\.name)
+        }
+    }
+}
