@@ -36,10 +36,10 @@ public struct DiagnosticRenderer {
         for diagnostic in sorted.prefix(shown) {
             render(diagnostic, into: &output)
         }
-        if shown < sorted.count {
+        if shown < sorted.count || diagnostics.notKept > 0 {
             let rest = sorted[shown...]
-            let errors = rest.filter { $0.severity == .error }.count
-            let warnings = rest.count - errors
+            let errors = rest.filter { $0.severity == .error }.count + diagnostics.notKeptErrors
+            let warnings = rest.count - rest.filter { $0.severity == .error }.count + diagnostics.notKeptWarnings
             var parts: [String] = []
             if errors > 0 { parts.append(Self.count(errors, "error")) }
             if warnings > 0 { parts.append(Self.count(warnings, "warning")) }

@@ -7,8 +7,16 @@ struct Frontend {
     var diagnostics = Diagnostics()
     var colors: Bool
     var errorLimit: Int
+    /// Whether `--error-limit` was given: JSON for editors lists every diagnostic unless it was.
+    var errorLimitGiven: Bool
     var warningsAsErrors: Bool
-    var json = false
+    /// Diagnostics as JSON on stdout (`--format json`) instead of text on stderr.
+    var json = false {
+        didSet { diagnostics = Diagnostics(limit: keptDiagnostics) }
+    }
+
+    /// How many diagnostics to keep: those printed; the rest are only counted.
+    var keptDiagnostics: Int { json && !errorLimitGiven ? 0 : errorLimit }
 
     init(_ arguments: Arguments) throws(Arguments.UsageError) {
         let mode = arguments.value("--color")
@@ -21,10 +29,13 @@ struct Frontend {
                 throw Arguments.UsageError(message: "'--error-limit' takes a whole number, not '\(limit)'")
             }
             errorLimit = value
+            errorLimitGiven = true
         } else {
             errorLimit = 50
+            errorLimitGiven = false
         }
         warningsAsErrors = arguments.has("--warnings-as-errors")
+        diagnostics = Diagnostics(limit: errorLimit)
     }
 
     /// Compiles one spec. Nil with an I/O exit code when it can't be read (already printed).
@@ -35,7 +46,7 @@ struct Frontend {
             return .failure(.failure)
         case .success(let file):
             let compilation = Compiler.compile(file, files: files, loader: FileSystem.read,
-                                               warningsAsErrors: warningsAsErrors)
+                                               warningsAsErrors: warningsAsErrors, diagnosticLimit: keptDiagnostics)
             Frontend.keepUntilExit.append(compilation)
             diagnostics.append(contentsOf: compilation.diagnostics)
             return .success(compilation)
