@@ -5,6 +5,8 @@ import PackageDescription
 
 let package = Package(
     name: "lifecycle",
+    // The command-line tool, the library and the plugins need nothing newer than macOS 13.
+    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "lifecycle", targets: ["lifecycle"]),
         .library(name: "LifecycleCompiler", targets: ["LifecycleCompiler"]),
@@ -17,7 +19,10 @@ let package = Package(
         // links everything in, so that start-up loads and relocates no shared library
         // (LifecycleCompiler.docc/Performance.md, "Start-up"). It is a build flag rather than `unsafeFlags` here, so the
         // package stays usable as a dependency.
-        .executableTarget(name: "lifecycle", dependencies: ["LifecycleCompiler", "GlibcMalloc"]),
+        .executableTarget(
+            name: "lifecycle",
+            dependencies: ["LifecycleCompiler", .target(name: "GlibcMalloc", condition: .when(platforms: [.linux]))]
+        ),
         // Not run by `swift test`: `swift run -c release lifecycle-bench` (see Sources/LifecycleBench/README.md).
         .executableTarget(
             name: "lifecycle-bench",

@@ -1,7 +1,7 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
+#if canImport(Darwin)
 import Darwin
+#elseif canImport(Glibc)
+import Glibc
 #endif
 
 /// Clocks, child processes and medians.
@@ -36,7 +36,11 @@ enum Measure {
     /// Spawns `arguments[0]` with stdout and stderr sent to /dev/null (or stdout to `stdout`)
     /// and waits for it with `wait4`, which reports the child's peak resident set.
     static func run(_ arguments: [String], stdout: String = "/dev/null") -> Run {
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t? = nil
+        #else
         var actions = posix_spawn_file_actions_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
@@ -53,8 +57,13 @@ enum Measure {
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         let seconds = now() - start
-        // ru_maxrss is in kilobytes on Linux.
-        return Run(seconds: seconds, peakBytes: Int(usage.ru_maxrss) * 1024, status: (status >> 8) & 0xFF)
+        // ru_maxrss is in kilobytes on Linux and in bytes on Darwin.
+        #if canImport(Darwin)
+        let peakBytes = Int(usage.ru_maxrss)
+        #else
+        let peakBytes = Int(usage.ru_maxrss) * 1024
+        #endif
+        return Run(seconds: seconds, peakBytes: peakBytes, status: (status >> 8) & 0xFF)
     }
 
     /// The median wall time and the largest peak memory over `count` runs.

@@ -1,7 +1,7 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
+#if canImport(Darwin)
 import Darwin
+#elseif canImport(Glibc)
+import Glibc
 #endif
 import LifecycleCompiler
 
@@ -24,7 +24,7 @@ enum Stages {
         return files.add(path: path, count: Int(info.st_size)) { buffer in
             var offset = 0
             while offset < buffer.count {
-                let n = Glibc.read(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                let n = readBytes(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if n <= 0 { break }
                 offset += n
             }
@@ -79,4 +79,9 @@ enum Stages {
         }
         return best
     }
+}
+
+/// `read(2)`, under a name that `Stages.read` does not shadow.
+private func readBytes(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(fd, buffer, count)
 }

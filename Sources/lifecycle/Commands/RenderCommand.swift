@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import LifecycleCompiler
 
 /// `lifecycle render FILE -o OUT.svg|png|pdf [--dot PATH] [--machine NAME] [--no-clusters]`
@@ -71,8 +66,8 @@ enum RenderCommand: Command {
         let dotFile = "\(folder.isEmpty ? "/" : folder)/.\(output.split(separator: "/").last!).lifecycle-render.dot"
         let imageFile = "\(folder.isEmpty ? "/" : folder)/.\(output.split(separator: "/").last!).lifecycle-render.\(format)"
         defer {
-            unlink(dotFile)
-            unlink(imageFile)
+            FileSystem.remove(dotFile)
+            FileSystem.remove(imageFile)
         }
         if case .failure(let failure) = FileSystem.writeAtomically(bytes, to: dotFile) {
             Terminal.err("\(output): error: cannot write file: \(failure.message)\n")
@@ -91,15 +86,15 @@ enum RenderCommand: Command {
             if !outcome.stderr.isEmpty { Terminal.err(abridged(outcome.stderr)) }
             guard status == 0 else {
                 Terminal.err("lifecycle render: error: 'dot' failed with exit status \(status)\n")
-                if outcome.stderr.contains("init_rank") || outcome.stderr.contains("trouble") {
+                if mentions(outcome.stderr, "init_rank") || mentions(outcome.stderr, "trouble") {
                     Terminal.err("note: Graphviz cannot lay out this many clusters. \(advice ?? "Try '--no-clusters'.")\n")
                 }
                 return .failure
             }
         }
         // Rendered images are derived artifacts: replace them atomically.
-        if rename(imageFile, output) != 0 {
-            Terminal.err("\(output): error: cannot write file: \(Terminal.describe(errno: errno))\n")
+        if case .failure(let failure) = FileSystem.move(imageFile, to: output) {
+            Terminal.err("\(output): error: cannot write file: \(failure.message)\n")
             return .failure
         }
         return .success
@@ -112,6 +107,13 @@ enum RenderCommand: Command {
         let body = lines.last == "" ? lines.dropLast() : lines[...]
         guard body.count > limit else { return text }
         return body.prefix(limit).joined(separator: "\n") + "\n… (\(body.count - limit) more lines from 'dot')\n"
+    }
+
+    /// Whether `text` contains `word` (`String.contains(_:)` of a string needs macOS 13).
+    static func mentions(_ text: String, _ word: String) -> Bool {
+        let haystack = Array(text.utf8), needle = Array(word.utf8)
+        guard !needle.isEmpty, haystack.count >= needle.count else { return needle.isEmpty }
+        return (0...(haystack.count - needle.count)).contains { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
     }
 
     /// What to try for a big diagram: one machine, or no clusters.

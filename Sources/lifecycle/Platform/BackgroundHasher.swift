@@ -1,7 +1,7 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
+#if canImport(Darwin)
 import Darwin
+#elseif canImport(Glibc)
+import Glibc
 #endif
 import LifecycleCompiler
 
@@ -20,8 +20,7 @@ import LifecycleCompiler
 final class BackgroundHasher: GeneratedFileHeader.BodyHasher, @unchecked Sendable {
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private var thread = pthread_t()
-    private var running = false
+    private var thread: PlatformThread?
 
     private var base: UnsafePointer<UInt8>?
     private var available = 0
@@ -34,14 +33,9 @@ final class BackgroundHasher: GeneratedFileHeader.BodyHasher, @unchecked Sendabl
     init() {
         pthread_mutex_init(lock, nil)
         pthread_cond_init(changed, nil)
-        let context = Unmanaged.passRetained(self).toOpaque()
-        running = pthread_create(&thread, nil, { context in
-            let hasher = Unmanaged<BackgroundHasher>.fromOpaque(context!).takeRetainedValue()
-            hasher.run()
-            return nil
-        }, context) == 0
-        // Without a thread (creation failed), the bytes are hashed in `hexDigest()`.
-        if !running { Unmanaged<BackgroundHasher>.fromOpaque(context).release() }
+        // Without a thread (creation failed), the bytes are hashed in `hexDigest()`. The
+        // thread holds the hasher until it ends, in `hexDigest()`.
+        thread = PlatformThread { [self] in run() }
     }
 
     deinit {
@@ -61,7 +55,7 @@ final class BackgroundHasher: GeneratedFileHeader.BodyHasher, @unchecked Sendabl
 
     func pause() {
         pthread_mutex_lock(lock)
-        while running && hashed < available { pthread_cond_wait(changed, lock) }
+        while thread != nil && hashed < available { pthread_cond_wait(changed, lock) }
         pthread_mutex_unlock(lock)
     }
 
@@ -72,8 +66,8 @@ final class BackgroundHasher: GeneratedFileHeader.BodyHasher, @unchecked Sendabl
         finished = true
         pthread_cond_broadcast(changed)
         pthread_mutex_unlock(lock)
-        if running {
-            pthread_join(thread, nil)
+        if let thread {
+            thread.join()
         } else {
             run()
         }

@@ -1,7 +1,7 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
+#if canImport(Darwin)
 import Darwin
+#elseif canImport(Glibc)
+import Glibc
 #endif
 
 /// Removes the temporary file of an atomic write when the process is interrupted.
@@ -20,10 +20,9 @@ enum Interruption {
         if !installed {
             installed = true
             for signal in signals {
-                _ = Glibc.signal(signal) { received in
+                installSignalHandler(signal) { received in
                     if let path = Interruption.temporary { unlink(path) }
-                    _ = Glibc.signal(received, SIG_DFL)
-                    raise(received)
+                    reraiseWithDefaultAction(received)
                 }
             }
         }

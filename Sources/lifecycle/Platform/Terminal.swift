@@ -1,7 +1,7 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
+#if canImport(Darwin)
 import Darwin
+#elseif canImport(Glibc)
+import Glibc
 #endif
 
 /// Standard output and error, written with `write(2)` (no Foundation at start-up).
@@ -15,7 +15,7 @@ enum Terminal {
         guard let base = buffer.baseAddress else { return }
         var offset = 0
         while offset < buffer.count {
-            let written = Glibc.write(fd, base + offset, buffer.count - offset)
+            let written = systemWrite(fd, base + offset, buffer.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 return

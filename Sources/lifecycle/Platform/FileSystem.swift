@@ -1,7 +1,7 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
+#if canImport(Darwin)
 import Darwin
+#elseif canImport(Glibc)
+import Glibc
 #endif
 import LifecycleCompiler
 
@@ -35,7 +35,7 @@ enum FileSystem {
             let file = files.add(path: path, count: size) { buffer in
                 var offset = 0
                 while offset < buffer.count {
-                    let n = Glibc.read(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                    let n = systemRead(fd, buffer.baseAddress! + offset, buffer.count - offset)
                     if n < 0 {
                         if errno == EINTR { continue }
                         failure = errno
@@ -51,7 +51,7 @@ enum FileSystem {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+            let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress!, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
                 return .failure(LoadFailure(Terminal.describe(errno: errno)))
@@ -168,7 +168,7 @@ enum FileSystem {
         guard let base = bytes.baseAddress else { return nil }
         var offset = 0
         while offset < bytes.count {
-            let n = Glibc.write(fd, base + offset, bytes.count - offset)
+            let n = systemWrite(fd, base + offset, bytes.count - offset)
             if n < 0 {
                 if errno == EINTR { continue }
                 return errno
@@ -207,6 +207,16 @@ enum FileSystem {
             }
         }
         return current
+    }
+
+    /// Removes the file at `path`, if there is one.
+    static func remove(_ path: String) {
+        unlink(path)
+    }
+
+    /// Renames `source` over `destination` (atomically, within one file system).
+    static func move(_ source: String, to destination: String) -> Result<Void, Failure> {
+        rename(source, destination) == 0 ? .success(()) : .failure(Failure(message: Terminal.describe(errno: errno)))
     }
 
     static func currentUmask() -> mode_t {
