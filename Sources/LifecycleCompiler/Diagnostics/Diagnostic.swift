@@ -63,14 +63,16 @@ public struct Diagnostic: Sendable, Equatable {
         }
     }
 
-    /// `text` with line breaks and other control characters written as Swift escapes.
+    /// `text` with line breaks, tabs and the other hidden characters (`VisibleText`: controls,
+    /// bidirectional controls) written as Swift escapes.
     ///
     /// Messages quote user text: an import path is a string literal and may hold `\n`, and an
-    /// identifier may hold any non-ASCII scalar, U+2028 included. A message must stay on its
-    /// `path:line:col: error: message` line, which editors and Xcode read line by line.
-    static func oneLine(_ text: String) -> String {
+    /// identifier may hold any non-ASCII scalar, U+2028 and U+202E included. A message must stay
+    /// on its `path:line:col: error: message` line, which editors and Xcode read line by line,
+    /// and must not reorder or restyle the terminal it is printed on.
+    public static func oneLine(_ text: String) -> String {
         func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+            scalar == "\t" || VisibleText.isHidden(scalar)
         }
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var result = String.UnicodeScalarView()
@@ -84,7 +86,7 @@ public struct Diagnostic: Sendable, Equatable {
             case "\r": result.append(contentsOf: #"\r"#.unicodeScalars)
             case "\t": result.append(contentsOf: #"\t"#.unicodeScalars)
             case "\0": result.append(contentsOf: #"\0"#.unicodeScalars)
-            default: result.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+            default: result.append(contentsOf: VisibleText.escape(scalar).unicodeScalars)
             }
         }
         return String(result)

@@ -45,8 +45,9 @@ enum QuerySupport {
     /// the exit status: 2 for a usage problem (with the usage line), else 1.
     static func report(_ error: QueryError, for command: any Command.Type) -> ExitCode {
         if error.isUsage { return command.usageError(error.message) }
-        var text = "lifecycle \(command.name): error: \(error.message)\n"
-        for note in error.notes { text += "lifecycle \(command.name): note: \(note)\n" }
+        // Names in the message come from the spec and the command line: hidden characters escaped.
+        var text = "lifecycle \(command.name): error: \(Diagnostic.oneLine(error.message))\n"
+        for note in error.notes { text += "lifecycle \(command.name): note: \(Diagnostic.oneLine(note))\n" }
         Terminal.err(text)
         return .inputErrors
     }
