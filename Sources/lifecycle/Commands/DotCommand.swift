@@ -34,7 +34,7 @@ enum DotCommand: Command {
         let file = DotGenerator(model: model, options: options).generateFile(specPath: spec, command: command, hasher: BackgroundHasher())
         return file.withUnsafeBytes { bytes in
             guard let output else {
-                Terminal.write(bytes, to: 1)
+                Terminal.out(bytes)
                 return .success
             }
             return OutputWriter.write(bytes, to: output, force: arguments.has("--force"), command: name)

@@ -6,7 +6,9 @@ import LifecycleCompiler
 /// - no file yet, or a generated file nobody has edited (its header hash matches): replaced
 ///   atomically;
 /// - a file the user has edited, or one lifecycle did not generate: left alone, exit 3,
-///   unless `--force`.
+///   unless `--force`;
+/// - the file standard output already is (`-o /dev/stdout > out.dot`, `>> log.txt`), or a
+///   device, FIFO or socket: written in place, never replaced.
 enum OutputWriter {
     static func write(_ bytes: [UInt8], to path: String, force: Bool, command: String) -> ExitCode {
         bytes.withUnsafeBufferPointer { write($0, to: path, force: force, command: command) }
@@ -14,6 +16,17 @@ enum OutputWriter {
 
     /// Writes bytes held elsewhere (a generator's `ByteBuffer`) without copying them.
     static func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String, force: Bool, command: String) -> ExitCode {
+        // `-o /dev/stdout` with stdout a file (`> out.dot`, `>> log.txt`): that file is written
+        // through the descriptor, in place, at its offset, never checked or replaced.
+        if FileSystem.standardStream(for: path) == 1 {
+            Terminal.out(bytes)
+            if let code = Terminal.outputError {
+                Terminal.outputError = nil
+                Terminal.err("\(path): error: cannot write file: \(Terminal.describe(errno: code))\n")
+                return .failure
+            }
+            return .success
+        }
         switch FileSystem.kind(of: path) {
         case .directory:
             Terminal.err("\(path): error: cannot write file: is a directory\n")
