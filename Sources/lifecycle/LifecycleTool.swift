@@ -58,7 +58,9 @@ enum LifecycleTool {
                 return unknownSubcommand(first)
             }
             let rest = Array(arguments.dropFirst())
-            if rest.contains("--help") || rest.contains("-h") {
+            // After `--` every argument is a file name, `--help` too.
+            let options = rest.prefix { $0 != "--" }
+            if options.contains("--help") || options.contains("-h") {
                 Terminal.out(command.helpText)
                 return .success
             }

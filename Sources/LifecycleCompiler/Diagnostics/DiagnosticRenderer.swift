@@ -100,10 +100,10 @@ public struct DiagnosticRenderer {
         let gutter = String(repeating: " ", count: max(0, 5 - number.count))
         output += paint("\(gutter)\(number) | ", .gutter) + Self.printable(leading + prefix + underlined + suffix + trailing) + "\n"
         var padding = ""
-        for scalar in (leading + prefix).unicodeScalars {
-            padding += scalar == "\t" ? "\t" : String(repeating: " ", count: Self.cells(scalar))
+        for character in leading + prefix {
+            padding += character == "\t" ? "\t" : String(repeating: " ", count: Self.cells(character))
         }
-        let width = max(0, underlined.unicodeScalars.reduce(0) { $0 + Self.cells($1) } - 1)
+        let width = max(0, underlined.reduce(0) { $0 + Self.cells($1) } - 1)
         let marker = "^" + String(repeating: "~", count: width)
         output += paint(String(repeating: " ", count: 5) + " | ", .gutter) + padding + paint(marker, .caret) + "\n"
     }
@@ -111,6 +111,15 @@ public struct DiagnosticRenderer {
     /// Cells a scalar takes once `printable` has escaped hidden characters.
     static func cells(_ scalar: Unicode.Scalar) -> Int {
         VisibleText.isHidden(scalar) ? VisibleText.escape(scalar).utf8.count : TextWidth.cells(scalar)
+    }
+
+    /// Cells a character takes once `printable` has escaped hidden characters: a cluster of
+    /// scalars (👨‍👩‍👧) is one glyph; one holding a hidden scalar (CR LF) is shown scalar by scalar.
+    static func cells(_ character: Character) -> Int {
+        if character.unicodeScalars.contains(where: VisibleText.isHidden) {
+            return character.unicodeScalars.reduce(0) { $0 + cells($1) }
+        }
+        return TextWidth.cells(character)
     }
 
     /// Writes hidden characters (`VisibleText`: C0 and C1 controls other than tab, which can
