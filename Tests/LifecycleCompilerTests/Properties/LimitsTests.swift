@@ -98,6 +98,10 @@ import Testing
         ("unterminated nested comment", 600_000, { n in
             "machine M { initial state A }\n" + String(repeating: "/* ", count: n)
         }),
+        ("many callbacks in one transition", 4_000, { n in
+            "protocol P {\n" + (0..<n).map { "func f\($0)()\n" }.joined() + "}\nmachine M {\n delegate D: P\n initial state A\n A -> A on go calls "
+                + (0..<n).map { "f\($0)" }.joined(separator: ", ") + "\n}\n"
+        }),
         ("many states and transitions", 2_000, { n in
             "protocol P { func tick(_ n: Int) }\nmachine M {\n delegate D: P\n"
                 + (0..<n).map { "\($0 == 0 ? "initial " : "")state S\($0) \"State \($0).\"\n" }.joined()
@@ -111,6 +115,23 @@ import Testing
         let small = make(n / 2), large = make(2 * n)
         let scaling = Scaling.ratio(repetitions: 4, small: { Self.compileAndRender(small) }, large: { Self.compileAndRender(large) })
         #expect(scaling.ratio < 7, "\(name): \(scaling.small)s for N=\(n / 2), \(scaling.large)s for 4× that (ratio \(scaling.ratio))")
+    }
+
+    @Test("generated Swift stays within a small multiple of a spec with long descriptions and many callbacks")
+    func swiftAmplification() throws {
+        func long(_ marker: String) -> String { marker + String(repeating: " word", count: 2_000) }
+        let n = 1_000
+        let source = "protocol P {\n" + (0..<n).map { "func f\($0)()\n" }.joined() + "}\nmachine M {\n delegate D: P\n"
+            + " initial state A \"\(long("STATE-A"))\"\n state B \"\(long("STATE-B"))\"\n"
+            + " A -> B on go calls " + (0..<n).map { "f\($0)" }.joined(separator: ", ") + " \"\(long("TRANSITION"))\"\n B -> A on back\n}\n"
+        let model = try #require(Compiler.compile(path: "Long.lifecycle", source: source).model)
+        let swift = SwiftGenerator(model: model).body()
+        // Before the cap: each of the 1,000 callbacks repeated three 10 KB descriptions (30 MB).
+        #expect(swift.count < 30 * source.utf8.count, "\(swift.count) bytes of Swift from \(source.utf8.count) of spec")
+        let text = String(decoding: swift, as: UTF8.self)
+        #expect(text.contains("/// (The transition's description is at `f0()`.)"))
+        #expect(text.components(separatedBy: "TRANSITION").count - 1 == 1, "the transition's long description once")
+        #expect(text.components(separatedBy: "STATE-A word").count - 1 >= n, "the state's description, cut, at each callback")
     }
 
     /// Everything a `check` does: compile, then render the diagnostics (50 shown).
