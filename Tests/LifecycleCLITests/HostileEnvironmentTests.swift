@@ -282,4 +282,57 @@ import Testing
             #expect(Self.leftovers(in: folder).isEmpty, "\(Self.leftovers(in: folder))")
         }
     }
+
+    // MARK: - Items 11, 13, 16
+
+    @Test("an output over 256 MiB is regenerated with --force, without being read")
+    func hugeOutput() throws {
+        try Self.withSpec { folder in
+            let made = try Self.shell(#"truncate -s 300M out.swift && "$L" swift Player.lifecycle -o out.swift --force"#, in: folder)
+            #expect(made.status == 0, "\(made)")
+            let size = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("out.swift").path)[.size] as? Int
+            #expect((size ?? 0) < 100_000)
+        }
+    }
+
+    @Test("an output name of 250 bytes: the temporary's name still fits")
+    func longOutputName() throws {
+        try Self.withSpec { folder in
+            let name = String(repeating: "n", count: 246) + ".dot"
+            let result = try CLIRunner.run(["dot", "Player.lifecycle", "-o", name], in: folder.path)
+            #expect(result.status == 0, "\(result)")
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path))
+            #expect(Self.leftovers(in: folder).isEmpty)
+        }
+    }
+
+    @Test("'check -- --help' checks the file named --help")
+    func dashDashHelp() throws {
+        try Self.withSpec { folder in
+            try FileManager.default.copyItem(at: folder.appendingPathComponent("Player.lifecycle"), to: folder.appendingPathComponent("--help"))
+            let result = try CLIRunner.run(["check", "--", "--help"], in: folder.path)
+            #expect(result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty, "\(result)")
+            let missing = try CLIRunner.run(["check", "--", "-h"], in: folder.path)
+            #expect(missing.status == 3 && missing.stderr.contains("-h: error: cannot read file"), "\(missing)")
+        }
+    }
+
+    @Test("trace and simulate with --format json print a JSON error object on errors")
+    func jsonErrors() throws {
+        try Self.withSpec { folder in
+            for arguments in [["simulate", "Player.lifecycle", "--format", "json", "play", "bogus"],
+                              ["trace", "Player.lifecycle", "--format", "json", "--from", "Nope", "--to", "Idle"]] {
+                let result = try CLIRunner.run(arguments, in: folder.path)
+                #expect(result.status == 1, "\(result)")
+                let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+                #expect((object?["error"] as? String)?.isEmpty == false, "\(result.stdout)")
+                if arguments[0] == "simulate" { #expect((object?["steps"] as? [Any])?.count == 1, "\(result.stdout)") }
+            }
+            try "machine {".write(to: folder.appendingPathComponent("Bad.lifecycle"), atomically: true, encoding: .utf8)
+            let bad = try CLIRunner.run(["trace", "Bad.lifecycle", "--format", "json", "--into", "X"], in: folder.path)
+            #expect(bad.status == 1 && bad.stderr.contains("error:"), "\(bad)")
+            let object = try JSONSerialization.jsonObject(with: Data(bad.stdout.utf8)) as? [String: Any]
+            #expect((object?["error"] as? String)?.contains("has errors") == true, "\(bad.stdout)")
+        }
+    }
 }

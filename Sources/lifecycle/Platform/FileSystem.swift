@@ -66,18 +66,24 @@ enum FileSystem {
     }
 
     /// The bytes of the file at `path`, or nil if it does not exist; a failure for anything
-    /// else (unreadable, a directory).
+    /// else (unreadable, a directory). Outputs have no size limit (only specs do): an output
+    /// of more than 256 MiB can be checked and regenerated like any other.
     static func contents(of path: String) -> Result<[UInt8]?, Failure> {
-        let files = SourceFiles()
         var info = stat()
         if stat(path, &info) != 0 {
             if errno == ENOENT { return .success(nil) }
             return .failure(Failure(message: Terminal.describe(errno: errno)))
         }
-        switch read(path, into: files) {
-        case .success(let file): return .success(Array(file.bytes))
-        case .failure(let failure): return .failure(Failure(message: failure.message))
+        if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(Failure(message: "is a directory")) }
+        if (info.st_mode & S_IFMT) != S_IFREG {
+            let files = SourceFiles()
+            switch read(path, into: files) {
+            case .success(let file): return .success(Array(file.bytes))
+            case .failure(let failure): return .failure(Failure(message: failure.message))
+            }
         }
+        // One byte more than the size, to notice a file that grew meanwhile.
+        return prefix(of: path, count: Int(info.st_size) + 1)
     }
 
     /// What is at a path (following symbolic links).

@@ -37,6 +37,9 @@ enum OutputWriter {
         case .missing, .regular:
             break
         }
+        // With `--force` the old content matters only if it may be the same bytes (then the
+        // file is left untouched): a file of another size is replaced without reading it.
+        if force, let size = FileSystem.size(of: path), size != bytes.count { return writeChecked(bytes, to: path) }
         switch FileSystem.contents(of: path) {
         case .failure(let failure):
             Terminal.err("\(path): error: cannot read the existing file: \(failure.message)\n")
