@@ -35,7 +35,8 @@ public enum Compiler {
     /// the rest (`Diagnostics.limit`), so that memory does not grow with the number of errors;
     /// 0 keeps all.
     public static func compile(_ root: SourceFile, files: SourceFiles, loader: @escaping SourceLoader,
-                               warningsAsErrors: Bool = false, diagnosticLimit: Int = 0) -> Compilation {
+                               warningsAsErrors: Bool = false, platform: Platform? = nil,
+                               diagnosticLimit: Int = 0) -> Compilation {
         let (syntax, parseDiagnostics) = Parser.parse(root, diagnosticLimit: diagnosticLimit)
         var diagnostics = Diagnostics(limit: diagnosticLimit)
         diagnostics.append(contentsOf: parseDiagnostics)
@@ -43,6 +44,7 @@ public enum Compiler {
         var checker = Checker(root: syntax, files: files, loader: loader)
         checker.diagnostics = Diagnostics(limit: diagnosticLimit)
         checker.syntaxHadErrors = parseDiagnostics.hasErrors
+        checker.platformOverride = platform
         let checked = checker.check()
         diagnostics.append(contentsOf: checker.diagnostics)
         if warningsAsErrors { diagnostics.promoteWarnings() }
@@ -52,12 +54,13 @@ public enum Compiler {
 
     /// Compiles source held in memory (tests, fuzzing). Imports are looked up in `imports`.
     public static func compile(path: String, source: String, imports: [String: String] = [:],
-                               warningsAsErrors: Bool = false, diagnosticLimit: Int = 0) -> Compilation {
+                               warningsAsErrors: Bool = false, platform: Platform? = nil,
+                               diagnosticLimit: Int = 0) -> Compilation {
         let files = SourceFiles()
         let root = files.add(path: path, bytes: Array(source.utf8))
         return compile(root, files: files, loader: { path, files in
             guard let text = imports[path] else { return .failure(LoadFailure("no such file")) }
             return .success(files.add(path: path, bytes: Array(text.utf8)))
-        }, warningsAsErrors: warningsAsErrors, diagnosticLimit: diagnosticLimit)
+        }, warningsAsErrors: warningsAsErrors, platform: platform, diagnosticLimit: diagnosticLimit)
     }
 }

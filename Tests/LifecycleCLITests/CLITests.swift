@@ -222,7 +222,8 @@ import Testing
             "Scene.lifecycle:24:13: error: IncompleteSceneDelegate.swift does not implement required 'sceneDidEnterBackground(_:)'",
             "Scene.lifecycle:25:13: error: IncompleteSceneDelegate.swift does not implement required 'sceneDidDisconnect(_:)'",
         ])
-        #expect(run.stderr.contains("IncompleteSceneDelegate.swift:35:5: note: 'sceneDidEnterBackground(scene:)' nearly matches 'sceneDidEnterBackground(_:)' but is not it, so UIKit never calls it"))
+        #expect(run.stderr.contains("IncompleteSceneDelegate.swift:35:5: note: 'sceneDidEnterBackground(scene:)' nearly matches 'sceneDidEnterBackground(_:)', but its first argument label is 'scene', not '_', so UIKit never calls it"))
+        #expect(run.stderr.contains("note: change it to: func sceneDidEnterBackground(_ scene: UIScene)\n"))
         #expect(run.stderr.contains("note: add to 'SceneDelegate': func sceneDidDisconnect(_ scene: UIScene) { … }"))
         #expect(run.stderr.contains("IncompleteSceneDelegate.swift:11:7: note: class 'SceneDelegate' is declared here"))
     }
@@ -231,10 +232,14 @@ import Testing
         let run = try Self.run(["check", "Scene.lifecycle", "--impl", "SceneDelegatePart1.swift", "--impl", "SceneDelegatePart2.swift"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty)
-        // Only the extension: the class itself is missing.
+        // Only the extension: what it declares counts, the rest is missing.
         let partial = try Self.run(["check", "Scene.lifecycle", "--impl", "SceneDelegatePart2.swift"])
         #expect(partial.status == 1)
-        #expect(partial.stderr.contains("error: class 'SceneDelegate' is not declared in SceneDelegatePart2.swift; cannot check its required callbacks"))
+        #expect(partial.stderr.split(separator: "\n").filter { $0.contains(": error: ") } == [
+            "Scene.lifecycle:21:13: error: SceneDelegatePart2.swift does not implement required 'scene(_:willConnectTo:options:)'",
+            "Scene.lifecycle:22:13: error: SceneDelegatePart2.swift does not implement required 'sceneDidBecomeActive(_:)'",
+        ])
+        #expect(partial.stderr.contains("SceneDelegatePart2.swift:3:1: note: class 'SceneDelegate' is extended here (its declaration is in none of the files)"))
     }
 
     @Test func implJSON() throws {

@@ -185,6 +185,7 @@ extension Checker {
             analyseGraph(&machine, sources: sourceOf, targets: targetOf, machineRange: decl.name.range)
         }
         if graphComplete { checkRequirementsCalled(machine, calls: methods) }
+        checkAvailability(of: decl, delegate: delegate, requirements: requirements, resolved: resolvedSpellings)
         return machine
     }
 

@@ -75,11 +75,25 @@ extension Checker {
             report(.selfParameterInClassMethod("\(name)(\(labels))", at: decl.name.range))
         }
         let returnType = decl.returnType.map { text($0) }
+        var availability: Availability?
+        if let attribute = decl.availability {
+            let written = text(attribute)
+            let open = written.firstIndex(of: "(").map { written.utf8.distance(from: written.utf8.startIndex, to: $0) } ?? 0
+            let arguments = String(written.dropFirst(open + 1).dropLast())
+            switch Availability.parse(arguments: arguments, text: written) {
+            case .success(let parsed):
+                availability = parsed
+            case .failure(let problem):
+                let offset = attribute.startOffset + open + 1 + max(0, min(problem.offset, arguments.utf8.count))
+                report(.invalidAvailability(problem.message, at: SourceRange(file: attribute.file, start: offset, end: offset)))
+            }
+        }
         return Method(name: name, selector: "\(name)(\(labels))", parameters: parameters,
                       parameterText: text(decl.parameters),
                       returnType: returnType.flatMap { SwiftTypeText.sameReturnType($0, nil) ? nil : $0 },
                       returns: decl.returns.map(value), body: decl.body.map(value),
-                      isAsync: decl.isAsync, isThrowing: decl.isThrowing, range: decl.name.range)
+                      isAsync: decl.isAsync, isThrowing: decl.isThrowing, range: decl.name.range,
+                      availability: availability)
     }
 
     /// Resolves each type's parents; reports unknown names, a class inheriting from a

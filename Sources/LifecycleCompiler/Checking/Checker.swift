@@ -20,6 +20,13 @@ public struct Checker {
     /// Whether the root file had syntax errors: its graph is then incomplete, so the graph
     /// checks (reachability, dead ends) would only repeat them.
     public var syntaxHadErrors = false
+    /// The deployment target given outside the spec (`check --platform`); it wins over the
+    /// spec's `platform`.
+    public var platformOverride: Platform?
+    /// The deployment target in effect (set by `check()`).
+    var platform: Platform?
+    /// Where the app adopts scenes, if it does (`Checker+Availability`).
+    var sceneAdoption: SceneAdoption?
     var suggestionsMade = 0
     /// Where the graph passes keep what they read ahead (`Checker.ReadAhead`); never used.
     var readAheadSink: Int32 = 0
@@ -38,6 +45,8 @@ public struct Checker {
         }
         declareTypes(of: root, origin: nil)
         resolveParents()
+        platform = resolvePlatform()
+        sceneAdoption = findSceneAdoption()
 
         var machines: [Machine] = []
         var machineByName: [String: SourceRange] = [:]
@@ -52,7 +61,7 @@ public struct Checker {
         }
         checkSharedDelegates(machines)
         return Model(path: root.file.path, machines: machines, types: types, ownTypes: ownTypes,
-                     importsUIKit: importsUIKit)
+                     importsUIKit: importsUIKit, platform: platform)
     }
 
     mutating func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }

@@ -13,6 +13,8 @@ public struct Model: Sendable {
     public var ownTypes: [Int]
     /// Whether the root file says `import UIKit`.
     public var importsUIKit: Bool
+    /// The deployment target: `check --platform`, else the root file's `platform`, else nil.
+    public var platform: Platform? = nil
 
     public func method(_ ref: MethodRef) -> Method { types[ref.type].methods[ref.index] }
 
@@ -77,6 +79,8 @@ public struct Method: Sendable {
     public var isAsync: Bool
     public var isThrowing: Bool
     public var range: SourceRange
+    /// `@available(…)` (for the built-in UIKit catalog: Apple's availability).
+    public var availability: Availability? = nil
 }
 
 /// A stored property a delegate declares: `var window: UIWindow?`.

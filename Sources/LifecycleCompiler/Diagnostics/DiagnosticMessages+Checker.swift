@@ -154,7 +154,7 @@ extension Diagnostic {
 /// Messages of the `--impl` check.
 extension Diagnostic {
     static func delegateClassNotFound(_ name: String, files: [String], at range: SourceRange) -> Diagnostic {
-        make(.error, "class '\(name)' is not declared in \(files.joined(separator: ", ")); cannot check its required callbacks", at: range)
+        make(.error, "class '\(name)' is neither declared nor extended in \(files.joined(separator: ", ")); cannot check its required callbacks", at: range)
     }
 
     static func missingImplementation(_ file: String, selector: String, at range: SourceRange) -> Diagnostic {

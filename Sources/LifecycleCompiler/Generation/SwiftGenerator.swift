@@ -20,8 +20,14 @@ public struct SwiftGenerator {
     public func body() -> [UInt8] {
         var printer = Printer()
         var needsBlank = false
+        let plans = delegatePlans()
         if model.importsUIKit {
             printer.line("import UIKit")
+            // `windowScene(_:userDidAcceptCloudKitShareWith:)` takes a CloudKit type.
+            let usesCloudKit = plans.contains { plan in
+                plan.methods.contains { model.method($0.ref).parameters.contains { $0.type.hasPrefix("CKShare") } }
+            }
+            if usesCloudKit { printer.line("import CloudKit") }
             needsBlank = true
         }
         for index in model.ownTypes {
@@ -29,7 +35,7 @@ public struct SwiftGenerator {
             emitOwnType(model.types[index], into: &printer)
             needsBlank = true
         }
-        for plan in delegatePlans() {
+        for plan in plans {
             if needsBlank { printer.line() }
             emitDelegate(plan, into: &printer)
             needsBlank = true
@@ -213,6 +219,16 @@ public struct SwiftGenerator {
             separate()
             printer.line("/// Required by protocol `\(owner)`; no transition calls it.")
         }
+        if let availability = model.method(method.ref).availability, availability.isDeprecated {
+            separate()
+            let platform = availability.platform == "*" ? (model.platform?.name ?? "iOS") : availability.platform
+            var line = "/// - Important: Deprecated"
+            if let version = availability.deprecated { line += " since \(platform) \(version)" }
+            line += ": UIKit may stop calling it"
+            if let replacement = availability.replacement { line += "; " + DocComment.singleLine(replacement) }
+            printer.line(line + ".")
+            printer.line("// " + DocComment.singleLine(availability.text))
+        }
     }
 
     /// A method with a skeleton body: a `super` call for overrides, a default return value.
@@ -231,8 +247,9 @@ public struct SwiftGenerator {
                     if method.isThrowing { call = "try " + call }
                     printer.line(method.returnType == nil ? call : "return " + call)
                 }
-            } else if let statement = SwiftDeclaration.defaultReturnStatement(method) {
-                printer.line(statement)
+            } else {
+                if let body = method.body { for line in DocComment.lines(body) { printer.line(line) } }
+                if let statement = SwiftDeclaration.defaultReturnStatement(method) { printer.line(statement) }
             }
         }
         printer.line("}")

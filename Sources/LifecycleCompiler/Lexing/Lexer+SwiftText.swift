@@ -9,6 +9,17 @@ extension Lexer {
         public var isComplete: Bool
     }
 
+    /// Scans a version such as `15.0` after the current token (`platform iOS 15.0`): blanks, then
+    /// digits and dots on the same line. The range is empty when there is none.
+    public mutating func scanVersion() -> SourceRange {
+        while !isAtEnd, current == UInt8(ascii: " ") || current == UInt8(ascii: "\t") { position += 1 }
+        let start = position
+        while !isAtEnd, (current >= UInt8(ascii: "0") && current <= UInt8(ascii: "9")) || current == UInt8(ascii: ".") {
+            position += 1
+        }
+        return range(start, position)
+    }
+
     /// Scans a parameter clause whose `(` (at `openParen`) the lexer has just returned.
     ///
     /// Balances `() [] {} <>` (the `>` of `->` does not close a `<`), skipping string literals

@@ -102,6 +102,10 @@ public struct Lexer {
             lexIdentifierTail()
             return Token(.identifier, start: start, end: position)
         }
+        if c == UInt8(ascii: "@") && isAvailableAttribute(at: start) {
+            position = start + 10
+            return Token(.attribute, start: start, end: position)
+        }
         lexUnknown()
         return Token(.unknown, start: start, end: position)
     }
@@ -270,6 +274,14 @@ public struct Lexer {
         }
         if position == start { position += 1 }
         if let problem { report(problem) }
+    }
+
+    /// Whether `@available` (not followed by more of an identifier) starts at `start`.
+    func isAvailableAttribute(at start: Int) -> Bool {
+        let word = Array("@available".utf8)
+        guard start + word.count <= count else { return false }
+        for (k, byte) in word.enumerated() where base[start + k] != byte { return false }
+        return start + word.count >= count || Lexer.byteClass(base[start + word.count]) & Lexer.identifierBodyBit == 0
     }
 
     /// Whether an ASCII byte can begin a token.

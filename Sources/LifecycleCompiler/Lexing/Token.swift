@@ -34,6 +34,9 @@ public enum TokenKind: Equatable, Sendable {
     /// A `"..."` literal, quotes included in the range.
     case string
     case leftBrace, rightBrace, leftParen, rightParen, colon, comma, arrow
+    /// `@available`, the one attribute the language has (before a `func` or `var` of a protocol
+    /// or class). Any other `@` is an unknown byte.
+    case attribute
     /// A run of bytes that starts no token. The lexer has already reported it.
     case unknown
 
@@ -51,6 +54,7 @@ public enum TokenKind: Equatable, Sendable {
         case .colon: "':'"
         case .comma: "','"
         case .arrow: "'->'"
+        case .attribute: "'@available'"
         case .unknown: "unexpected text"
         }
     }

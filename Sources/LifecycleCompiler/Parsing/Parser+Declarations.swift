@@ -36,6 +36,14 @@ extension Parser {
                     syntax.classes.append(decl)
                 }
             }
+        case .identifier where atWord("platform"):
+            if let decl = platformDecl() {
+                if let first = syntax.platform {
+                    report(.duplicatePlatform(at: decl.range).note("first set here", at: first.range))
+                } else {
+                    syntax.platform = decl
+                }
+            }
         case .keyword(.state), .keyword(.initial), .keyword(.final), .keyword(.delegate), .keyword(.require):
             memberOutsideMachine()
         case .identifier where nextIsArrow():
@@ -87,6 +95,24 @@ extension Parser {
             synchronizeDeclaration()
             return nil
         }
+    }
+
+    /// platformDecl := 'platform' IDENT VERSION
+    ///
+    /// The version is read as raw text (the language has no number tokens): digits and dots.
+    mutating func platformDecl() -> PlatformDecl? {
+        let start = token.start
+        advance()
+        guard token.kind == .identifier else {
+            report(.expectedPlatform(found: found, at: token.kind == .endOfFile ? missingRange : range(token)))
+            synchronizeDeclaration()
+            return nil
+        }
+        let name = NameSyntax(range: range(token))
+        let version = lexer.scanVersion()
+        previousEnd = version.length > 0 ? version.endOffset : name.range.endOffset
+        token = lexer.next()
+        return PlatformDecl(name: name, version: version, range: range(from: start))
     }
 
     /// machineDecl := 'machine' IDENT STRING? '{' member* '}'
@@ -146,8 +172,15 @@ extension Parser {
         }
         var decl = TypeDecl(kind: kind, name: name, parents: parents, functions: [], variables: [],
                             memberOrder: [], range: range(from: start))
+        var availability: SourceRange?
         loop: while true {
+            if availability != nil && token.kind != .keyword(.func) && token.kind != .keyword(.var) {
+                report(.attributeWithoutMember(at: availability!))
+                availability = nil
+            }
             switch token.kind {
+            case .attribute:
+                availability = attribute()
             case .rightBrace:
                 advance()
                 break loop
@@ -156,11 +189,15 @@ extension Parser {
                     .note("to match this opening '{'", at: range(open)))
                 break loop
             case .keyword(.func):
-                if let function = funcDecl() {
+                let attribute = availability
+                availability = nil
+                if var function = funcDecl() {
+                    function.availability = attribute
                     decl.memberOrder.append(.function(decl.functions.count))
                     decl.functions.append(function)
                 }
             case .keyword(.var):
+                availability = nil
                 if let variable = varDecl() {
                     decl.memberOrder.append(.variable(decl.variables.count))
                     decl.variables.append(variable)
@@ -175,11 +212,25 @@ extension Parser {
         return decl
     }
 
+    /// attribute := '@available' '(' … ')'; returns its range, `@` to `)`, or nil (reported).
+    mutating func attribute() -> SourceRange? {
+        let start = token.start
+        advance()
+        guard token.kind == .leftParen else {
+            report(.expectedAttributeArguments(found: found, at: missingRange))
+            return nil
+        }
+        let arguments = lexer.scanSwiftParameters(openParen: token.start)
+        previousEnd = arguments.range.endOffset
+        token = lexer.next()
+        return arguments.isComplete ? range(from: start) : nil
+    }
+
     /// Skips to the next `func`, `var`, `}` or declaration keyword inside a type body.
     mutating func synchronizeTypeMember() {
         while true {
             switch token.kind {
-            case .endOfFile, .rightBrace, .keyword(.func), .keyword(.var),
+            case .endOfFile, .rightBrace, .keyword(.func), .keyword(.var), .attribute,
                  .keyword(.machine), .keyword(.protocol), .keyword(.class), .keyword(.import):
                 return
             case .leftBrace:

@@ -37,6 +37,8 @@ public struct FileSyntax: Sendable {
     /// The spellings of callback references (`CallbackRef.spelling`).
     public var callbackSpellings = NameTable()
     public var imports: [ImportDecl] = []
+    /// `platform iOS 15.0`: the first one (a second is reported).
+    public var platform: PlatformDecl?
     public var machines: [MachineDecl] = []
     public var protocols: [TypeDecl] = []
     public var classes: [TypeDecl] = []
@@ -55,6 +57,14 @@ public struct ImportDecl: Sendable {
         case file(StringSyntax)
     }
     public var target: Target
+    public var range: SourceRange
+}
+
+/// `platform iOS 15.0`: the deployment target the checks of availability use.
+public struct PlatformDecl: Sendable {
+    public var name: NameSyntax
+    /// The version as written (`15.0`); empty when missing (reported).
+    public var version: SourceRange
     public var range: SourceRange
 }
 
@@ -177,6 +187,8 @@ public struct FuncDecl: Sendable {
     public var returns: StringSyntax?
     public var body: StringSyntax?
     public var range: SourceRange
+    /// `@available(…)` before the `func`, from `@` to `)`; its arguments are read by the checker.
+    public var availability: SourceRange?
 }
 
 /// `var name: Type { get set }`.

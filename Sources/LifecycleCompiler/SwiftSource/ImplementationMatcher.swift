@@ -3,37 +3,112 @@ public enum ImplementationMatch: Equatable, Sendable {
     /// A method with the expected selector, parameter types and return type exists (the first one found).
     case implemented(ScannedMethod)
     /// No exact match, but these methods look like attempts at it (see `ImplementationMatcher`).
-    case nearMiss([ScannedMethod])
+    case nearMiss([NearMiss])
     /// Nothing resembling the expected method.
     case missing
 }
 
+/// A declaration the author plausibly meant as the expected method, and the one thing that differs.
+public struct NearMiss: Equatable, Sendable {
+    public enum Difference: Equatable, Sendable {
+        /// Parameter `index` has argument label `written` instead of `expected` (`nil`: `_`).
+        case label(index: Int, written: String?, expected: String?)
+        /// Parameter `index` (named `name`) has type `written` instead of `expected`.
+        case parameterType(index: Int, name: String, written: String, expected: String)
+        /// The return type differs (`nil`: none).
+        case returnType(written: String?, expected: String?)
+        /// The base name is misspelled.
+        case baseName(written: String, expected: String)
+    }
+
+    public var method: ScannedMethod
+    public var difference: Difference
+
+    public init(method: ScannedMethod, difference: Difference) {
+        self.method = method
+        self.difference = difference
+    }
+
+    /// The difference in words, for a note: "its argument label is 'scene', not '_'".
+    public var explanation: String {
+        func label(_ l: String?) -> String { "'\(l ?? "_")'" }
+        switch difference {
+        case .label(let index, let written, let expected):
+            return "its \(ordinal(index)) argument label is \(label(written)), not \(label(expected))"
+        case .parameterType(_, let name, let written, let expected):
+            return "parameter '\(name)' has type '\(written)', not '\(expected)'"
+        case .returnType(let written, let expected):
+            return "it returns '\(written ?? "Void")', not '\(expected ?? "Void")'"
+        case .baseName(let written, let expected):
+            return "it is named '\(written)', not '\(expected)'"
+        }
+    }
+
+    private func ordinal(_ index: Int) -> String {
+        switch index {
+        case 0: "first"
+        case 1: "second"
+        case 2: "third"
+        case 3: "fourth"
+        default: "\(index + 1)th"
+        }
+    }
+}
+
 /// Compares an expected method with the methods a class implements.
 ///
-/// - Exact: same selector, same parameter types after `SwiftTypeText.normalized`, and the same return
-///   type (no return clause, `Void` and `()` are the same). Default values, parameter names, `override`,
-///   `async`/`throws` and attributes are ignored — check `isOverride` on the returned method yourself.
-/// - Near miss (when nothing is exact), in source order:
-///   - the same base name with other labels (`sceneDidBecomeActive(scene:)`), other parameter types
-///     (`UIWindowScene` for `UIScene`) or another return type (`Void` instead of `Bool`);
-///   - a base name within edit distance 2 of the expected one, ignoring case, with the same number of
-///     parameters (`sceneDidDisconnected(_:)` for `sceneDidDisconnect(_:)`).
-///     Helpers such as `sceneDidEnterBackgroundHandler()` are too far away to count.
+/// - Exact: same selector, same parameter types after `SwiftTypeText.normalized` (with the type aliases
+///   in scope), and the same return type (no return clause, `Void` and `()` are the same). Default
+///   values, parameter names, `override`, `async`/`throws` and attributes are ignored — check
+///   `isOverride` on the returned method yourself.
+/// - Near miss (when nothing is exact), in source order — a declaration the author plausibly meant:
+///   - the same selector with another parameter type (`UIWindowScene` for `UIScene`) or return type;
+///   - the same base name and parameter types with exactly one argument label off
+///     (`sceneDidEnterBackground(scene:)`);
+///   - the same labels and parameter types with the base name misspelled by at most 2 edits,
+///     ignoring case (`sceneDidDisconnected(_:)`).
+///   Never a method whose selector is in `known` (another real callback of the delegate's protocols:
+///   `application(_:open:options:)` is no attempt at `application(_:willFinishLaunchingWithOptions:)`).
 /// - Otherwise missing.
 public enum ImplementationMatcher {
     /// Matches `expected` against `methods` (typically `SwiftSourceScanner.methods(ofClass:)`).
-    public static func match(_ expected: ScannedMethod, in methods: [ScannedMethod]) -> ImplementationMatch {
-        let expectedTypes = expected.parameters.map { SwiftTypeText.normalized($0.type) }
+    /// - Parameters:
+    ///   - aliases: type aliases in scope (name → aliased type).
+    ///   - known: selectors of every callback the delegate's protocols and superclasses declare.
+    public static func match(_ expected: ScannedMethod, in methods: [ScannedMethod],
+                             aliases: [String: String] = [:], known: Set<String> = []) -> ImplementationMatch {
+        let expectedTypes = expected.parameters.map { SwiftTypeText.normalized($0.type, aliases: aliases) }
+        func types(_ m: ScannedMethod) -> [String] { m.parameters.map { SwiftTypeText.normalized($0.type, aliases: aliases) } }
         for m in methods where m.selector == expected.selector {
-            if m.parameters.map({ SwiftTypeText.normalized($0.type) }) == expectedTypes
-                && SwiftTypeText.sameReturnType(m.returnType, expected.returnType) {
+            if types(m) == expectedTypes && SwiftTypeText.sameReturnType(m.returnType, expected.returnType, aliases: aliases) {
                 return .implemented(m)
             }
         }
-        let near = methods.filter { m in
-            m.baseName == expected.baseName
-                || (m.parameters.count == expected.parameters.count
-                    && editDistance(m.baseName.lowercased(), expected.baseName.lowercased(), limit: 2) <= 2)
+        var near: [NearMiss] = []
+        for m in methods where m.parameters.count == expected.parameters.count {
+            if m.selector != expected.selector && known.contains(m.selector) { continue }
+            let written = types(m)
+            if m.selector == expected.selector {
+                if let index = written.indices.first(where: { written[$0] != expectedTypes[$0] }) {
+                    near.append(NearMiss(method: m, difference: .parameterType(
+                        index: index, name: m.parameters[index].name,
+                        written: m.parameters[index].type, expected: expected.parameters[index].type)))
+                } else {
+                    near.append(NearMiss(method: m, difference: .returnType(written: m.returnType, expected: expected.returnType)))
+                }
+                continue
+            }
+            guard written == expectedTypes else { continue }
+            let labelsOff = m.parameters.indices.filter { m.parameters[$0].label != expected.parameters[$0].label }
+            if m.baseName == expected.baseName {
+                if labelsOff.count == 1, let index = labelsOff.first {
+                    near.append(NearMiss(method: m, difference: .label(
+                        index: index, written: m.parameters[index].label, expected: expected.parameters[index].label)))
+                }
+            } else if labelsOff.isEmpty
+                        && editDistance(m.baseName.lowercased(), expected.baseName.lowercased(), limit: 2) <= 2 {
+                near.append(NearMiss(method: m, difference: .baseName(written: m.baseName, expected: expected.baseName)))
+            }
         }
         return near.isEmpty ? .missing : .nearMiss(near)
     }
@@ -48,6 +123,7 @@ public enum ImplementationMatcher {
         guard let type = SwiftSourceScanner(source: source).scan().first, type.methods.count == 1,
               var m = type.methods.first else { return nil }
         m.offset -= prefix.utf8.count
+        m.signatureEnd -= prefix.utf8.count
         return m
     }
 

@@ -16,6 +16,9 @@ struct SwiftToken: Sendable {
         case number
         /// A `#keyword` such as `#selector` or `#available`; `text` holds it with the `#`.
         case pound
+        /// A compiler-control line (`#if`, `#elseif`, `#else`, `#endif`; `text` holds the keyword
+        /// with its `#`), produced only when the lexer is asked to keep them.
+        case directive
     }
 
     var kind: Kind
@@ -41,17 +44,21 @@ struct SwiftToken: Sendable {
 
 /// A linear-time, non-recursive Swift tokenizer that skips comments (including nested block comments),
 /// treats every kind of string literal (`"…"`, `"""…"""`, raw `#"…"#`, interpolations with nested strings
-/// and parentheses) as a single token, and drops compiler-control lines (`#if`, `#elseif`, `#else`,
-/// `#endif`) so that code in every branch is seen.
+/// and parentheses) and every regex literal (`/…/`, `#/…/#`, extended delimiters) as a single token,
+/// and drops compiler-control lines (`#if`, `#elseif`, `#else`, `#endif`) so that code in every
+/// branch is seen — or, with `keepDirectives`, keeps each as one `.directive` token (its condition
+/// skipped) for a caller that follows the branches (`SwiftSourceScanner`).
 ///
 /// It never traps: all indexing is bounds-checked against the lexed range.
 struct SwiftLexer {
     private let b: [UInt8]
     private let lo: Int
     private let hi: Int
+    private let keepDirectives: Bool
 
     /// Creates a lexer over `bytes[range]`; the range is clamped to the buffer.
-    init(bytes: [UInt8], range: Range<Int>) {
+    init(bytes: [UInt8], range: Range<Int>, keepDirectives: Bool = false) {
+        self.keepDirectives = keepDirectives
         self.b = bytes
         let l = max(0, min(range.lowerBound, bytes.count))
         self.lo = l
@@ -77,6 +84,11 @@ struct SwiftLexer {
         var i = lo
         var space = false
         var newline = false
+        // A regex scan that finds no end reads to the end of its line (or, for a multi-line
+        // `#/`, of the file). So that no input makes that quadratic, a `/` before the point a
+        // failed scan reached opens no regex, nor does a multi-line `#/` after one failed.
+        var noRegexBefore = 0
+        var multilineRegexFailed = false
         func text(_ s: Int, _ e: Int) -> String { String(decoding: b[s..<e], as: UTF8.self) }
         while i < hi {
             let c = b[i]
@@ -103,16 +115,31 @@ struct SwiftLexer {
             if c == 0x22 || (c == 0x23 && stringOpens(at: i)) {
                 push(.string, skipString(from: i)); continue
             }
+            // Regex literals: `#/…/#` (any number of `#`), and a bare `/…/` where an expression starts.
+            if c == 0x23 && i >= noRegexBefore,
+               let end = extendedRegexEnd(from: i, noRegexBefore: &noRegexBefore, multilineFailed: &multilineRegexFailed) {
+                push(.string, end); continue
+            }
+            if c == 0x2F && i >= noRegexBefore,
+               Self.regexMayStart(after: tokens.last, tokens.count > 1 ? tokens[tokens.count - 2] : nil),
+               let end = bareRegexEnd(from: i, noRegexBefore: &noRegexBefore) {
+                push(.string, end); continue
+            }
             // Pound keywords and compiler-control lines.
             if c == 0x23 && Self.isIdentifierStart(at(i + 1)) {
                 var e = i + 1
                 while e < hi && Self.isIdentifierByte(b[e]) { e += 1 }
                 let word = text(i + 1, e)
                 switch word {
-                case "if", "elseif":
-                    i = skipLine(from: e); space = true; newline = true
-                case "else", "endif":
-                    i = e; space = true; newline = true
+                case "if", "elseif", "else", "endif":
+                    let lineEnd = word.hasPrefix("e") && word != "elseif" ? e : skipLine(from: e)
+                    if keepDirectives {
+                        newline = true
+                        push(.directive, lineEnd, "#" + word)
+                    } else {
+                        i = lineEnd
+                    }
+                    space = true; newline = true
                 default:
                     push(.pound, e, "#" + word)
                 }
@@ -147,6 +174,80 @@ struct SwiftLexer {
             push(.punctuation, i + 1)
         }
         return tokens
+    }
+
+    /// Keywords after which a `/` begins an expression rather than dividing.
+    private static let expressionKeywords: Set<String> = [
+        "return", "case", "in", "where", "if", "guard", "while", "try", "await", "throw", "else", "switch",
+        "repeat", "is", "as", "some", "any", "yield",
+    ]
+
+    /// Whether a `/` after `previous` stands where an expression may start, so that it can open a
+    /// regex literal: at the start, after an opening bracket, a separator, an operator or an
+    /// expression keyword (`try?` and a ternary's `?` included); never after a value (`a / b`, `f() / 2`).
+    static func regexMayStart(after previous: SwiftToken?, _ beforePrevious: SwiftToken?) -> Bool {
+        guard let previous else { return true }
+        switch previous.kind {
+        case .identifier: return !previous.escaped && expressionKeywords.contains(previous.text)
+        case .arrow, .directive: return true
+        case .string, .number, .pound: return false
+        case .punctuation:
+            switch previous.byte {
+            case 0x3F, 0x21:  // ? !
+                return previous.spaceBefore || beforePrevious?.isKeyword("try") == true
+            case 0x29, 0x5D, 0x7D, 0x60, 0x2E: return false  // ) ] } ` .
+            default: return true
+            }
+        }
+    }
+
+    /// The end of a bare regex literal `/…/` starting at `i`, or nil when the `/` is an operator:
+    /// a bare regex does not start with a space and ends on the same line at an unescaped `/`.
+    private func bareRegexEnd(from i: Int, noRegexBefore: inout Int) -> Int? {
+        let first = at(i + 1)
+        if first == 0x20 || first == 0x09 || first == 0x0A || first == 0x0D || first == 0x3D || i + 1 >= hi { return nil }
+        var j = i + 1
+        var inClass = 0
+        defer { if j >= hi { noRegexBefore = hi } }
+        while j < hi {
+            switch b[j] {
+            case 0x0A, 0x0D:
+                noRegexBefore = j
+                return nil
+            case 0x5C: j += 2; continue  // backslash escape
+            case 0x5B: inClass += 1
+            case 0x5D: if inClass > 0 { inClass -= 1 }
+            case 0x2F:
+                if inClass == 0 { return b[j - 1] == 0x20 ? nil : j + 1 }
+            default: break
+            }
+            j += 1
+        }
+        return nil
+    }
+
+    /// The end of an extended regex literal (`#/…/#`, `##/…/##`, or the multi-line form whose
+    /// `#/` ends its line) starting at `i`, or nil when the `#`s open no regex.
+    private func extendedRegexEnd(from i: Int, noRegexBefore: inout Int, multilineFailed: inout Bool) -> Int? {
+        let h = hashes(at: i)
+        guard at(i + h) == 0x2F else { return nil }
+        var j = i + h + 1
+        var k = j
+        while k < hi && (b[k] == 0x20 || b[k] == 0x09) { k += 1 }
+        let multiline = k >= hi || b[k] == 0x0A || b[k] == 0x0D
+        if multiline && multilineFailed { return nil }
+        while j < hi {
+            let c = b[j]
+            if (c == 0x0A || c == 0x0D) && !multiline {
+                noRegexBefore = j
+                return nil
+            }
+            if c == 0x5C { j += 2; continue }
+            if c == 0x2F && hashes(at: j + 1) >= h { return j + 1 + h }
+            j += 1
+        }
+        if multiline { multilineFailed = true } else { noRegexBefore = hi }
+        return nil
     }
 
     /// Index of the line break ending the line that contains `i` (or `hi`).

@@ -10,17 +10,21 @@ public struct ScannedMethod: Equatable, Sendable {
     public var isOverride: Bool
     /// Byte offset of the `func` keyword.
     public var offset: Int
+    /// Byte offset just past the signature: the parameter clause's `)`, its effects, or the return
+    /// type. `offset..<signatureEnd` is what a fix-it replaces with the right signature.
+    public var signatureEnd: Int
     /// Selector-style name: `"scene(_:willConnectTo:options:)"`, `"viewDidLoad()"`.
     public var selector: String
 
     /// Creates a method; `selector` is derived from `baseName` and the parameter labels.
     public init(baseName: String, parameters: [SwiftParameter], returnType: String? = nil,
-                isOverride: Bool = false, offset: Int = 0) {
+                isOverride: Bool = false, offset: Int = 0, signatureEnd: Int? = nil) {
         self.baseName = baseName
         self.parameters = parameters
         self.returnType = returnType
         self.isOverride = isOverride
         self.offset = offset
+        self.signatureEnd = signatureEnd ?? offset
         self.selector = SwiftParameterList.selector(base: baseName, parameters: parameters)
     }
 }
@@ -57,11 +61,31 @@ public struct ScannedType: Equatable, Sendable {
     }
 }
 
+/// `typealias Name = Type`, declared anywhere in a file (generic aliases are left out).
+public struct ScannedTypealias: Equatable, Sendable {
+    public var name: String
+    /// The aliased type as written (whitespace collapsed).
+    public var type: String
+
+    public init(name: String, type: String) {
+        self.name = name
+        self.type = type
+    }
+}
+
+/// What one file declares: its types and its type aliases, in source order.
+public struct SwiftFileScan: Equatable, Sendable {
+    public var types: [ScannedType]
+    public var typealiases: [ScannedTypealias]
+}
+
 /// Finds the types a Swift source file declares and the instance methods declared directly in them.
 ///
-/// Comments, string literals of every kind, and `#if`/`#elseif`/`#else`/`#endif` lines are skipped (all
-/// branches count). Works in one linear pass over the tokens with explicit stacks; never traps, recurses
-/// or hangs on malformed input. Offsets are byte offsets into `bytes`.
+/// Comments, string and regex literals of every kind are skipped. Code in every `#if`/`#elseif`/`#else`
+/// branch counts; braces are followed branch by branch, so that two alternative declaration headers
+/// sharing one body (`#if … func f(a: A) { #else func f(b: B) { #endif … }`) open one scope, not two.
+/// Works in one linear pass over the tokens with explicit stacks; never traps, recurses or hangs on
+/// malformed input. Offsets are byte offsets into `bytes`.
 public struct SwiftSourceScanner: Sendable {
     /// The source bytes (UTF-8).
     public let bytes: [UInt8]
@@ -79,15 +103,24 @@ public struct SwiftSourceScanner: Sendable {
     /// All type and extension declarations that have a body, in source order of their keywords
     /// (an outer type comes before the types nested in it).
     public func scan() -> [ScannedType] {
-        let tokens = SwiftLexer(bytes: bytes, range: 0..<bytes.count).tokenize()
+        scanFile().types
+    }
+
+    /// The types and the type aliases the file declares.
+    public func scanFile() -> SwiftFileScan {
+        let tokens = SwiftLexer(bytes: bytes, range: 0..<bytes.count, keepDirectives: true).tokenize()
         let match = Self.matchBrackets(tokens)
         var types: [ScannedType] = []
+        var aliases: [ScannedTypealias] = []
         var bodyOwner: [Int: Int] = [:]  // token index of a body '{' -> index in `types`
         var braces: [Int] = []  // per open '{': owning type index, or -1
+        var branches = BranchStates<[Int]>()
         var i = 0
         while i < tokens.count {
             let t = tokens[i]
-            if t.isPunct(0x7B) {
+            if t.kind == .directive {
+                branches.follow(t.text, &braces)
+            } else if t.isPunct(0x7B) {
                 braces.append(bodyOwner[i] ?? -1)
             } else if t.isPunct(0x7D) {
                 if let top = braces.popLast(), top >= 0 { types[top].bodyClose = t.start }
@@ -103,13 +136,15 @@ public struct SwiftSourceScanner: Sendable {
                     if let method, let top = braces.last, top >= 0 { types[top].methods.append(method) }
                     // Resuming after the parameter clause keeps the scan linear; the clause holds no members.
                     if resume > i { i = resume; continue }
+                case "typealias":
+                    if let alias = typealiasDeclaration(at: i, tokens) { aliases.append(alias) }
                 default:
                     break
                 }
             }
             i += 1
         }
-        return types
+        return SwiftFileScan(types: types, typealiases: aliases)
     }
 
     /// Instance methods implemented by class `name`: those declared directly in every `class name` body
@@ -148,12 +183,17 @@ public struct SwiftSourceScanner: Sendable {
         "subscript", "typealias", "import", "case",
     ]
 
-    /// Pairs `(`/`)`, `[`/`]`, `{`/`}` with one stack; an unmatched closer is ignored. Result: partner
-    /// token index, or -1.
+    /// Pairs `(`/`)`, `[`/`]`, `{`/`}` with one stack, following `#if` branches as `scan()` does;
+    /// an unmatched closer is ignored. Result: partner token index, or -1.
     static func matchBrackets(_ tokens: [SwiftToken]) -> [Int] {
         var match = [Int](repeating: -1, count: tokens.count)
         var stack: [Int] = []
-        for (k, t) in tokens.enumerated() where t.kind == .punctuation {
+        var branches = BranchStates<[Int]>()
+        for (k, t) in tokens.enumerated() where t.kind == .punctuation || t.kind == .directive {
+            if t.kind == .directive {
+                branches.follow(t.text, &stack)
+                continue
+            }
             switch t.byte {
             case 0x28, 0x5B, 0x7B:
                 stack.append(k)
@@ -257,7 +297,8 @@ public struct SwiftSourceScanner: Sendable {
         let resume = close + 1
         guard !isTypeMethod else { return (nil, resume) }
         let parameters: [SwiftParameter]
-        switch SwiftParameterList.parse(tokens: Array(t[k...close]), bytes: bytes, endOffset: t[close].end) {
+        switch SwiftParameterList.parse(tokens: t[k...close].filter { $0.kind != .directive }, bytes: bytes,
+                                        endOffset: t[close].end) {
         case .success(let p): parameters = p
         case .failure: return (nil, resume)
         }
@@ -273,36 +314,81 @@ public struct SwiftSourceScanner: Sendable {
         if k < t.count && t[k].kind == .arrow {
             k += 1
             let start = k
-            var stack: [UInt8] = []
-            scanType: while k < t.count {
-                let tok = t[k]
-                if stack.isEmpty && k > start {
-                    if tok.isPunct(0x7B) || tok.isPunct(0x7D) || tok.isPunct(0x3B) || tok.isPunct(0x3D)
-                        || tok.isKeyword("where") { break scanType }
-                    if tok.newlineBefore && !(t[k - 1].kind == .arrow || t[k - 1].isPunct(0x2E) || t[k - 1].isPunct(0x26)
-                                              || tok.kind == .arrow || tok.isPunct(0x2E) || tok.isPunct(0x26)) {
-                        break scanType
-                    }
-                }
-                if tok.kind == .punctuation {
-                    switch tok.byte {
-                    case 0x28, 0x5B: stack.append(tok.byte)
-                    case 0x3C: if !tok.spaceBefore && k > start && t[k - 1].kind == .identifier { stack.append(0x3C) }
-                    case 0x3E: if stack.last == 0x3C { stack.removeLast() }
-                    case 0x29, 0x5D:
-                        while stack.last == 0x3C { stack.removeLast() }
-                        if stack.isEmpty { break scanType }
-                        stack.removeLast()
-                    case 0x7B, 0x7D: if !stack.isEmpty { break scanType }
-                    default: break
-                    }
-                }
-                k += 1
-            }
+            k = typeEnd(from: start, t)
             if k > start { returnType = t.joinedText(start..<k, bytes: bytes) }
         }
         let method = ScannedMethod(baseName: baseName, parameters: parameters, returnType: returnType,
-                                   isOverride: isOverride, offset: t[i].start)
+                                   isOverride: isOverride, offset: t[i].start, signatureEnd: t[max(i, min(k, t.count) - 1)].end)
         return (method, max(resume, min(k, t.count)))
+    }
+
+    /// The token index just past a type that starts at `start`: the type ends at a depth-0 `{`, `}`,
+    /// `;`, `=`, `where`, compiler-control line, unmatched closer, or a line break that no `->`, `.` or
+    /// `&` continues.
+    private func typeEnd(from start: Int, _ t: [SwiftToken]) -> Int {
+        var k = start
+        var stack: [UInt8] = []
+        scanType: while k < t.count {
+            let tok = t[k]
+            if tok.kind == .directive { break scanType }
+            if stack.isEmpty && k > start {
+                if tok.isPunct(0x7B) || tok.isPunct(0x7D) || tok.isPunct(0x3B) || tok.isPunct(0x3D)
+                    || tok.isKeyword("where") { break scanType }
+                if tok.newlineBefore && !(t[k - 1].kind == .arrow || t[k - 1].isPunct(0x2E) || t[k - 1].isPunct(0x26)
+                                          || tok.kind == .arrow || tok.isPunct(0x2E) || tok.isPunct(0x26)) {
+                    break scanType
+                }
+            }
+            if tok.kind == .punctuation {
+                switch tok.byte {
+                case 0x28, 0x5B: stack.append(tok.byte)
+                case 0x3C: if !tok.spaceBefore && k > start && t[k - 1].kind == .identifier { stack.append(0x3C) }
+                case 0x3E: if stack.last == 0x3C { stack.removeLast() }
+                case 0x29, 0x5D:
+                    while stack.last == 0x3C { stack.removeLast() }
+                    if stack.isEmpty { break scanType }
+                    stack.removeLast()
+                case 0x7B, 0x7D: if !stack.isEmpty { break scanType }
+                default: break
+                }
+            }
+            k += 1
+        }
+        return k
+    }
+
+    /// `typealias Name = Type` at token `i`; nil for a generic alias or a malformed one.
+    private func typealiasDeclaration(at i: Int, _ t: [SwiftToken]) -> ScannedTypealias? {
+        guard i + 3 < t.count, t[i + 1].kind == .identifier, t[i + 2].isPunct(0x3D) else { return nil }
+        let start = i + 3
+        let end = typeEnd(from: start, t)
+        guard end > start else { return nil }
+        return ScannedTypealias(name: t[i + 1].text, type: t.joinedText(start..<end, bytes: bytes))
+    }
+}
+
+/// Follows `#if` branches for a stack of open brackets: every branch starts from the stack as it was
+/// at `#if`, and after `#endif` the stack is the one the first branch left. Two alternative headers
+/// that each open a `{` for one shared body then leave exactly one `{` open. Stacks deeper than
+/// `maximumDepth` (64) are not saved: nobody writes such code, and it bounds the cost of each directive.
+struct BranchStates<Stack: RangeReplaceableCollection> {
+    static var maximumDepth: Int { 64 }
+
+    private var frames: [(start: Stack?, firstEnd: Stack?)] = []
+
+    mutating func follow(_ directive: String, _ stack: inout Stack) {
+        switch directive {
+        case "#if":
+            frames.append((stack.count <= Self.maximumDepth ? stack : nil, nil))
+        case "#elseif", "#else":
+            guard let top = frames.indices.last, let start = frames[top].start else { return }
+            if frames[top].firstEnd == nil { frames[top].firstEnd = stack }
+            stack = start
+        case "#endif":
+            guard let frame = frames.popLast() else { return }
+            if let firstEnd = frame.firstEnd { stack = firstEnd }
+        default:
+            break
+        }
     }
 }

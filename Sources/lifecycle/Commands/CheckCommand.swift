@@ -1,14 +1,16 @@
 import LifecycleCompiler
 
-/// `lifecycle check FILE... [--impl SWIFT_FILE]... [--warnings-as-errors] [--format text|json]`
+/// `lifecycle check FILE... [--impl SWIFT_FILE]... [--platform "iOS 15.0"] [--warnings-as-errors] [--format text|json]`
 enum CheckCommand: Command {
     static let name = "check"
     static let abstract = "Check lifecycle specs and report every problem, as the Swift compiler does."
-    static let usage = "check <file>... [--impl <swift-file>]... [--warnings-as-errors] [--format text|json]"
+    static let usage = "check <file>... [--impl <swift-file>]... [--platform <platform>] [--warnings-as-errors] [--format text|json]"
     static let arguments = [("<file>", "One or more .lifecycle specs.")]
     static let options = [
         OptionSpec(name: "--impl", valueName: "swift-file",
-                   help: "A Swift file implementing a delegate; report each required callback it does not implement. Repeatable."),
+                   help: "A Swift file implementing a delegate, or one of its extensions; report each required callback the files together do not implement. Repeatable."),
+        OptionSpec(name: "--platform", valueName: "platform",
+                   help: "The deployment target, such as \"iOS 15.0\" (overrides the spec's 'platform'): warns about deprecated callbacks and callbacks not called before it."),
         CommonOptions.warningsAsErrors,
         OptionSpec(name: "--format", valueName: "format", help: "text (default: diagnostics on stderr) or json (an array on stdout)."),
         CommonOptions.errorLimit,
@@ -24,6 +26,12 @@ enum CheckCommand: Command {
         var frontend: Frontend
         do { frontend = try Frontend(arguments) } catch { return usageError(error.message) }
         frontend.json = format == "json"
+        if let platform = arguments.value("--platform") {
+            guard let parsed = Platform(platform) else {
+                return usageError("'--platform' takes a platform and a version such as \"iOS 15.0\", not '\(platform)'")
+            }
+            frontend.platform = parsed
+        }
 
         var status = ExitCode.success
         var models: [Model] = []

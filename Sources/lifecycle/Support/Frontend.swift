@@ -14,6 +14,8 @@ struct Frontend {
     var json = false {
         didSet { diagnostics = Diagnostics(limit: keptDiagnostics) }
     }
+    /// The deployment target given on the command line (`check --platform "iOS 15.0"`).
+    var platform: Platform?
 
     /// How many diagnostics to keep: those printed; the rest are only counted.
     var keptDiagnostics: Int { json && !errorLimitGiven ? 0 : errorLimit }
@@ -46,7 +48,8 @@ struct Frontend {
             return .failure(.failure)
         case .success(let file):
             let compilation = Compiler.compile(file, files: files, loader: FileSystem.read,
-                                               warningsAsErrors: warningsAsErrors, diagnosticLimit: keptDiagnostics)
+                                               warningsAsErrors: warningsAsErrors, platform: platform,
+                                               diagnosticLimit: keptDiagnostics)
             Frontend.keepUntilExit.append(compilation)
             diagnostics.append(contentsOf: compilation.diagnostics)
             return .success(compilation)

@@ -15,11 +15,14 @@ import Testing
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             // Removed when the test process exits.
             atexit { try? FileManager.default.removeItem(at: GeneratedCodeCompilesTests.standInFolder) }
-            let source = Repository.fixtures.appendingPathComponent("UIKitStandIn/UIKit.swift")
-            let result = try Shell.run("/usr/bin/env", ["swiftc", "-swift-version", "6", "-parse-as-library", "-emit-module",
-                                                        "-module-name", "UIKit", "-emit-module-path",
-                                                        folder.appendingPathComponent("UIKit.swiftmodule").path, source.path])
-            guard result.status == 0 else { throw StandInError(message: result.stderr) }
+            // CloudKit first: UIKit's stand-in imports it, as `UIWindowSceneDelegate` names `CKShare.Metadata`.
+            for module in ["CloudKit", "UIKit"] {
+                let source = Repository.fixtures.appendingPathComponent("UIKitStandIn/\(module).swift")
+                let result = try Shell.run("/usr/bin/env", ["swiftc", "-swift-version", "6", "-parse-as-library", "-emit-module",
+                                                            "-module-name", module, "-I", folder.path, "-emit-module-path",
+                                                            folder.appendingPathComponent("\(module).swiftmodule").path, source.path])
+                guard result.status == 0 else { throw StandInError(message: result.stderr) }
+            }
             return folder
         }
     }()
@@ -49,6 +52,47 @@ import Testing
         let source = try String(contentsOf: Repository.root.appendingPathComponent(path), encoding: .utf8)
         let errors = try Self.typecheck(source, name: (path as NSString).lastPathComponent)
         #expect(errors.isEmpty, "\(path) does not type-check:\n\(errors)")
+    }
+
+    /// Every callback of the UIKit catalog, generated into one delegate per type, type-checks
+    /// against the stand-in: the catalog's signatures, `returns` and `body` values are right.
+    @Test("every UIKit catalog callback generates Swift that type-checks")
+    func everyCatalogCallbackCompiles() throws {
+        let catalog = Compiler.compile(path: "Probe.lifecycle", source: "import UIKit\n")
+        let model = try #require(catalog.model)
+        var spec = "import UIKit\n"
+        var count = 0
+        for (name, adopted) in [("App", "UIResponder, UIApplicationDelegate"), ("Scene", "UIResponder, UIWindowSceneDelegate"),
+                                ("Screen", "UIViewController")] {
+            let owners = adopted.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { $0 != "UIResponder" } + (name == "Scene" ? ["UISceneDelegate"] : [])
+            spec += "machine \(name) {\n    delegate \(name)Delegate: \(adopted)\n    initial state A\n    final state B\n    A -> B on go\n"
+            for type in model.types where owners.contains(type.name) {
+                for method in type.methods {
+                    spec += "    require \(method.selector)\n"
+                    count += 1
+                }
+            }
+            spec += "}\n"
+        }
+        #expect(count >= 60)
+        let compilation = Compiler.compile(path: "Everything.lifecycle", source: spec)
+        let everything = try #require(compilation.model, "\(compilation.diagnostics)")
+        let swift = String(decoding: SwiftGenerator(model: everything).body(), as: UTF8.self)
+        #expect(swift.contains("import CloudKit"))
+        #expect(swift.contains("completionHandler(.noData)"))
+        let errors = try Self.typecheck(swift, name: "EveryCallback.swift")
+        #expect(errors.isEmpty, "the generated delegates do not type-check:\n\(errors)\n\(swift)")
+    }
+
+    /// The hand-written delegates README's `check --impl` example reads are real Swift.
+    @Test("Examples/Delegates type-check")
+    func exampleDelegatesCompile() throws {
+        let folder = Repository.examples.appendingPathComponent("Delegates")
+        let app = try String(contentsOf: folder.appendingPathComponent("AppDelegate.swift"), encoding: .utf8)
+        let scene = try String(contentsOf: folder.appendingPathComponent("SceneDelegate.swift"), encoding: .utf8)
+        let errors = try Self.typecheck(app + "\n" + scene.replacingOccurrences(of: "import UIKit\n", with: ""), name: "Delegates.swift")
+        #expect(errors.isEmpty, "Examples/Delegates do not type-check:\n\(errors)")
     }
 
     @Test("the stand-in rejects what real UIKit rejects, so passing means something")

@@ -19,7 +19,7 @@ import Testing
 
     @Test func everyParserRuleIsInTheGrammar() throws {
         let ebnf = try String(contentsOf: Self.grammar.appendingPathComponent("lifecycle.ebnf"), encoding: .utf8)
-        for rule in ["file", "declaration", "importDecl", "machineDecl", "member", "delegateDecl", "stateDecl",
+        for rule in ["file", "declaration", "importDecl", "platformDecl", "attribute", "machineDecl", "member", "delegateDecl", "stateDecl",
                      "transitionDecl", "callbackList", "callbackRef", "requireDecl", "protocolDecl", "classDecl",
                      "funcDecl", "varDecl"] {
             #expect(ebnf.range(of: "\n\(rule) ", options: []) != nil || ebnf.range(of: "\n\(rule)\t") != nil,

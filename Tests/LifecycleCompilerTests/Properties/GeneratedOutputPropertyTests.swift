@@ -60,7 +60,9 @@ import Testing
     func checkOne(_ spec: SpecGenerator.Spec) -> (String, String)? {
         let path = "Property/seed-\(spec.seed).lifecycle"
         let compilation = Compiler.compile(path: path, source: spec.text)
-        guard compilation.diagnostics.isEmpty, let model = compilation.model else {
+        // Without a platform, the UIKit callbacks deprecated in iOS 26 are notes (not problems).
+        let problems = compilation.diagnostics.all.filter { !($0.severity == .note && $0.id == "callbackDeprecated") }
+        guard problems.isEmpty, let model = compilation.model else {
             let rendered = DiagnosticRenderer(files: compilation.files).render(compilation.diagnostics)
             Issue.record("seed \(spec.seed): a generated spec does not check clean:\n\(rendered)--- spec\n\(spec.text)")
             return nil

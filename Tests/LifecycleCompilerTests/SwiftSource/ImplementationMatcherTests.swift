@@ -37,21 +37,38 @@ import Testing
 
     @Test func nearMissOtherLabels() {
         let result = ImplementationMatcher.match(expected("func sceneWillEnterForeground(_ scene: UIScene)"), in: scene)
-        #expect(result == .nearMiss([scene[7]]))
+        #expect(result == .nearMiss([NearMiss(method: scene[7], difference: .label(index: 0, written: "scene", expected: nil))]))
         #expect(scene[7].selector == "sceneWillEnterForeground(scene:)")
+        guard case .nearMiss(let near) = result else { return }
+        #expect(near[0].explanation == "its first argument label is 'scene', not '_'")
     }
 
     @Test func nearMissReturnType() {
         let didFinish = expected("func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey : Any]? = nil) -> Bool")
-        // Every `application(...)` method shares the base name, so all are listed; the Void one is among them.
-        guard case .nearMiss(let near) = ImplementationMatcher.match(didFinish, in: app) else { Issue.record("expected near miss"); return }
-        #expect(near.map(\.selector) == [
-            "application(_:configurationForConnecting:options:)",
-            "application(_:didFinishLaunchingWithOptions:)",
-            "application(_:willFinishLaunchingWithOptions:)",
-            "application(_:didDiscardSceneSessions:)",
-        ])
-        #expect(near[1].returnType == nil)
+        // Only the same selector is a near miss: the other `application(...)` methods are not attempts at it.
+        let known: Set<String> = ["application(_:willFinishLaunchingWithOptions:)", "application(_:didFinishLaunchingWithOptions:)",
+                                  "application(_:configurationForConnecting:options:)", "application(_:didDiscardSceneSessions:)"]
+        guard case .nearMiss(let near) = ImplementationMatcher.match(didFinish, in: app, known: known) else { Issue.record("expected near miss"); return }
+        #expect(near.map(\.method.selector) == ["application(_:didFinishLaunchingWithOptions:)"])
+        #expect(near[0].difference == .returnType(written: nil, expected: "Bool"))
+        #expect(near[0].explanation == "it returns 'Void', not 'Bool'")
+    }
+
+    @Test func knownCallbacksAreNeverNearMisses() {
+        let source = """
+        class AppDelegate: UIResponder, UIApplicationDelegate {
+            func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool { true }
+            func applicationDidBecomeActive(_ application: UIApplication) {}
+            func applicationDidBecomeActive(application: UIApplication) {}
+        }
+        """
+        let methods = SwiftSourceScanner(source: source).methods(ofClass: "AppDelegate")
+        // `application(_:open:options:)` has one label off from `application(_:handleOpen:options:)`, but is itself known.
+        let handleOpen = expected("func application(_ app: UIApplication, handleOpen url: URL, options: [UIApplication.OpenURLOptionsKey: Any]) -> Bool")
+        #expect(ImplementationMatcher.match(handleOpen, in: methods, known: ["application(_:open:options:)"]) == .missing)
+        #expect(ImplementationMatcher.match(handleOpen, in: methods) != .missing)
+        // `applicationWillResignActive(_:)` is two edits from nothing here; DidBecomeActive is far away.
+        #expect(ImplementationMatcher.match(expected("func applicationWillResignActive(_ application: UIApplication)"), in: methods) == .missing)
     }
 
     @Test func nearMissParameterTypeAndTypo() {
@@ -63,8 +80,10 @@ import Testing
         }
         """
         let methods = SwiftSourceScanner(source: source).methods(ofClass: "SceneDelegate")
-        #expect(ImplementationMatcher.match(expected("func sceneDidBecomeActive(_ scene: UIScene)"), in: methods) == .nearMiss([methods[0]]))
-        #expect(ImplementationMatcher.match(expected("func sceneDidDisconnect(_ scene: UIScene)"), in: methods) == .nearMiss([methods[1]]))
+        #expect(ImplementationMatcher.match(expected("func sceneDidBecomeActive(_ scene: UIScene)"), in: methods) == .nearMiss([
+            NearMiss(method: methods[0], difference: .parameterType(index: 0, name: "scene", written: "UIWindowScene", expected: "UIScene"))]))
+        #expect(ImplementationMatcher.match(expected("func sceneDidDisconnect(_ scene: UIScene)"), in: methods) == .nearMiss([
+            NearMiss(method: methods[1], difference: .baseName(written: "sceneDidDisconnected", expected: "sceneDidDisconnect"))]))
         #expect(ImplementationMatcher.match(expected("func sceneDidEnterBackground(_ scene: UIScene)"), in: methods) == .missing)
     }
 
@@ -76,7 +95,8 @@ import Testing
         let vm = SwiftSourceScanner(source: Fixtures.viewControllers)
         #expect(ImplementationMatcher.match(expected("override func viewDidDisappear(_ animated: Bool)"), in: vm.methods(ofClass: "HomeViewController")) == .missing)
         #expect(ImplementationMatcher.match(expected("override func viewWillDisappear(_ animated: Bool)"), in: vm.methods(ofClass: "HomeViewController"))
-                == .nearMiss([vm.methods(ofClass: "HomeViewController")[3]]))
+                == .nearMiss([NearMiss(method: vm.methods(ofClass: "HomeViewController")[3],
+                                       difference: .label(index: 0, written: "animated", expected: nil))]))
     }
 
     @Test func editDistance() {

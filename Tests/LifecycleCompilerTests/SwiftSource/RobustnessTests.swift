@@ -90,4 +90,23 @@ import Testing
         #expect(SwiftSourceScanner.methods(ofClass: "SceneDelegate", in: types).count == 8 * 400)
         #expect(elapsed < .seconds(20))
     }
+
+    /// Regex literals that never end, and `#if` branches around deep braces, stay linear: each
+    /// input at twice the size takes about twice the time (a quadratic scan would take four).
+    static func pathological(_ name: String, _ n: Int) -> String {
+        switch name {
+        case "bare": "let a = " + String(repeating: "(/[", count: n)
+        case "multiline": String(repeating: "x = #/\n", count: n)
+        case "extended": "let a = " + String(repeating: "(#/[ ", count: n)
+        default: String(repeating: "{", count: 60) + String(repeating: "#if A\n{\n#else\n{\n#endif\n}\n", count: n)
+        }
+    }
+
+    @Test(arguments: ["bare", "multiline", "extended", "ifBranches"])
+    func pathologicalInputStaysLinear(_ name: String) {
+        let small = Array(Self.pathological(name, 4_000).utf8), large = Array(Self.pathological(name, 16_000).utf8)
+        let (ratio, _, largeTime) = Scaling.ratio(small: { _ = SwiftSourceScanner(bytes: small).scan() },
+                                                  large: { _ = SwiftSourceScanner(bytes: large).scan() })
+        #expect(ratio < 8 || largeTime < 0.05, "\(name): 4x the input took \(ratio)x the time")
+    }
 }

@@ -153,4 +153,87 @@ import Testing
         #expect(types[0].methods.map(\.selector) == ["viewDidLoad()"])
         #expect(types[0].bodyClose == source.utf8.count)  // the buffer length
     }
+
+    @Test func regexLiteralsAreSkipped() {
+        let source = ##"""
+        class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+            let re = /\}"/
+            let ext = #/ { " } /#
+            let multi = #/
+              \{ [}] " # comment in an extended regex
+              /#
+            let half = total/2 + count / 3
+            func sceneDidBecomeActive(_ scene: UIScene) { let m = input.firstMatch(of: /[}{]+/) }
+            func sceneWillResignActive(_ scene: UIScene) { if let x = try? /}/.wholeMatch(in: s) {} }
+            func sceneDidEnterBackground(_ scene: UIScene) {}
+        }
+        """##
+        let types = SwiftSourceScanner(source: source).scan()
+        #expect(types.map(\.name) == ["SceneDelegate"])
+        #expect(types[0].methods.map(\.selector) == [
+            "sceneDidBecomeActive(_:)", "sceneWillResignActive(_:)", "sceneDidEnterBackground(_:)",
+        ])
+    }
+
+    @Test func divisionIsNoRegex() {
+        let source = "class A {\n let x = a / b / c\n let y = f(1)/g(2)/3\n func b() {}\n}"
+        #expect(SwiftSourceScanner(source: source).scan().first?.methods.map(\.selector) == ["b()"])
+    }
+
+    @Test func alternativeHeadersInIfBranchesShareOneBody() {
+        let source = """
+        class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+        #if compiler(>=5.9)
+            func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+        #elseif DEBUG
+            func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+        #else
+            func scene(_ s: UIScene, willConnectTo session: UISceneSession, options o: UIScene.ConnectionOptions) {
+        #endif
+                guard let _ = (scene as? UIWindowScene) else { return }
+            }
+            #if DEBUG
+            func sceneDidBecomeActive(_ scene: UIScene) { print("debug") }
+            #else
+            func sceneDidBecomeActive(_ scene: UIScene) {}
+            #endif
+            func sceneDidEnterBackground(_ scene: UIScene) {}
+        }
+        func free() {}
+        """
+        let types = SwiftSourceScanner(source: source).scan()
+        #expect(types.count == 1)
+        #expect(types[0].methods.map(\.selector) == [
+            "scene(_:willConnectTo:options:)", "scene(_:willConnectTo:options:)", "scene(_:willConnectTo:options:)",
+            "sceneDidBecomeActive(_:)", "sceneDidBecomeActive(_:)", "sceneDidEnterBackground(_:)",
+        ])
+        #expect(Array(source.utf8)[types[0].bodyClose] == UInt8(ascii: "}"))
+        #expect(types[0].bodyClose < source.utf8.count - 12)  // closed before `func free()`
+    }
+
+    @Test func typealiasesAreCollected() {
+        let source = """
+        typealias ArgType = [UIApplication.LaunchOptionsKey: Any]?
+        class AppDelegate {
+            typealias Handler = (Bool) -> Void
+            typealias Box<T> = [T]
+            func f() {}
+        }
+        """
+        let scan = SwiftSourceScanner(source: source).scanFile()
+        #expect(scan.typealiases == [
+            ScannedTypealias(name: "ArgType", type: "[UIApplication.LaunchOptionsKey: Any]?"),
+            ScannedTypealias(name: "Handler", type: "(Bool) -> Void"),
+        ])
+        #expect(scan.types[0].methods.map(\.selector) == ["f()"])
+    }
+
+    @Test func signatureEndCoversTheReturnType() {
+        let source = "class A {\n func f(_ x: Int) async throws -> [String: Int] { [:] }\n func g() {}\n}"
+        let methods = SwiftSourceScanner(source: source).scan()[0].methods
+        let bytes = Array(source.utf8)
+        #expect(String(decoding: bytes[methods[0].offset..<methods[0].signatureEnd], as: UTF8.self)
+                == "func f(_ x: Int) async throws -> [String: Int]")
+        #expect(String(decoding: bytes[methods[1].offset..<methods[1].signatureEnd], as: UTF8.self) == "func g()")
+    }
 }

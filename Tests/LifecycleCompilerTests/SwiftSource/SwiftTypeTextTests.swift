@@ -12,7 +12,23 @@ import Testing
         ("Swift.Error", "Error"),
         ("inout  any Error", "inout Error"),
         ("some   View", "some View"),
-        ("@escaping (Bool) -> Void", "@escaping(Bool)->Void"),
+        ("@escaping (Bool) -> Void", "(Bool)->Void"),
+        ("@escaping @MainActor @Sendable (UIBackgroundFetchResult) -> Void", "(UIBackgroundFetchResult)->Void"),
+        ("@convention(block) () -> Void", "()->Void"),
+        ("Swift.Bool", "Bool"),
+        ("(Bool)", "Bool"),
+        ("((Bool))", "Bool"),
+        ("Optional<Bool>", "Bool?"),
+        ("Swift.Optional<[String: Any]>", "[String:Any]?"),
+        ("Optional<() -> Void>", "(()->Void)?"),
+        ("((Bool) -> Void)?", "((Bool)->Void)?"),
+        ("((Bool) -> Void)", "(Bool)->Void"),
+        ("(Int, String)", "(Int,String)"),
+        ("Array<Int>", "[Int]"),
+        ("Dictionary<String, Set<Int>>", "[String:Set<Int>]"),
+        ("[UIApplicationLaunchOptionsKey: Any]?", "[UIApplication.LaunchOptionsKey:Any]?"),
+        ("[UIApplicationOpenURLOptionsKey : Any]", "[UIApplication.OpenURLOptionsKey:Any]"),
+        ("(Bool) -> ()", "(Bool)->Void"),
         ("() -> ()", "()->Void"),
         ("() async throws -> Void", "()async throws->Void"),
         ("Set< Foundation.URL >", "Set<URL>"),
@@ -31,5 +47,17 @@ import Testing
         #expect(SwiftTypeText.sameReturnType(nil, "()"))
         #expect(SwiftTypeText.sameReturnType("Void", nil))
         #expect(!SwiftTypeText.sameReturnType(nil, "Bool"))
+        #expect(SwiftTypeText.sameReturnType("()", "Void"))
+        #expect(SwiftTypeText.sameReturnType("Swift.Bool", "(Bool)"))
+    }
+
+    @Test func typealiasesExpand() {
+        let aliases = ["ArgType": "[UIApplication.LaunchOptionsKey: Any]?", "Handler": "(Bool) -> Void", "Loop": "Loop?"]
+        #expect(SwiftTypeText.normalized("ArgType", aliases: aliases) == SwiftTypeText.normalized("[UIApplication.LaunchOptionsKey : Any]?"))
+        #expect(SwiftTypeText.normalized("@escaping Handler", aliases: aliases) == "(Bool)->Void")
+        #expect(SwiftTypeText.normalized("Handler?", aliases: aliases) == "((Bool)->Void)?")
+        #expect(SwiftTypeText.normalized("Foo.ArgType", aliases: aliases) == "Foo.ArgType")
+        // A cycle stops after 8 rounds instead of hanging.
+        #expect(SwiftTypeText.normalized("Loop", aliases: aliases).hasPrefix("Loop"))
     }
 }

@@ -16,6 +16,8 @@
 //   the requirements; implementations may still write them.
 // - Nothing runs: bodies are empty or trivial; `main()` returns at once.
 
+import CloudKit
+
 // MARK: - Objective-C base
 
 public protocol NSObjectProtocol: AnyObject {
@@ -56,6 +58,26 @@ public struct URL: Hashable, Sendable {
         guard let colon = absoluteString.firstIndex(of: ":") else { return nil }
         return String(absoluteString[..<colon])
     }
+}
+
+public struct CGSize: Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+    public static let zero = CGSize(width: 0, height: 0)
+}
+
+open class NSUserActivity: NSObject, @unchecked Sendable {
+    public init(activityType: String) {
+        self.activityType = activityType
+        super.init()
+    }
+    open private(set) var activityType: String
+    open var title: String?
+    open var userInfo: [AnyHashable: Any]?
 }
 
 public struct Data: Hashable, Sendable {
@@ -128,6 +150,50 @@ open class UIWindow: UIView {
     open func makeKey() { isKeyWindow = true }
 }
 
+public enum UIInterfaceOrientation: Int, Sendable {
+    case unknown, portrait, portraitUpsideDown, landscapeLeft, landscapeRight
+}
+
+public struct UIInterfaceOrientationMask: OptionSet, Sendable {
+    public var rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let portrait = UIInterfaceOrientationMask(rawValue: 1 << 1)
+    public static let landscapeLeft = UIInterfaceOrientationMask(rawValue: 1 << 4)
+    public static let landscapeRight = UIInterfaceOrientationMask(rawValue: 1 << 3)
+    public static let portraitUpsideDown = UIInterfaceOrientationMask(rawValue: 1 << 2)
+    public static let landscape: UIInterfaceOrientationMask = [.landscapeLeft, .landscapeRight]
+    public static let all: UIInterfaceOrientationMask = [.portrait, .landscape, .portraitUpsideDown]
+    public static let allButUpsideDown: UIInterfaceOrientationMask = [.portrait, .landscape]
+}
+
+public final class UITraitCollection: NSObject, @unchecked Sendable {
+    public override init() { super.init() }
+}
+
+@MainActor
+public protocol UICoordinateSpace: NSObjectProtocol {}
+
+@MainActor
+public protocol UIViewControllerTransitionCoordinator: NSObjectProtocol {}
+
+@MainActor
+public protocol UIUserActivityRestoring: NSObjectProtocol {}
+
+public enum UIBackgroundFetchResult: UInt, Sendable {
+    case newData, noData, failed
+}
+
+@MainActor
+open class UIApplicationShortcutItem: NSObject {
+    public init(type: String, localizedTitle: String) {
+        self.type = type
+        self.localizedTitle = localizedTitle
+        super.init()
+    }
+    open private(set) var type: String
+    open private(set) var localizedTitle: String
+}
+
 // MARK: - UIViewController (section 8.3: open class methods, overridden with `override`)
 
 @MainActor
@@ -179,6 +245,14 @@ open class UIViewController: UIResponder {
     open func viewWillLayoutSubviews() {}
     open func viewDidLayoutSubviews() {}
     open func didReceiveMemoryWarning() {}
+    open func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {}
+    open func viewSafeAreaInsetsDidChange() {}
+    open func viewLayoutMarginsDidChange() {}
+    open func updateViewConstraints() {}
+    open func willMove(toParent parent: UIViewController?) {}
+    open func didMove(toParent parent: UIViewController?) {}
+    @available(iOS 26.0, *)
+    open func updateProperties() {}
 
     open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {}
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {}
@@ -270,6 +344,14 @@ open class UIScene: UIResponder {
 
 @MainActor
 open class UIWindowScene: UIScene {
+    /// Obj-C `UIWindowSceneGeometry`.
+    @MainActor
+    open class Geometry: NSObject {
+        public override init() { super.init() }
+        open var interfaceOrientation: UIInterfaceOrientation { .portrait }
+    }
+
+    open var effectiveGeometry: UIWindowScene.Geometry { Geometry() }
     open var windows: [UIWindow] { [] }
     open var keyWindow: UIWindow? { windows.first { $0.isKeyWindow } }
 }
@@ -340,6 +422,22 @@ public protocol UIApplicationDelegate: NSObjectProtocol {
     func application(_ application: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: any Error)
     func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession, options: UIScene.ConnectionOptions) -> UISceneConfiguration
     func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>)
+    func applicationSignificantTimeChange(_ application: UIApplication)
+    func applicationProtectedDataWillBecomeUnavailable(_ application: UIApplication)
+    func applicationProtectedDataDidBecomeAvailable(_ application: UIApplication)
+    func application(_ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable : Any], fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void)
+    func application(_ application: UIApplication, handleEventsForBackgroundURLSession identifier: String, completionHandler: @escaping () -> Void)
+    func application(_ application: UIApplication, performFetchWithCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void)
+    func application(_ application: UIApplication, performActionFor shortcutItem: UIApplicationShortcutItem, completionHandler: @escaping (Bool) -> Void)
+    func application(_ application: UIApplication, willContinueUserActivityWithType userActivityType: String) -> Bool
+    func application(_ application: UIApplication, continue userActivity: NSUserActivity, restorationHandler: @escaping ([any UIUserActivityRestoring]?) -> Void) -> Bool
+    func application(_ application: UIApplication, didFailToContinueUserActivityWithType userActivityType: String, error: any Error)
+    func application(_ application: UIApplication, didUpdate userActivity: NSUserActivity)
+    func application(_ application: UIApplication, shouldSaveSecureApplicationState coder: NSCoder) -> Bool
+    func application(_ application: UIApplication, shouldRestoreSecureApplicationState coder: NSCoder) -> Bool
+    func application(_ application: UIApplication, willEncodeRestorableStateWith coder: NSCoder)
+    func application(_ application: UIApplication, didDecodeRestorableStateWith coder: NSCoder)
+    func application(_ application: UIApplication, supportedInterfaceOrientationsFor window: UIWindow?) -> UIInterfaceOrientationMask
 }
 
 public extension UIApplicationDelegate {
@@ -364,6 +462,22 @@ public extension UIApplicationDelegate {
         UISceneConfiguration(name: nil, sessionRole: connectingSceneSession.role)
     }
     func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>) {}
+    func applicationSignificantTimeChange(_ application: UIApplication) {}
+    func applicationProtectedDataWillBecomeUnavailable(_ application: UIApplication) {}
+    func applicationProtectedDataDidBecomeAvailable(_ application: UIApplication) {}
+    func application(_ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable : Any], fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void) {}
+    func application(_ application: UIApplication, handleEventsForBackgroundURLSession identifier: String, completionHandler: @escaping () -> Void) {}
+    func application(_ application: UIApplication, performFetchWithCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void) {}
+    func application(_ application: UIApplication, performActionFor shortcutItem: UIApplicationShortcutItem, completionHandler: @escaping (Bool) -> Void) {}
+    func application(_ application: UIApplication, willContinueUserActivityWithType userActivityType: String) -> Bool { false }
+    func application(_ application: UIApplication, continue userActivity: NSUserActivity, restorationHandler: @escaping ([any UIUserActivityRestoring]?) -> Void) -> Bool { false }
+    func application(_ application: UIApplication, didFailToContinueUserActivityWithType userActivityType: String, error: any Error) {}
+    func application(_ application: UIApplication, didUpdate userActivity: NSUserActivity) {}
+    func application(_ application: UIApplication, shouldSaveSecureApplicationState coder: NSCoder) -> Bool { false }
+    func application(_ application: UIApplication, shouldRestoreSecureApplicationState coder: NSCoder) -> Bool { false }
+    func application(_ application: UIApplication, willEncodeRestorableStateWith coder: NSCoder) {}
+    func application(_ application: UIApplication, didDecodeRestorableStateWith coder: NSCoder) {}
+    func application(_ application: UIApplication, supportedInterfaceOrientationsFor window: UIWindow?) -> UIInterfaceOrientationMask { .all }
 
     /// What `@main` calls on an app delegate. The real one runs `UIApplicationMain`; the
     /// stand-in returns at once (nothing here can run a UI).
@@ -381,6 +495,12 @@ public protocol UISceneDelegate: NSObjectProtocol {
     func sceneWillEnterForeground(_ scene: UIScene)
     func sceneDidEnterBackground(_ scene: UIScene)
     func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>)
+    func scene(_ scene: UIScene, willContinueUserActivityWithType userActivityType: String)
+    func scene(_ scene: UIScene, continue userActivity: NSUserActivity)
+    func scene(_ scene: UIScene, didFailToContinueUserActivityWithType userActivityType: String, error: any Error)
+    func scene(_ scene: UIScene, didUpdate userActivity: NSUserActivity)
+    func stateRestorationActivity(for scene: UIScene) -> NSUserActivity?
+    func scene(_ scene: UIScene, restoreInteractionStateWith stateRestorationActivity: NSUserActivity)
 }
 
 public extension UISceneDelegate {
@@ -391,11 +511,21 @@ public extension UISceneDelegate {
     func sceneWillEnterForeground(_ scene: UIScene) {}
     func sceneDidEnterBackground(_ scene: UIScene) {}
     func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {}
+    func scene(_ scene: UIScene, willContinueUserActivityWithType userActivityType: String) {}
+    func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {}
+    func scene(_ scene: UIScene, didFailToContinueUserActivityWithType userActivityType: String, error: any Error) {}
+    func scene(_ scene: UIScene, didUpdate userActivity: NSUserActivity) {}
+    func stateRestorationActivity(for scene: UIScene) -> NSUserActivity? { nil }
+    func scene(_ scene: UIScene, restoreInteractionStateWith stateRestorationActivity: NSUserActivity) {}
 }
 
 @MainActor
 public protocol UIWindowSceneDelegate: UISceneDelegate {
     var window: UIWindow? { get set }
+    func windowScene(_ windowScene: UIWindowScene, didUpdate previousCoordinateSpace: any UICoordinateSpace, interfaceOrientation previousInterfaceOrientation: UIInterfaceOrientation, traitCollection previousTraitCollection: UITraitCollection)
+    func windowScene(_ windowScene: UIWindowScene, didUpdateEffectiveGeometry previousEffectiveGeometry: UIWindowScene.Geometry)
+    func windowScene(_ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem, completionHandler: @escaping (Bool) -> Void)
+    func windowScene(_ windowScene: UIWindowScene, userDidAcceptCloudKitShareWith cloudKitShareMetadata: CKShare.Metadata)
 }
 
 public extension UIWindowSceneDelegate {
@@ -403,4 +533,8 @@ public extension UIWindowSceneDelegate {
         get { nil }
         set {}
     }
+    func windowScene(_ windowScene: UIWindowScene, didUpdate previousCoordinateSpace: any UICoordinateSpace, interfaceOrientation previousInterfaceOrientation: UIInterfaceOrientation, traitCollection previousTraitCollection: UITraitCollection) {}
+    func windowScene(_ windowScene: UIWindowScene, didUpdateEffectiveGeometry previousEffectiveGeometry: UIWindowScene.Geometry) {}
+    func windowScene(_ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem, completionHandler: @escaping (Bool) -> Void) {}
+    func windowScene(_ windowScene: UIWindowScene, userDidAcceptCloudKitShareWith cloudKitShareMetadata: CKShare.Metadata) {}
 }

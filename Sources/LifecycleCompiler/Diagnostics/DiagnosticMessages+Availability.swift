@@ -1,0 +1,52 @@
+/// Messages about platforms and availability: `platform iOS 15.0`, `@available(…)`, and the
+/// checks they enable (deprecated callbacks, callbacks newer than the deployment target, and the
+/// app-delegate callbacks UIKit stops calling once an app adopts scenes).
+extension Diagnostic {
+    static func attributeWithoutMember(at range: SourceRange) -> Diagnostic {
+        make(.error, "'@available' must come right before a 'func' or 'var'", at: range)
+    }
+
+    static func callbackDeprecated(_ selector: String, platform: String, since version: PlatformVersion?,
+                                   replacement: String?, asWarning: Bool, at range: SourceRange) -> Diagnostic {
+        let when = version.map { " in \(platform) \($0)" } ?? ""
+        return make(asWarning ? .warning : .note,
+                    "'\(selector)' was deprecated\(when)" + (replacement.map { ": \($0)" } ?? ""), at: range)
+    }
+
+    static func callbackIntroducedLater(_ selector: String, introduced: PlatformVersion, target: Platform,
+                                        at range: SourceRange) -> Diagnostic {
+        make(.warning, "'\(selector)' is not called before \(target.name) \(introduced); the deployment target is \(target)",
+             at: range)
+    }
+
+    static func duplicatePlatform(at range: SourceRange) -> Diagnostic {
+        make(.error, "the platform is already set", at: range)
+    }
+
+    static func expectedAttributeArguments(found: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "expected '(' after '@available', found \(found)", at: range)
+    }
+
+    static func expectedPlatform(found: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "expected a platform name such as 'iOS' after 'platform', found \(found)", at: range)
+    }
+
+    static func invalidAvailability(_ message: String, at range: SourceRange) -> Diagnostic {
+        make(.error, message, at: range)
+    }
+
+    static func invalidPlatformVersion(_ platform: String, written: String, at range: SourceRange) -> Diagnostic {
+        make(.error, written.isEmpty ? "expected a version after '\(platform)', such as '\(platform) 15.0'"
+                                     : "invalid version '\(written)'; write it as in '\(platform) 15.0'", at: range)
+    }
+
+    static func sceneLifecycleIgnoresAppCallback(_ selector: String, replacement: String, at range: SourceRange) -> Diagnostic {
+        make(.warning, "UIKit does not call '\(selector)' in an app that adopts scenes; use '\(replacement)' in the scene delegate",
+             at: range)
+    }
+
+    static func unknownPlatform(_ name: String, suggestion: String?, at range: SourceRange) -> Diagnostic {
+        make(.error, "unknown platform '\(name)'" + didYouMean(suggestion), at: range,
+             fixIt: suggestion.map { FixIt(replace: range, with: $0) })
+    }
+}

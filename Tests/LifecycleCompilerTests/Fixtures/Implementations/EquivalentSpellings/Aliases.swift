@@ -1,0 +1,3 @@
+import UIKit
+
+typealias ArgType = Optional<[UIApplication.LaunchOptionsKey: Any]>

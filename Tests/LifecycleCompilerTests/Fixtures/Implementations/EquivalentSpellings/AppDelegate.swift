@@ -1,0 +1,25 @@
+import UIKit
+
+@UIApplicationMain
+class AppDelegate: UIResponder, UIApplicationDelegate {
+    var window: Optional<UIWindow>
+
+    // The Swift 4.0-4.1 name of the key type.
+    func application(_ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplicationLaunchOptionsKey: Any]?) -> Swift.Bool {
+        return true
+    }
+
+    // A typealias declared in another file (Aliases.swift).
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: ArgType) -> (Bool) {
+        return true
+    }
+
+    func application(_ app: UIApplication, open url: URL, options: [UIApplicationOpenURLOptionsKey : Any] = [:]) -> Bool {
+        return false
+    }
+
+    func applicationWillTerminate(_ application: UIApplication) -> () {
+    }
+
+    func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Swift.Set<UISceneSession>) {}
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import LifecycleCompiler
+
+/// The `check --impl` corpus (`Fixtures/Implementations/README.md`): realistic delegate files,
+/// each case a spec plus the Swift files given to `--impl` together, with the diagnostics
+/// expected inline in all of them.
+@Suite struct ImplementationFixtureTests {
+    static let root = DiagnosticFixtureTests.fixturesRoot.appendingPathComponent("Implementations")
+
+    static let cases: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [])
+        .filter { !$0.contains(".") }.sorted()
+
+    /// Compiles `Spec.lifecycle` of a case and checks it against every `.swift` file of the case.
+    static func run(_ name: String) throws -> (compilation: Compilation, result: FixtureVerifier.Result) {
+        let folder = root.appendingPathComponent(name)
+        let files = SourceFiles()
+        let specPath = folder.appendingPathComponent("Spec.lifecycle").path
+        let spec = files.add(path: specPath, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: specPath))))
+        var compilation = Compiler.compile(spec, files: files, loader: { _, _ in .failure(LoadFailure("no imports here")) })
+        let swiftNames = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
+        let swiftFiles = try swiftNames.map { swiftName in
+            let path = folder.appendingPathComponent(swiftName).path
+            return files.add(path: path, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        }
+        if let model = compilation.model {
+            compilation.diagnostics.append(contentsOf: ImplementationCheck.check(model, against: swiftFiles))
+        }
+        let prefix = folder.path + "/"
+        let result = FixtureVerifier.compare(compilation) { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }
+        return (compilation, result)
+    }
+
+    @Test(arguments: cases)
+    func implementationCase(_ name: String) throws {
+        let (compilation, result) = try Self.run(name)
+        for problem in result.malformed { Issue.record("malformed expectation: \(problem)") }
+        #expect(compilation.model != nil, "\(name): the spec itself has errors")
+        #expect(result.diff.isEmpty, "\(name):\n\(result.diff)")
+    }
+
+    @Test func corpusIsFound() {
+        #expect(Self.cases.count >= 10)
+        #expect(Self.cases.contains("NoisyAppDelegate"))
+    }
+
+    /// The noisy case: many `application(_:…)` callbacks, one missing, and not one near-miss note.
+    @Test func noisyAppDelegateHasNoNearMissNote() throws {
+        let (compilation, _) = try Self.run("NoisyAppDelegate")
+        let missing = compilation.diagnostics.all.filter { $0.id == "missingImplementation" }
+        #expect(missing.count == 1)
+        #expect(missing.first?.notes.contains { $0.message.contains("nearly matches") } == false)
+        #expect(missing.first?.fixIt == nil)
+    }
+
+    /// A near miss carries a fix-it that rewrites its signature, in the Swift file, to the exact one.
+    @Test func nearMissFixItRewritesTheSignature() throws {
+        let (compilation, _) = try Self.run("LabelOff")
+        let diagnostic = try #require(compilation.diagnostics.all.first { $0.id == "missingImplementation" })
+        let fixIt = try #require(diagnostic.fixIt)
+        let file = compilation.files[fixIt.range.file]
+        #expect(file.path.hasSuffix("LabelOff/SceneDelegate.swift"))
+        #expect(file.text(fixIt.range) == "func sceneDidEnterBackground(scene: UIScene)")
+        #expect(fixIt.replacement == "func sceneDidEnterBackground(_ scene: UIScene)")
+        // A view controller's fix-it adds the `override` the near miss lacks.
+        let (vc, _) = try Self.run("ViewControllerLabel")
+        let vcFix = try #require(vc.diagnostics.all.first { $0.id == "missingImplementation" }?.fixIt)
+        #expect(vc.files[vcFix.range.file].text(vcFix.range) == "func viewWillAppear(animated: Bool)")
+        #expect(vcFix.replacement == "override func viewWillAppear(_ animated: Bool)")
+    }
+}
