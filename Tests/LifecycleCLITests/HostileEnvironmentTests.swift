@@ -335,4 +335,15 @@ import Testing
             #expect((object?["error"] as? String)?.contains("has errors") == true, "\(bad.stdout)")
         }
     }
+
+    @Test("the 'Regenerate with' line works for an absolute spec path and says when the spec came from stdin")
+    func regenerateLine() throws {
+        try Self.withSpec { folder in
+            let spec = folder.appendingPathComponent("Player.lifecycle").path
+            let absolute = try CLIRunner.run(["swift", spec], in: "/")
+            #expect(absolute.stdout.contains("// Regenerate with: lifecycle swift \(spec)\n"), "\(absolute.stdout.prefix(400))")
+            let stdin = try Self.shell(#""$L" dot /dev/stdin < Player.lifecycle"#, in: folder)
+            #expect(stdin.stdout.contains("// Regenerate with: lifecycle dot /dev/stdin, with the spec on standard input\n"), "\(stdin.stdout.prefix(400))")
+        }
+    }
 }

@@ -25,10 +25,11 @@ enum DotCommand: Command {
         guard let options = diagramOptions(arguments, model: model) else { return .inputErrors }
         let spec = OutputWriter.displayPath(path)
         let output = arguments.value("-o")
-        var command = "lifecycle dot \(spec)"
-        if let machine = options.machine { command += " --machine \(machine)" }
-        if !options.clusters { command += " --no-clusters" }
-        if let output { command += " -o \(OutputWriter.displayPath(output))" }
+        var flags = ""
+        if let machine = options.machine { flags += " --machine \(machine)" }
+        if !options.clusters { flags += " --no-clusters" }
+        if let output { flags += " -o \(OutputWriter.commandPath(output))" }
+        let command = OutputWriter.regenerateCommand("dot", spec: path, options: flags)
         // The body is hashed on a second thread while it is printed, and the file is written
         // straight from the generator's buffer, in one `write`.
         let file = DotGenerator(model: model, options: options).generateFile(specPath: spec, command: command, hasher: BackgroundHasher())

@@ -94,7 +94,7 @@ enum RenderCommand: Command {
         var drawing = options
         let attempts = options.clusters ? 2 : 1
         for attempt in 1...attempts {
-            let bytes = DotGenerator(model: model, options: drawing).generate(specPath: spec, command: "lifecycle render \(spec) -o \(output)")
+            let bytes = DotGenerator(model: model, options: drawing).generate(specPath: spec, command: OutputWriter.regenerateCommand("render", spec: path, options: " -o \(OutputWriter.commandPath(output))"))
             switch draw(bytes, dot: dot, layout: layout, format: format, output: output, destination: destination,
                         timeout: timeout, advice: advice, canRetry: attempt < attempts) {
             case .done(let code):

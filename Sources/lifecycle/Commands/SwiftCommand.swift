@@ -30,7 +30,7 @@ enum SwiftCommand: Command {
         }
         let spec = OutputWriter.displayPath(path)
         let output = arguments.value("-o")
-        let command = "lifecycle swift \(spec)" + (output.map { " -o \(OutputWriter.displayPath($0))" } ?? "")
+        let command = OutputWriter.regenerateCommand("swift", spec: path, options: output.map { " -o \(OutputWriter.commandPath($0))" } ?? "")
         let bytes = SwiftGenerator(model: model).generate(specPath: spec, command: command)
         guard let output else {
             Terminal.out(bytes)

@@ -75,6 +75,22 @@ enum OutputWriter {
         }
     }
 
+    /// A path as the "Regenerate with" line writes it, so that the command works when run
+    /// again from the same folder: relative to it when inside it, else as given (an absolute
+    /// path outside the folder is kept whole).
+    static func commandPath(_ path: String) -> String {
+        guard path.hasPrefix("/") else { return path }
+        if let cwd = currentDirectory(), path.hasPrefix(cwd + "/") { return String(path.dropFirst(cwd.count + 1)) }
+        return path
+    }
+
+    /// The "Regenerate with" command `lifecycle NAME SPEC[ options]`, saying so when the spec
+    /// came from standard input (where the command alone cannot find it again).
+    static func regenerateCommand(_ name: String, spec path: String, options: String) -> String {
+        let stdin = ["-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"].contains(path)
+        return "lifecycle \(name) \(commandPath(path))\(options)" + (stdin ? ", with the spec on standard input" : "")
+    }
+
     /// The spec path as it appears in headers: relative, never absolute.
     static func displayPath(_ path: String) -> String {
         guard path.hasPrefix("/") else { return path }
