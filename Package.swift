@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 // The `lifecycle` compiler: a library holding every stage (no I/O), a thin command-line
 // executable, and a benchmark driver. No package dependencies: only what the toolchain ships.
 import PackageDescription
@@ -10,6 +10,10 @@ let package = Package(
     products: [
         .executable(name: "lifecycle", targets: ["lifecycle"]),
         .library(name: "LifecycleCompiler", targets: ["LifecycleCompiler"]),
+        // `plugins: [.plugin(name: "LifecyclePlugin", package: "lifecycle")]` checks a target's specs in its build.
+        .plugin(name: "LifecyclePlugin", targets: ["LifecyclePlugin"]),
+        // `swift package lifecycle …` regenerates committed skeletons and diagrams.
+        .plugin(name: "LifecycleCommandPlugin", targets: ["LifecycleCommandPlugin"]),
     ],
     targets: [
         .target(name: "LifecycleCompiler"),
@@ -22,6 +26,25 @@ let package = Package(
         .executableTarget(
             name: "lifecycle",
             dependencies: ["LifecycleCompiler", .target(name: "GlibcMalloc", condition: .when(platforms: [.linux]))]
+        ),
+        // Runs `lifecycle check` on each spec of a target, and its delegates against the target's
+        // Swift files, as build commands (README, "In Xcode and SwiftPM builds").
+        .plugin(
+            name: "LifecyclePlugin",
+            capability: .buildTool(),
+            dependencies: ["lifecycle"],
+            path: "Sources/LifecyclePlugin"
+        ),
+        .plugin(
+            name: "LifecycleCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "lifecycle",
+                                description: "Regenerate the Swift delegate skeletons, diagrams and DOT files of the package's specs"),
+                permissions: [.writeToPackageDirectory(
+                    reason: "Writes each spec's Swift skeleton (adding only missing callbacks to an existing file) and its diagram beside the spec")]
+            ),
+            dependencies: ["lifecycle"],
+            path: "Sources/LifecycleCommandPlugin"
         ),
         // Not run by `swift test`: `swift run -c release lifecycle-bench` (see Sources/LifecycleBench/README.md).
         .executableTarget(

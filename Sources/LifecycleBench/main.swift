@@ -3,6 +3,8 @@
 //   swift build -c release -Xswiftc -static-executable && .build/release/lifecycle-bench [--sizes 1000,10000,100000,1000000]
 //       [--seed 42] [--startup-runs 60] [--out Performance.md]
 //   .build/release/lifecycle-bench generate --states N [--seed 42] -o FILE
+//   .build/release/lifecycle-bench generate-system [--instances 6] [--ring 10] -o FILE
+//   .build/release/lifecycle-bench log --lines N -o FILE     (a scene console log for `lifecycle conform`)
 //
 // If Ragel is installed (`apt-get install ragel`), the start-up table also times `ragel -V` on a
 // five-state chart of the scene lifecycle (`RagelPeer.swift`): the start-up peer, in
@@ -56,6 +58,26 @@ if arguments.first == "lex" {
     exit(0)
 }
 
+// `log --lines N -o FILE`: Examples/logs/scene-home-and-back.log's launch, then its trip Home
+// and back over and over, to N lines: a log `conform` accepts against the `Scene` machine.
+//   lifecycle-bench log --lines 1000000 -o /tmp/million.log
+//   time .build/release/lifecycle conform Examples/SceneLifecycle.lifecycle /tmp/million.log --machine Scene
+if arguments.first == "log" {
+    guard let count = option("--lines").flatMap(Int.init), count >= 0, let out = option("-o"),
+          let example = try? String(contentsOfFile: "Examples/logs/scene-home-and-back.log", encoding: .utf8) else {
+        print("usage: lifecycle-bench log --lines N -o FILE (run from the package root)")
+        exit(2)
+    }
+    let lines = example.split(separator: "\n").map(String.init)
+    var text = ""
+    text.reserveCapacity(count * 100)
+    for index in 0..<count {
+        text += (index < 4 ? lines[index] : lines[4 + (index - 4) % (lines.count - 4)]) + "\n"
+    }
+    guard FileManager.default.createFile(atPath: out, contents: Data(text.utf8)) else { exit(3) }
+    exit(0)
+}
+
 if arguments.first == "generate" {
     guard let states = option("--states").flatMap(Int.init), let out = option("-o") else {
         FileHandle.standardError.write(Data("usage: lifecycle-bench generate --states N [--seed S] -o FILE\n".utf8))
@@ -63,6 +85,18 @@ if arguments.first == "generate" {
     }
     let bytes = SpecGenerator(states: states, seed: seed).generate()
     _ = FileManager.default.createFile(atPath: out, contents: Data(bytes))
+    exit(0)
+}
+
+// `generate-system [--instances K] [--ring N] -o FILE`: one system of K rings of N states,
+// N^K composed states (SystemSpec.swift); time it with `lifecycle check FILE`.
+if arguments.first == "generate-system" {
+    guard let out = option("-o") else {
+        FileHandle.standardError.write(Data("usage: lifecycle-bench generate-system [--instances K] [--ring N] -o FILE\n".utf8))
+        exit(2)
+    }
+    let text = SystemSpec.generate(instances: Int(option("--instances") ?? "6") ?? 6, ring: Int(option("--ring") ?? "10") ?? 10)
+    _ = FileManager.default.createFile(atPath: out, contents: Data(text.utf8))
     exit(0)
 }
 

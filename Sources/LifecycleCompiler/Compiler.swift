@@ -36,6 +36,7 @@ public enum Compiler {
     /// 0 keeps all.
     public static func compile(_ root: SourceFile, files: SourceFiles, loader: @escaping SourceLoader,
                                warningsAsErrors: Bool = false, platform: Platform? = nil,
+                               stateLimit: Int = Checker.defaultStateLimit,
                                diagnosticLimit: Int = 0) -> Compilation {
         let (syntax, parseDiagnostics) = Parser.parse(root, diagnosticLimit: diagnosticLimit)
         var diagnostics = Diagnostics(limit: diagnosticLimit)
@@ -45,6 +46,7 @@ public enum Compiler {
         checker.diagnostics = Diagnostics(limit: diagnosticLimit)
         checker.syntaxHadErrors = parseDiagnostics.hasErrors
         checker.platformOverride = platform
+        checker.stateLimit = stateLimit
         let checked = checker.check()
         diagnostics.append(contentsOf: checker.diagnostics)
         if warningsAsErrors { diagnostics.promoteWarnings() }
@@ -55,12 +57,13 @@ public enum Compiler {
     /// Compiles source held in memory (tests, fuzzing). Imports are looked up in `imports`.
     public static func compile(path: String, source: String, imports: [String: String] = [:],
                                warningsAsErrors: Bool = false, platform: Platform? = nil,
+                               stateLimit: Int = Checker.defaultStateLimit,
                                diagnosticLimit: Int = 0) -> Compilation {
         let files = SourceFiles()
         let root = files.add(path: path, bytes: Array(source.utf8))
         return compile(root, files: files, loader: { path, files in
             guard let text = imports[path] else { return .failure(LoadFailure("no such file")) }
             return .success(files.add(path: path, bytes: Array(text.utf8)))
-        }, warningsAsErrors: warningsAsErrors, platform: platform, diagnosticLimit: diagnosticLimit)
+        }, warningsAsErrors: warningsAsErrors, platform: platform, stateLimit: stateLimit, diagnosticLimit: diagnosticLimit)
     }
 }

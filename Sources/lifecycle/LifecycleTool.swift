@@ -11,11 +11,15 @@ enum LifecycleTool {
         RenderCommand.self,
         TraceCommand.self,
         SimulateCommand.self,
+        ExportCommand.self,
+        ImportSCXMLCommand.self,
+        ConformCommand.self,
+        PathsCommand.self,
     ]
 
     static var overview: String {
         var text = """
-        OVERVIEW: Check lifecycle specs and generate Swift delegate skeletons and Graphviz diagrams.
+        OVERVIEW: Check lifecycle specs and generate Swift delegate skeletons, diagrams and documents.
 
         USAGE: lifecycle <subcommand> [options]
 
@@ -57,7 +61,13 @@ enum LifecycleTool {
             guard let command = commands.first(where: { $0.name == first }) else {
                 return unknownSubcommand(first)
             }
-            let rest = Array(arguments.dropFirst())
+            var rest = Array(arguments.dropFirst())
+            if command == CheckCommand.self {
+                switch CheckConfiguration.apply(to: rest) {
+                case .success(let expanded): rest = expanded
+                case .failure(let code): return code
+                }
+            }
             // After `--` every argument is a file name, `--help` too.
             let options = rest.prefix { $0 != "--" }
             if options.contains("--help") || options.contains("-h") {

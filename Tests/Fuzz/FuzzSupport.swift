@@ -131,7 +131,31 @@ enum FuzzPipeline {
             }
             require(DotCheck.isWellFormed(dot), "malformed DOT:\n\(String(decoding: dot, as: UTF8.self))")
         }
+        exports(model)
         return swift
+    }
+
+    /// `lifecycle export` in every format: deterministic, valid UTF-8, reads back untouched,
+    /// no hidden character raw; and the SCXML imports again into a skeleton with as many
+    /// machines.
+    static func exports(_ model: Model) {
+        for format in ExportFormat.allCases {
+            let bytes = format.generate(model: model, specPath: rootPath, command: "lifecycle export")
+            require(bytes == format.generate(model: model, specPath: rootPath, command: "lifecycle export"),
+                    "\(format) export is not deterministic")
+            checkGenerated(bytes, what: "\(format) export")
+            let text = String(decoding: bytes, as: UTF8.self)
+            require(!text.unicodeScalars.contains { $0 != "\n" && (ExportText.isHidden($0) || $0 == "\u{2028}" || $0 == "\u{2029}" || $0 == "\u{85}") },
+                    "a hidden character reached the \(format) export raw")
+        }
+        // A spec without machines exports an SCXML document without states, which does not import.
+        guard !model.machines.isEmpty else { return }
+        let files = SourceFiles()
+        let scxml = files.add(path: "Fuzz.scxml", bytes: ExportFormat.scxml.body(model: model))
+        let (skeleton, diagnostics) = SCXMLImporter.importSCXML(scxml)
+        require(skeleton != nil, "the SCXML export does not import:\n\(DiagnosticRenderer(files: files).render(diagnostics))")
+        let again = Compiler.compile(path: "Fuzz.lifecycle", source: skeleton ?? "")
+        require(again.model?.machines.count == model.machines.count, "the imported skeleton does not check, or lost machines:\n\(skeleton ?? "")")
     }
 
     // MARK: - Invariants

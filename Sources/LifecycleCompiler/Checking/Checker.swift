@@ -6,7 +6,8 @@
 /// (`Checker+Reachability`). Every phase is linear in the size of the input; suggestions
 /// ("did you mean") are computed only on the error path.
 public struct Checker {
-    let root: FileSyntax
+    /// The file being checked (another file's, briefly, while a system's imported machine is).
+    var root: FileSyntax
     let files: SourceFiles
     let loader: SourceLoader
     public internal(set) var diagnostics = Diagnostics()
@@ -27,6 +28,10 @@ public struct Checker {
     var platform: Platform?
     /// Where the app adopts scenes, if it does (`Checker+Availability`).
     var sceneAdoption: SceneAdoption?
+    /// The machines whose check found errors: a system's steps on them are not judged.
+    var machinesWithErrors: Set<String> = []
+    /// How many composed states a system's exploration may visit (`--state-limit`).
+    public var stateLimit = Checker.defaultStateLimit
     var suggestionsMade = 0
     /// Where the graph passes keep what they read ahead (`Checker.ReadAhead`); never used.
     var readAheadSink: Int32 = 0
@@ -57,11 +62,14 @@ public struct Checker {
             } else {
                 machineByName[name] = decl.name.range
             }
+            let errorsBefore = diagnostics.errorCount
             machines.append(checkMachine(decl))
+            if diagnostics.errorCount > errorsBefore { machinesWithErrors.insert(name) }
         }
         checkSharedDelegates(machines)
+        let systems = checkSystems(machines: machines, imported: imported)
         return Model(path: root.file.path, machines: machines, types: types, ownTypes: ownTypes,
-                     importsUIKit: importsUIKit, platform: platform)
+                     importsUIKit: importsUIKit, platform: platform, systems: systems)
     }
 
     mutating func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }

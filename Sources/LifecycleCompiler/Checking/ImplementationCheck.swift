@@ -10,7 +10,15 @@
 /// a letter or two off — never another real callback of the delegate's protocols) is not an
 /// implementation: a note names it and what differs, and the fix-it rewrites its signature.
 public enum ImplementationCheck {
-    public static func check(_ model: Model, against files: [SourceFile]) -> Diagnostics {
+    /// The required callbacks `files` do not implement, one error each.
+    ///
+    /// - Parameters:
+    ///   - machines: check only the machines with these names (nil: every machine).
+    ///   - skippingUndeclared: skip a machine whose delegate class no file declares, instead of
+    ///     reporting it (`check --only-declared`: a build passes all of a target's Swift files,
+    ///     and a spec may describe delegates that live in other targets).
+    public static func check(_ model: Model, against files: [SourceFile], machines: [String]? = nil,
+                             skippingUndeclared: Bool = false) -> Diagnostics {
         var diagnostics = Diagnostics()
         let scans = files.map { SwiftSourceScanner(bytes: Array($0.bytes)).scanFile() }
         var aliases: [String: String] = [:]
@@ -18,6 +26,7 @@ public enum ImplementationCheck {
             for alias in scan.typealiases where aliases[alias.name] == nil { aliases[alias.name] = alias.type }
         }
         for machine in model.machines where !machine.requirements.isEmpty {
+            if let machines, !machines.contains(machine.name) { continue }
             guard let delegate = machine.delegate else { continue }
             var home: (file: SourceFile, type: ScannedType)?
             var firstExtension: (file: SourceFile, type: ScannedType)?
@@ -31,6 +40,9 @@ public enum ImplementationCheck {
                 }
                 methods += SwiftSourceScanner.methods(ofClass: delegate.name, in: scan.types).map { ($0, file) }
             }
+            // A build passes every Swift file of a target: a class only extended there is
+            // declared in another target, which this check cannot see.
+            if skippingUndeclared && home == nil { continue }
             guard let anchor = home ?? firstExtension else {
                 diagnostics.append(.delegateClassNotFound(delegate.name, files: files.map { lastComponent($0.path) },
                                                           at: delegate.range))

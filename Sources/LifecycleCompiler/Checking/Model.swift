@@ -15,11 +15,16 @@ public struct Model: Sendable {
     public var importsUIKit: Bool
     /// The deployment target: `check --platform`, else the root file's `platform`, else nil.
     public var platform: Platform? = nil
+    /// The root file's systems, in declaration order.
+    public var systems: [System] = []
 
     public func method(_ ref: MethodRef) -> Method { types[ref.type].methods[ref.index] }
 
     /// The machine with this name.
     public func machine(named name: String) -> Machine? { machines.first { $0.name == name } }
+
+    /// The system with this name.
+    public func system(named name: String) -> System? { systems.first { $0.name == name } }
 }
 
 /// A method of a type: `types[type].methods[index]`.

@@ -106,6 +106,7 @@ public final class JSONWriter {
     public func string(_ value: String) { beginValue(); output += JSONWriter.quoted(value) }
     public func number(_ value: Int) { beginValue(); output += String(value) }
     public func null() { beginValue(); output += "null" }
+    public func bool(_ value: Bool) { beginValue(); output += value ? "true" : "false" }
 
     /// A JSON string literal: quotes, backslashes and control characters escaped, and so are
     /// the invisible characters that a consumer might drop or a terminal might obey — C1

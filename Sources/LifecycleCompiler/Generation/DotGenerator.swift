@@ -25,9 +25,32 @@ public struct DotGenerator {
     let model: Model
     let options: Options
 
+    /// The systems' instances, drawn like machines numbered after the spec's own
+    /// (`m<machines.count + k>_s3`), so that their node and cluster ids never clash.
+    let instances: [(system: Int, instance: Int, machine: Machine)]
+
     public init(model: Model, options: Options = Options()) {
         self.model = model
         self.options = options
+        // `--machine` draws that machine alone.
+        instances = options.machine != nil ? [] : model.systems.indices.flatMap { system in
+            model.systems[system].instances.indices.map { (system, $0, model.systems[system].machine(of: $0)) }
+        }
+    }
+
+    /// The most states all instance clusters together may draw. Instances repeat their
+    /// machine's states, so a spec of N instances of an N-state machine would draw N² of them;
+    /// past this, each instance is one box (`instancesAbridged`).
+    public static let maximumInstanceStates = 100_000
+
+    /// Whether instances are drawn as one box each instead of their machine's states.
+    var instancesAbridged: Bool {
+        instances.reduce(0) { $0 + $1.machine.states.count } > DotGenerator.maximumInstanceStates
+    }
+
+    /// Machine `index`: one of the spec's, or (past them) a system instance's.
+    func machine(at index: Int) -> Machine {
+        index < model.machines.count ? model.machines[index] : instances[index - model.machines.count].machine
     }
 
     /// The whole file, header and body, as an array (a copy of `generateFile`'s buffer).
@@ -72,7 +95,7 @@ public struct DotGenerator {
 
     func emit(into printer: inout Printer) {
         let indices = machineIndices
-        let title = indices.count == 1 ? model.machines[indices[0]].name : graphName
+        let title = indices.count == 1 && instances.isEmpty ? model.machines[indices[0]].name : graphName
         printer.line("digraph \(DotQuoting.quoted(title)) {")
         printer.indented { printer in
             printer.line("graph [compound=true, fontname=\"Helvetica\", fontsize=12, nodesep=0.4, ranksep=0.5];")
@@ -80,7 +103,7 @@ public struct DotGenerator {
             printer.line("edge [fontname=\"Helvetica\", fontsize=9];")
             for index in indices {
                 printer.line()
-                if indices.count > 1 {
+                if indices.count > 1 || !instances.isEmpty {
                     let machine = model.machines[index]
                     printer.line("subgraph \(DotQuoting.quoted("cluster_m\(index)")) {")
                     printer.indented { printer in
@@ -96,7 +119,8 @@ public struct DotGenerator {
                     emitMachine(index, into: &printer)
                 }
             }
-            if options.legend && hasTriggers(indices) {
+            emitSystems(into: &printer)
+            if options.legend && (hasTriggers(indices) || instances.contains { $0.machine.transitions.contains { $0.trigger != nil } }) {
                 printer.line()
                 emitLegend(into: &printer)
             }
@@ -188,8 +212,41 @@ public struct DotGenerator {
         }
     }
 
-    func emitMachine(_ index: Int, into printer: inout Printer) {
-        let machine = model.machines[index]
+    /// Each system as a cluster holding one cluster per instance: its machine's states, with
+    /// the instance's name before each (`Second.Appeared`), side by side.
+    func emitSystems(into printer: inout Printer) {
+        let abridged = instancesAbridged
+        for (offset, entry) in instances.enumerated() {
+            let system = model.systems[entry.system]
+            let instance = system.instances[entry.instance]
+            if entry.instance == 0 {
+                printer.line()
+                printer.line("subgraph \(DotQuoting.quoted("cluster_y\(entry.system)")) {")
+                printer.indent()
+                printer.line("label=\(DotQuoting.label(["system " + system.name])); fontsize=14; style=\"rounded,bold\"; color=\"#3366AA\";")
+                if let description = system.description { printer.line("tooltip=\(DotQuoting.quoted(description));") }
+            }
+            let index = model.machines.count + offset
+            let title = "\(instance.name): \(entry.machine.name)" + (instance.label.map { " \"\($0)\"" } ?? "")
+            if abridged {
+                printer.line("m\(index)_instance [label=\(DotQuoting.label([title])), style=\"rounded,bold\"];")
+            } else {
+                printer.line("subgraph \(DotQuoting.quoted("cluster_m\(index)")) {")
+                printer.indented { printer in
+                    printer.line("label=\(DotQuoting.label([title])); fontsize=12; style=rounded;")
+                    emitMachine(index, into: &printer, labelPrefix: instance.name + ".")
+                }
+                printer.line("}")
+            }
+            if entry.instance == system.instances.count - 1 {
+                printer.outdent()
+                printer.line("}")
+            }
+        }
+    }
+
+    func emitMachine(_ index: Int, into printer: inout Printer, labelPrefix: String = "") {
+        let machine = self.machine(at: index)
         let ends = edgeEnds(machine)
         let selectors = escapedSelectors()
         // States, nested as clusters, without recursion: an explicit stack of open clusters.
@@ -227,7 +284,7 @@ public struct DotGenerator {
                 printer.indent()
                 printer.beginLine()
                 printer.write("label=")
-                DotQuoting.writeQuoted(info.name, to: &printer)
+                DotQuoting.writeQuoted(labelPrefix + info.name, to: &printer)
                 printer.write("; style=rounded; color=\"#555555\";")
                 printer.endLine()
                 if let description = info.description {
@@ -256,7 +313,7 @@ public struct DotGenerator {
                 printer.beginLine()
                 writeNode(index, state, to: &printer)
                 printer.write(" [")
-                writeNodeAttributes(machine.states[state], to: &printer)
+                writeNodeAttributes(machine.states[state], labelPrefix: labelPrefix, to: &printer)
                 printer.write("];")
                 printer.endLine()
                 if machine.states[state].isComposite {
@@ -404,9 +461,9 @@ public struct DotGenerator {
         writeCluster(index, target, to: &printer)
     }
 
-    func writeNodeAttributes(_ state: State, to printer: inout Printer) {
+    func writeNodeAttributes(_ state: State, labelPrefix: String = "", to printer: inout Printer) {
         printer.write("label=")
-        DotQuoting.writeQuoted(state.name, to: &printer)
+        DotQuoting.writeQuoted(labelPrefix.isEmpty ? state.name : labelPrefix + state.name, to: &printer)
         if let description = state.description {
             printer.write(", tooltip=")
             DotQuoting.writeQuoted(description, to: &printer)

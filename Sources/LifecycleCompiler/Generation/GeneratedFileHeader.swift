@@ -14,8 +14,73 @@
 /// The hash covers the body (everything after the header's blank line), so the tool can tell an
 /// untouched generated file, which it may replace, from one the user has edited, which it must
 /// not. No timestamps and no absolute paths, so output is byte-identical across runs.
+///
+/// Formats without `//` comments write the same lines in their own comment syntax
+/// (`CommentStyle`): `%%` for Mermaid, `'` for PlantUML, `<!-- … -->` for Markdown and
+/// `<?lifecycle … ?>` processing instructions for SCXML (an XML comment may not hold the `--`
+/// of the regenerating command).
 public enum GeneratedFileHeader {
-    static let hashPrefix = "// lifecycle-hash: sha256:"
+    static let hashKey = "lifecycle-hash: sha256:"
+    static let hashPrefix = "// " + hashKey
+
+    /// How a format writes one header line: `prefix + text + suffix`.
+    public struct CommentStyle: Sendable, Equatable {
+        public var prefix: String
+        public var suffix: String
+        /// Character sequences that would end the comment early, with their replacements.
+        var forbidden: [(String, String)]
+
+        public static func == (a: CommentStyle, b: CommentStyle) -> Bool { a.prefix == b.prefix && a.suffix == b.suffix }
+
+        public static let slashes = CommentStyle(prefix: "// ", suffix: "", forbidden: [])
+        public static let mermaid = CommentStyle(prefix: "%% ", suffix: "", forbidden: [])
+        public static let plantUML = CommentStyle(prefix: "' ", suffix: "", forbidden: [])
+        public static let html = CommentStyle(prefix: "<!-- ", suffix: " -->", forbidden: [("-->", "- ->"), ("--!>", "- -!>"), ("<!--", "<! --")])
+        public static let xmlInstruction = CommentStyle(prefix: "<?lifecycle ", suffix: " ?>", forbidden: [("?>", "? >")])
+
+        /// Every style, for reading a header back.
+        static let all: [CommentStyle] = [.slashes, .mermaid, .plantUML, .html, .xmlInstruction]
+
+        func line(_ text: String) -> String {
+            var text = text
+            for (sequence, replacement) in forbidden {
+                while true {
+                    let replaced = Self.replacing(sequence, with: replacement, in: text)
+                    if replaced == text { break }
+                    text = replaced
+                }
+            }
+            return prefix + text + suffix + "\n"
+        }
+
+        /// `text` with every `target` replaced (the standard library's `replacing` needs macOS 13).
+        static func replacing(_ target: String, with replacement: String, in text: String) -> String {
+            let bytes = Array(text.utf8), pattern = Array(target.utf8)
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count)
+            var index = 0
+            while index < bytes.count {
+                if index + pattern.count <= bytes.count && bytes[index..<(index + pattern.count)].elementsEqual(pattern) {
+                    result += replacement.utf8
+                    index += pattern.count
+                } else {
+                    result.append(bytes[index])
+                    index += 1
+                }
+            }
+            return String(decoding: result, as: UTF8.self)
+        }
+
+        /// The text of a header line in this style, or nil if it is not one.
+        func text(of line: String) -> String? {
+            // Read leniently: the spaces around the text are optional (`//x` is a comment).
+            let opening = prefix.split(separator: " ", maxSplits: 1).first ?? ""
+            let closing = suffix.drop { $0 == " " }
+            guard line.hasPrefix(opening), line.hasSuffix(closing), line.count >= opening.count + closing.count else { return nil }
+            let inner = line.dropFirst(opening.count).dropLast(closing.count).drop { $0 == " " }
+            return String(inner.reversed().drop { $0 == " " }.reversed())
+        }
+    }
 
     /// The header followed by the body.
     /// - Parameters:
@@ -25,8 +90,9 @@ public enum GeneratedFileHeader {
     ///
     /// The body is consumed and the header inserted in front of it in place: generators
     /// reserve room, so a large output is neither copied nor held twice.
-    public static func wrap(_ body: consuming [UInt8], specPath: String, command: String, note: String?, extraLines: [String] = []) -> [UInt8] {
-        let header = text(specPath: specPath, command: command, note: note, hash: SHA256.hex(body), extraLines: extraLines)
+    public static func wrap(_ body: consuming [UInt8], specPath: String, command: String, note: String?, extraLines: [String] = [],
+                            style: CommentStyle = .slashes) -> [UInt8] {
+        let header = text(specPath: specPath, command: command, note: note, hash: SHA256.hex(body), extraLines: extraLines, style: style)
         var output = body
         output.insert(contentsOf: header.utf8, at: 0)
         return output
@@ -43,11 +109,12 @@ public enum GeneratedFileHeader {
     /// Writes the header with its hash left blank, for the body to be printed after it:
     /// `finish` then fills the hash in. A large body is then written once, in place, rather
     /// than moved along to make room for a header computed after it.
-    public static func begin(_ printer: inout Printer, specPath: String, command: String, note: String?, extraLines: [String] = []) -> Placeholder {
-        printer.write(lead(specPath: specPath, command: command, note: note))
+    public static func begin(_ printer: inout Printer, specPath: String, command: String, note: String?, extraLines: [String] = [],
+                             style: CommentStyle = .slashes) -> Placeholder {
+        printer.write(lead(specPath: specPath, command: command, note: note, style: style))
         let hashOffset = printer.count
         printer.write(String(repeating: "0", count: 64))
-        printer.write(trail(extraLines))
+        printer.write(trail(extraLines, style: style))
         return Placeholder(hashOffset: hashOffset, bodyOffset: printer.count)
     }
 
@@ -67,22 +134,23 @@ public enum GeneratedFileHeader {
     }
 
     /// The header's lines, blank line included.
-    static func text(specPath: String, command: String, note: String?, hash: String, extraLines: [String]) -> String {
-        lead(specPath: specPath, command: command, note: note) + hash + trail(extraLines)
+    static func text(specPath: String, command: String, note: String?, hash: String, extraLines: [String],
+                     style: CommentStyle = .slashes) -> String {
+        lead(specPath: specPath, command: command, note: note, style: style) + hash + trail(extraLines, style: style)
     }
 
     /// The header up to the hash's digits.
-    static func lead(specPath: String, command: String, note: String?) -> String {
-        var lead = "// Generated by lifecycle from \(sanitize(specPath)).\n"
-        lead += "// Regenerate with: \(sanitize(command))\n"
-        if let note { lead += "// \(note)\n" }
-        return lead + hashPrefix
+    static func lead(specPath: String, command: String, note: String?, style: CommentStyle = .slashes) -> String {
+        var lead = style.line("Generated by lifecycle from \(sanitize(specPath)).")
+        lead += style.line("Regenerate with: \(sanitize(command))")
+        if let note { lead += style.line(note) }
+        return lead + style.prefix + hashKey
     }
 
     /// The header after the hash's digits.
-    static func trail(_ extraLines: [String]) -> String {
-        var trail = "\n"
-        for line in extraLines { trail += "// \(line)\n" }
+    static func trail(_ extraLines: [String], style: CommentStyle = .slashes) -> String {
+        var trail = style.suffix + "\n"
+        for line in extraLines { trail += style.line(line) }
         return trail + "\n"
     }
 
@@ -112,8 +180,10 @@ public enum GeneratedFileHeader {
                 let body = bytes[(index + 1)...]
                 return SHA256.hex(body) == hash ? .untouched : .edited
             }
-            if !line.hasPrefix("//") { return hash == nil ? .notGenerated : .edited }
-            if line.hasPrefix(hashPrefix) { hash = String(line.dropFirst(hashPrefix.count)) }
+            guard let text = CommentStyle.all.lazy.compactMap({ $0.text(of: line) }).first else {
+                return hash == nil ? .notGenerated : .edited
+            }
+            if text.hasPrefix(hashKey) { hash = String(text.dropFirst(hashKey.count)) }
             index += 1
             lineStart = index
         }

@@ -6,8 +6,13 @@
 /// the output compiles on its own; imported declarations (UIKit, other specs) are not emitted.
 public struct SwiftGenerator {
     let model: Model
+    /// `--monitor`: also emit each machine's `MonitorGenerator` monitor, and feed it from every callback.
+    public var monitor: Bool
 
-    public init(model: Model) { self.model = model }
+    public init(model: Model, monitor: Bool = false) {
+        self.model = model
+        self.monitor = monitor
+    }
 
     /// The whole file: header, then body.
     public func generate(specPath: String, command: String) -> [UInt8] {
@@ -40,7 +45,32 @@ public struct SwiftGenerator {
             emitDelegate(plan, into: &printer)
             needsBlank = true
         }
+        if monitor {
+            for generator in monitors where !generator.isEmpty {
+                if needsBlank { printer.line() }
+                generator.emit(into: &printer)
+                needsBlank = true
+            }
+        }
         return printer.bytes
+    }
+
+    /// One monitor per machine, in declaration order.
+    var monitors: [MonitorGenerator] { model.machines.map { MonitorGenerator(model: model, machine: $0) } }
+
+    /// The lines that feed a delegate's monitors, by selector: `sceneMonitor.record(.sceneDidBecomeActive)`,
+    /// one per machine of the delegate that calls the callback. Empty without `--monitor`.
+    func monitorCalls(_ plan: DelegatePlan) -> [String: [String]] {
+        guard monitor else { return [:] }
+        var calls: [String: [String]] = [:]
+        for machineIndex in plan.machines {
+            let generator = MonitorGenerator(model: model, machine: model.machines[machineIndex])
+            let property = MonitorGenerator.propertyName(model.machines[machineIndex].name)
+            for (callback, name) in zip(generator.automaton.callbacks, generator.caseNames) {
+                calls[callback.selector, default: []].append("\(property).record(.\(SwiftNames.identifier(name)))")
+            }
+        }
+        return calls
     }
 
     // MARK: - Planning
@@ -153,10 +183,21 @@ public struct SwiftGenerator {
             for property in plan.properties {
                 printer.line(SwiftGenerator.propertyDeclaration(property))
             }
+            var hasMembers = !plan.properties.isEmpty
+            let calls = monitorCalls(plan)
+            if monitor {
+                for machineIndex in plan.machines where !MonitorGenerator(model: model, machine: model.machines[machineIndex]).isEmpty {
+                    let name = model.machines[machineIndex].name
+                    if hasMembers { printer.line() }
+                    printer.line("/// Checks that `\(name)`'s callbacks come in an order its spec allows (`lifecycle swift --monitor`).")
+                    printer.line("var \(MonitorGenerator.propertyName(name)) = \(MonitorGenerator.typeName(name))()")
+                    hasMembers = true
+                }
+            }
             for (index, method) in plan.methods.enumerated() {
-                if index > 0 || !plan.properties.isEmpty { printer.line() }
+                if index > 0 || hasMembers { printer.line() }
                 emitDocumentation(method, into: &printer)
-                emitMethod(method.ref, into: &printer)
+                emitMethod(method.ref, prologue: calls[model.method(method.ref).selector] ?? [], into: &printer)
             }
         }
         printer.line("}")
@@ -232,11 +273,12 @@ public struct SwiftGenerator {
     }
 
     /// A method with a skeleton body: a `super` call for overrides, a default return value.
-    func emitMethod(_ ref: MethodRef, into printer: inout Printer) {
+    func emitMethod(_ ref: MethodRef, prologue: [String] = [], into printer: inout Printer) {
         let method = model.method(ref)
         let owner = model.types[ref.type]
         printer.line(SwiftDeclaration.signature(method, ownerKind: owner.kind) + " {")
         printer.indented { printer in
+            for line in prologue { printer.line(line) }
             if owner.kind == .class {
                 if let body = method.body {
                     for line in DocComment.lines(body) { printer.line(line) }

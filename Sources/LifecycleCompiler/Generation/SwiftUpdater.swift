@@ -16,10 +16,15 @@ public enum SwiftUpdater {
         public var message: String
     }
 
-    public static func update(_ existing: [UInt8], model: Model) -> Result<Update, Failure> {
+    /// Adds to `existing` each callback of the spec its delegate classes lack.
+    ///
+    /// - Parameter others: the other Swift files of the same classes (extensions elsewhere in
+    ///   the target): a callback implemented there is not added again.
+    public static func update(_ existing: [UInt8], model: Model, others: [[UInt8]] = []) -> Result<Update, Failure> {
         let generator = SwiftGenerator(model: model)
         let plans = generator.delegatePlans()
         let types = SwiftSourceScanner(bytes: existing).scan()
+        let otherTypes = others.flatMap { SwiftSourceScanner(bytes: $0).scan() }
         var insertions: [(offset: Int, text: [UInt8])] = []
         var added: [(String, String)] = []
         var foundAny = false
@@ -33,6 +38,7 @@ public enum SwiftUpdater {
                   home.bodyClose < existing.count, existing[home.bodyClose] == UInt8(ascii: "}") else { continue }
             foundAny = true
             let implemented = SwiftSourceScanner.methods(ofClass: plan.delegate.name, in: types)
+                + SwiftSourceScanner.methods(ofClass: plan.delegate.name, in: otherTypes)
             let missing = plan.methods.filter { planned in
                 let method = model.method(planned.ref)
                 let expected = ScannedMethod(baseName: method.name, parameters: method.parameters, returnType: method.returnType)

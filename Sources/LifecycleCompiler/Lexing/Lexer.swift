@@ -89,11 +89,16 @@ public struct Lexer {
         }
     }
 
-    /// A string literal, a Unicode identifier, a run of unknown bytes, or the end of the file.
+    /// A string literal, a `.`, a Unicode identifier, a run of unknown bytes, or the end of the file.
     @inline(never)
     mutating func otherToken(start: Int) -> Token {
         if start >= count { return Token(.endOfFile, start: count, end: count) }
         let c = base[start]
+        // Rare (system steps only), so kept off the hot path in `token(start:)`.
+        if c == UInt8(ascii: ".") {
+            position = start + 1
+            return Token(.period, start: start, end: start + 1)
+        }
         if c == UInt8(ascii: "\"") {
             lexString()
             return Token(.string, start: start, end: position)
@@ -288,7 +293,7 @@ public struct Lexer {
     func startsToken(_ c: UInt8) -> Bool {
         switch c {
         case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: ":"),
-             UInt8(ascii: ","), UInt8(ascii: "\""), UInt8(ascii: "/"):
+             UInt8(ascii: ","), UInt8(ascii: "\""), UInt8(ascii: "/"), UInt8(ascii: "."):
             return true
         case UInt8(ascii: "-"):
             return peekNext == UInt8(ascii: ">")

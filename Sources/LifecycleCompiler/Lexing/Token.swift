@@ -37,6 +37,8 @@ public enum TokenKind: Equatable, Sendable {
     /// `@available`, the one attribute the language has (before a `func` or `var` of a protocol
     /// or class). Any other `@` is an unknown byte.
     case attribute
+    /// `.`, between an instance and its event in a system step (`Root.load`).
+    case period
     /// A run of bytes that starts no token. The lexer has already reported it.
     case unknown
 
@@ -55,6 +57,7 @@ public enum TokenKind: Equatable, Sendable {
         case .comma: "','"
         case .arrow: "'->'"
         case .attribute: "'@available'"
+        case .period: "'.'"
         case .unknown: "unexpected text"
         }
     }

@@ -48,12 +48,17 @@ extension Parser {
             memberOutsideMachine()
         case .identifier where nextIsArrow():
             memberOutsideMachine()
+        case .identifier where atSystemWord:
+            if let decl = systemDecl() {
+                syntax.order.append(.system(syntax.systems.count))
+                syntax.systems.append(decl)
+            }
         case .unknown:
             advance()
             synchronizeDeclaration()
         default:
             let word = token.kind == .identifier ? text(token) : nil
-            let suggestion = word.flatMap { Suggestions.bestMatch(for: $0, in: ["import", "machine", "protocol", "class"]) }
+            let suggestion = word.flatMap { Suggestions.bestMatch(for: $0, in: ["import", "machine", "protocol", "class", "system"]) }
             report(.expectedDeclaration(found: found, suggestion: suggestion, at: range(token)))
             advance()
             synchronizeDeclaration()

@@ -134,6 +134,8 @@ public struct Parser {
             switch token.kind {
             case .endOfFile, .keyword(.import), .keyword(.machine), .keyword(.protocol), .keyword(.class):
                 return
+            case .identifier where atSystemDeclaration:
+                return
             case .leftBrace:
                 skipBlock()
             default:

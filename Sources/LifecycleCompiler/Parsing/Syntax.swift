@@ -42,11 +42,12 @@ public struct FileSyntax: Sendable {
     public var machines: [MachineDecl] = []
     public var protocols: [TypeDecl] = []
     public var classes: [TypeDecl] = []
+    public var systems: [SystemDecl] = []
     /// Every declaration in source order, as indices into the arrays above.
     public var order: [DeclarationIndex] = []
 
     public enum DeclarationIndex: Sendable, Equatable {
-        case `import`(Int), machine(Int), `protocol`(Int), `class`(Int)
+        case `import`(Int), machine(Int), `protocol`(Int), `class`(Int), system(Int)
     }
 }
 
@@ -195,5 +196,51 @@ public struct FuncDecl: Sendable {
 public struct VarDecl: Sendable {
     public var name: NameSyntax
     public var type: SourceRange
+    public var range: SourceRange
+}
+
+/// `system Name "description" { instance … on … }`, flat like a machine: its instances, its
+/// events, and every event's steps as consecutive runs of one `steps` array.
+public struct SystemDecl: Sendable {
+    public var name: NameSyntax
+    public var description: StringSyntax?
+    public var range: SourceRange
+    public var instances: [InstanceDecl] = []
+    public var events: [SystemEventDecl] = []
+    /// Every event's steps, one run per event (`steps(of:)`).
+    public var steps: [StepDecl] = []
+
+    /// The steps of `event`, in the order written.
+    public func steps(of event: SystemEventDecl) -> ArraySlice<StepDecl> {
+        steps[Int(event.steps.lowerBound)..<Int(event.steps.upperBound)]
+    }
+}
+
+/// `instance Name: Machine "label"`.
+public struct InstanceDecl: Sendable {
+    public var name: NameSyntax
+    public var machine: NameSyntax
+    public var label: StringSyntax?
+    public var range: SourceRange
+}
+
+/// `on name by user: X.event, new Y, … "description"`.
+public struct SystemEventDecl: Sendable {
+    public var name: NameSyntax
+    public var trigger: TransitionDecl.Trigger?
+    /// Its steps: `SystemDecl.steps[steps]`.
+    public var steps: Range<Int32>
+    public var description: StringSyntax?
+    public var range: SourceRange
+}
+
+/// One step of a system event: `Instance.event` (fire `event` on that instance) or
+/// `new Instance` (the instance starts over in its machine's initial state).
+public struct StepDecl: Sendable {
+    public enum Kind: Sendable, Equatable { case fire, new }
+    public var kind: Kind
+    public var instance: NameSyntax
+    /// The event's name (nil for `new`).
+    public var event: NameSyntax?
     public var range: SourceRange
 }

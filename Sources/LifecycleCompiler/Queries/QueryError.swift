@@ -12,11 +12,25 @@ public enum QueryError: Error, Sendable, Equatable {
     case noPath(from: String, to: String, machine: String)
     /// `event` is not accepted in `state`; `accepted` lists what is, innermost first.
     case rejectedEvent(String, state: String, accepted: [String], isFinal: Bool)
+    /// A file with several systems and no `--system`: a usage problem.
+    case systemRequired(path: String, systems: [String])
+    case unknownSystem(String, path: String, systems: [String])
+    case noSystem(path: String)
+    case unknownSystemEvent(String, system: String, events: [String])
+    /// A system event whose first step cannot happen in `state` (`Root=Appeared, …`).
+    case impossibleSystemEvent(String, state: String, possible: [String])
+    case unknownInstance(String, system: String, instances: [String])
+    /// `--to` is not `Instance=State,…`: a usage problem.
+    case malformedGoal(String)
+    case noSystemPath(to: String, system: String)
+    case systemStateLimit(String, limit: Int)
 
     /// Whether this is a usage problem (exit status 2) rather than a bad answer (exit status 1).
     public var isUsage: Bool {
-        if case .machineRequired = self { return true }
-        return false
+        switch self {
+        case .machineRequired, .systemRequired, .malformedGoal: return true
+        default: return false
+        }
     }
 
     public var message: String {
@@ -34,6 +48,24 @@ public enum QueryError: Error, Sendable, Equatable {
         case .rejectedEvent(let event, let state, let accepted, let isFinal):
             if isFinal { return "'\(state)' is a final state and accepts no event; '\(event)' cannot happen" }
             return "'\(state)' does not accept '\(event)'" + Self.didYouMean(event, accepted)
+        case .systemRequired(let path, let systems):
+            return "'\(path)' has \(systems.count) systems; choose one with '--system': \(Self.list(systems))"
+        case .unknownSystem(let name, let path, let systems):
+            return "no system '\(name)' in '\(path)'" + Self.didYouMean(name, systems)
+        case .noSystem(let path):
+            return "'\(path)' declares no system"
+        case .unknownSystemEvent(let name, let system, let events):
+            return "no event '\(name)' in system '\(system)'" + Self.didYouMean(name, events)
+        case .impossibleSystemEvent(let name, let state, _):
+            return "'\(name)' is not possible in \(state)"
+        case .unknownInstance(let name, let system, let instances):
+            return "no instance '\(name)' in system '\(system)'" + Self.didYouMean(name, instances)
+        case .malformedGoal(let text):
+            return "'--to' takes 'Instance=State' pairs separated by commas, as in 'Second=Appeared,Root=Disappeared', not '\(text)'"
+        case .noSystemPath(let to, let system):
+            return "no sequence of events reaches '\(to)' in system '\(system)'"
+        case .systemStateLimit(let name, let limit):
+            return "system '\(name)' has more than \(limit) reachable states; the search stopped there (raise the limit with '--state-limit')"
         }
     }
 
@@ -44,6 +76,10 @@ public enum QueryError: Error, Sendable, Equatable {
         case .rejectedEvent(_, let state, let accepted, let isFinal):
             if isFinal { return [] }
             return [accepted.isEmpty ? "'\(state)' accepts no event" : "'\(state)' accepts \(Self.list(accepted))"]
+        case .unknownSystem(_, let path, let systems):
+            return ["'\(path)' declares \(Self.list(systems))"]
+        case .impossibleSystemEvent(_, _, let possible):
+            return [possible.isEmpty ? "no event is possible there" : "possible there: \(Self.list(possible))"]
         default:
             return []
         }

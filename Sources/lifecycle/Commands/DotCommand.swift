@@ -14,6 +14,7 @@ enum DotCommand: Command {
         CommonOptions.warningsAsErrors,
         CommonOptions.errorLimit,
         CommonOptions.color,
+        CommonOptions.stateLimit,
     ]
 
     static func run(_ arguments: Arguments) -> ExitCode {

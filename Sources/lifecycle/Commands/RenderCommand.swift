@@ -18,6 +18,7 @@ enum RenderCommand: Command {
         CommonOptions.warningsAsErrors,
         CommonOptions.errorLimit,
         CommonOptions.color,
+        CommonOptions.stateLimit,
     ]
 
     /// Above this many states, Graphviz's layout of clusters gets slow or fails.

@@ -10,6 +10,7 @@ struct Frontend {
     /// Whether `--error-limit` was given: JSON for editors lists every diagnostic unless it was.
     var errorLimitGiven: Bool
     var warningsAsErrors: Bool
+    var stateLimit = Checker.defaultStateLimit
     /// Diagnostics as JSON on stdout (`--format json`) instead of text on stderr.
     var json = false {
         didSet { diagnostics = Diagnostics(limit: keptDiagnostics) }
@@ -38,6 +39,12 @@ struct Frontend {
         }
         warningsAsErrors = arguments.has("--warnings-as-errors")
         diagnostics = Diagnostics(limit: errorLimit)
+        if let limit = arguments.value("--state-limit") {
+            guard let value = Int(limit), value > 0 else {
+                throw Arguments.UsageError(message: "'--state-limit' takes a positive whole number, not '\(limit)'")
+            }
+            stateLimit = value
+        }
     }
 
     /// Compiles one spec. Nil with an I/O exit code when it can't be read (already printed).
@@ -48,7 +55,7 @@ struct Frontend {
             return .failure(.failure)
         case .success(let file):
             let compilation = Compiler.compile(file, files: files, loader: FileSystem.read,
-                                               warningsAsErrors: warningsAsErrors, platform: platform,
+                                               warningsAsErrors: warningsAsErrors, platform: platform, stateLimit: stateLimit,
                                                diagnosticLimit: keptDiagnostics)
             Frontend.keepUntilExit.append(compilation)
             diagnostics.append(contentsOf: compilation.diagnostics)
@@ -76,7 +83,10 @@ struct Frontend {
     /// only when there are no errors.
     static func model(_ arguments: Arguments, path: String) -> Result<(Model, Frontend), ExitCode> {
         var frontend: Frontend
-        do { frontend = try Frontend(arguments) } catch { return .failure(.usage) }
+        do { frontend = try Frontend(arguments) } catch {
+            Terminal.err("lifecycle: error: \(error.message)\n")
+            return .failure(.usage)
+        }
         let result = frontend.compile(path)
         frontend.printDiagnostics()
         switch result {

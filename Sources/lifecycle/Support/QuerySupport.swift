@@ -73,3 +73,27 @@ extension String {
     /// The string without one final line feed.
     var trimmingSuffixNewline: Substring { hasSuffix("\n") ? dropLast() : self[...] }
 }
+
+/// `--system`: what `trace` and `simulate` do with a system instead of a machine.
+extension QuerySupport {
+    static let systemOption = OptionSpec(name: "--system", valueName: "name",
+                                         help: "Ask about this system (several instances at once) instead of a machine.")
+
+    /// Compiles the spec at `path` (printing its diagnostics) and picks the system `--system`
+    /// names; also whether JSON was asked for and the state limit.
+    static func system(for command: any Command.Type, _ arguments: Arguments, path: String)
+        -> Result<(json: Bool, model: Model, system: System, stateLimit: Int), ExitCode> {
+        if arguments.has("--machine") { return .failure(command.usageError("'--system' cannot be combined with '--machine'")) }
+        let json: Bool
+        do { json = try wantsJSON(arguments) } catch { return .failure(command.usageError(error.message)) }
+        switch Frontend.model(arguments, path: path) {
+        case .failure(let code):
+            return .failure(code)
+        case .success(let (model, frontend)):
+            switch SystemQueries.select(arguments.value("--system"), in: model) {
+            case .success(let system): return .success((json, model, system, frontend.stateLimit))
+            case .failure(let error): return .failure(report(error, for: command))
+            }
+        }
+    }
+}

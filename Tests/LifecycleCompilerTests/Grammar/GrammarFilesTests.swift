@@ -21,7 +21,8 @@ import Testing
         let ebnf = try String(contentsOf: Self.grammar.appendingPathComponent("lifecycle.ebnf"), encoding: .utf8)
         for rule in ["file", "declaration", "importDecl", "platformDecl", "attribute", "machineDecl", "member", "delegateDecl", "stateDecl",
                      "transitionDecl", "callbackList", "callbackRef", "requireDecl", "protocolDecl", "classDecl",
-                     "funcDecl", "varDecl"] {
+                     "funcDecl", "varDecl",
+                     "systemDecl", "instanceDecl", "systemEventDecl", "stepDecl"] {
             #expect(ebnf.range(of: "\n\(rule) ", options: []) != nil || ebnf.range(of: "\n\(rule)\t") != nil,
                     "rule '\(rule)' is not defined in lifecycle.ebnf")
         }

@@ -1,0 +1,19 @@
+// swift-tools-version:6.1
+// A package that checks its lifecycle spec in every build and regenerates the spec's outputs
+// with `swift package lifecycle`. It depends on the lifecycle package by relative path; a team
+// would write `.package(url: "…/lifecycle.git", from: "0.1.0")` instead.
+import PackageDescription
+
+let package = Package(
+    name: "PluginDemo",
+    dependencies: [
+        .package(name: "lifecycle", path: "../.."),
+    ],
+    targets: [
+        .target(
+            name: "Downloads",
+            exclude: ["Download.svg"],
+            plugins: [.plugin(name: "LifecyclePlugin", package: "lifecycle")]
+        ),
+    ]
+)

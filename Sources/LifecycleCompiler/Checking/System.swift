@@ -1,0 +1,87 @@
+/// A checked system: instances of machines, and system events that drive them together.
+///
+/// `machines` holds each machine the instances use once (a machine of the spec itself or one
+/// it imports), so a system is complete on its own: `ComposedStepper` needs nothing else.
+public struct System: Sendable {
+    public var name: String
+    public var description: String?
+    public var range: SourceRange
+    /// The machines of the instances, each once, in order of first use.
+    public var machines: [Machine]
+    /// In declaration order.
+    public var instances: [Instance]
+    /// In declaration order.
+    public var events: [SystemEvent]
+
+    public init(name: String, description: String?, range: SourceRange, machines: [Machine],
+                instances: [Instance], events: [SystemEvent]) {
+        self.name = name
+        self.description = description
+        self.range = range
+        self.machines = machines
+        self.instances = instances
+        self.events = events
+    }
+
+    /// The machine of instance `instance`.
+    public func machine(of instance: Int) -> Machine { machines[instances[instance].machine] }
+
+    public func instance(named name: String) -> Int? { instances.firstIndex { $0.name == name } }
+
+    public func event(named name: String) -> Int? { events.firstIndex { $0.name == name } }
+}
+
+/// `instance Second: ViewController "2st"`.
+public struct Instance: Sendable {
+    public var name: String
+    /// The string after the machine: how logs name the instance.
+    public var label: String?
+    /// Its machine: `System.machines[machine]`.
+    public var machine: Int
+    public var range: SourceRange
+
+    public init(name: String, label: String?, machine: Int, range: SourceRange) {
+        self.name = name
+        self.label = label
+        self.machine = machine
+        self.range = range
+    }
+}
+
+/// `on push by user: new Second, Second.load, … "description"`.
+public struct SystemEvent: Sendable {
+    public var name: String
+    public var trigger: Transition.Trigger?
+    public var description: String?
+    /// Applied in order; the event is possible when the first one is.
+    public var steps: [SystemStep]
+    public var range: SourceRange
+
+    public init(name: String, trigger: Transition.Trigger?, description: String?, steps: [SystemStep], range: SourceRange) {
+        self.name = name
+        self.trigger = trigger
+        self.description = description
+        self.steps = steps
+        self.range = range
+    }
+}
+
+/// `Second.load` or `new Second`.
+public struct SystemStep: Sendable, Equatable {
+    public enum Action: Sendable, Equatable {
+        /// Fire this event on the instance's machine.
+        case fire(String)
+        /// Start the instance over in its machine's initial state (allowed in its initial
+        /// state or a final state).
+        case new
+    }
+    public var instance: Int
+    public var action: Action
+    public var range: SourceRange
+
+    public init(instance: Int, action: Action, range: SourceRange) {
+        self.instance = instance
+        self.action = action
+        self.range = range
+    }
+}

@@ -1,0 +1,119 @@
+/// Something whose callbacks a log or a monitor can follow: it is in a configuration, and each
+/// step it can take from there calls some callbacks, in order, and lands in another
+/// configuration.
+///
+/// `Conformance`, `LogReader`, `TestPlan` and `MonitorTables` work on this protocol only, so
+/// a machine (`MachineAutomaton`: a configuration is a leaf state) and a system of machine
+/// instances (a configuration is one state per instance; a callback names its instance) plug
+/// into the same search. Everything is numbered: callbacks by their index in `callbacks`,
+/// steps by their index in `steps(from:)`, which must list them in the same order every time.
+public protocol LifecycleAutomaton {
+    associatedtype Configuration: Hashable & Sendable
+
+    /// What a log line or a monitor names, numbered: index `i` is callback `i`.
+    var callbacks: [LoggedCallback] { get }
+    /// The instances callbacks belong to (empty for a lone machine): what a log line names
+    /// besides the callback, e.g. `1st` in `1st viewWillAppear`.
+    var instances: [LoggedInstance] { get }
+    /// What the automaton is called in messages: `Scene`.
+    var name: String { get }
+    var initialConfiguration: Configuration { get }
+    /// The steps possible in `configuration`, always in the same order.
+    func steps(from configuration: Configuration) -> [AutomatonStep<Configuration>]
+    /// How a message names `configuration`: `'Background'`, or `'1st' in 'Appeared'` in a system.
+    func describe(_ configuration: Configuration) -> String
+}
+
+/// One step: an event (or the declared transition, when it has no event) and what it calls.
+public struct AutomatonStep<Configuration: Hashable & Sendable>: Sendable {
+    /// How a test plan or a note names the step: the event, `1st.push` in a system, or
+    /// `A -> B` for a transition with no event.
+    public var label: String
+    /// Indices into `LifecycleAutomaton.callbacks`, in the order they are called.
+    public var callbacks: [Int]
+    public var target: Configuration
+    /// What the step is, for rendering (a machine's transition index, with the state it fires from).
+    public var transition: Int
+    public var from: Int
+
+    public init(label: String, callbacks: [Int], target: Configuration, transition: Int, from: Int) {
+        self.label = label
+        self.callbacks = callbacks
+        self.target = target
+        self.transition = transition
+        self.from = from
+    }
+}
+
+/// A callback as a log names it: its selector, and the instance it belongs to in a system.
+public struct LoggedCallback: Sendable, Equatable {
+    /// Index into `LifecycleAutomaton.instances`; nil for a lone machine.
+    public var instance: Int?
+    /// `scene(_:willConnectTo:options:)`.
+    public var selector: String
+
+    public init(instance: Int?, selector: String) {
+        self.instance = instance
+        self.selector = selector
+    }
+
+    /// `scene`: the selector up to its parenthesis.
+    public var baseName: Substring { selector.prefix { $0 != "(" } }
+
+    /// Whether a log may name it by its base name alone (`viewWillAppear`): it takes at most
+    /// one argument. `scene(_:willConnectTo:options:)` must be written in full.
+    public var knownByBaseName: Bool { selector.utf8.count { $0 == UInt8(ascii: ":") } <= 1 }
+}
+
+/// An instance of a system, as a log line names it: any of `names` (its label, `1st`, and its
+/// name, `First`).
+public struct LoggedInstance: Sendable, Equatable {
+    public var names: [String]
+    public init(names: [String]) { self.names = names }
+}
+
+/// A lone machine: a configuration is the leaf state it is in. Steps are the transitions
+/// enabled there (inner ones shadow outer ones on the same event, as `Simulator` fires them).
+public struct MachineAutomaton: LifecycleAutomaton, Sendable {
+    public let model: Model
+    public let machine: Machine
+    public let callbacks: [LoggedCallback]
+    public var instances: [LoggedInstance] { [] }
+    /// `callbackIDs[t]`: transition `t`'s callbacks as indices into `callbacks`.
+    let callbackIDs: [[Int]]
+
+    public init(model: Model, machine: Machine) {
+        self.model = model
+        self.machine = machine
+        var callbacks: [LoggedCallback] = []
+        var index: [String: Int] = [:]
+        var ids: [[Int]] = []
+        ids.reserveCapacity(machine.transitions.count)
+        for transition in machine.transitions {
+            ids.append(transition.callbacks.map { ref in
+                let selector = model.method(ref).selector
+                if let known = index[selector] { return known }
+                index[selector] = callbacks.count
+                callbacks.append(LoggedCallback(instance: nil, selector: selector))
+                return callbacks.count - 1
+            })
+        }
+        self.callbacks = callbacks
+        self.callbackIDs = ids
+    }
+
+    public var name: String { machine.name }
+    public var initialConfiguration: Int { Simulator.start(of: machine) }
+
+    public func steps(from state: Int) -> [AutomatonStep<Int>] {
+        machine.enabledTransitions(in: state).map { index in
+            let transition = machine.transitions[index]
+            let label = transition.event
+                ?? "\(machine.states[transition.source].name) -> \(machine.states[transition.target].name)"
+            return AutomatonStep(label: label, callbacks: callbackIDs[index],
+                                 target: machine.entry(transition.target), transition: index, from: state)
+        }
+    }
+
+    public func describe(_ state: Int) -> String { "'\(machine.states[state].name)'" }
+}

@@ -1,0 +1,85 @@
+/// Messages of `import-scxml`: XML that is not well-formed, and SCXML that has no
+/// `.lifecycle` counterpart (alphabetical within each group).
+extension Diagnostic {
+    // MARK: - XML
+
+    static func xmlBadReference(at range: SourceRange) -> Diagnostic {
+        make(.error, "invalid character or entity reference; write '&amp;' for a literal '&'", at: range)
+    }
+
+    static func xmlDocumentTypeDefinition(at range: SourceRange) -> Diagnostic {
+        make(.error, "document type definitions with an internal subset are not supported", at: range)
+    }
+
+    static func xmlDuplicateAttribute(_ name: String, at range: SourceRange, first: SourceRange) -> Diagnostic {
+        make(.error, "duplicate attribute '\(name)'", at: range).note("'\(name)' first given here", at: first)
+    }
+
+    static func xmlExpected(_ what: String, found: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "expected \(what), found \(found)", at: range)
+    }
+
+    static func xmlMismatchedEndTag(_ name: String, expected: String, at range: SourceRange, opened: SourceRange) -> Diagnostic {
+        make(.error, "end tag '</\(name)>' does not match '<\(expected)>'", at: range)
+            .note("'<\(expected)>' opened here", at: opened)
+    }
+
+    static func xmlNestingTooDeep(_ limit: Int, at range: SourceRange) -> Diagnostic {
+        make(.error, "elements nest more than \(limit) deep", at: range)
+    }
+
+    static func xmlNoRootElement(at range: SourceRange) -> Diagnostic {
+        make(.error, "expected an '<scxml>' element, found end of file", at: range)
+    }
+
+    static func xmlSecondRootElement(at range: SourceRange) -> Diagnostic {
+        make(.error, "a second top-level element; an XML document has one root", at: range)
+    }
+
+    static func xmlTextOutsideRoot(at range: SourceRange) -> Diagnostic {
+        make(.error, "text outside the root element", at: range)
+    }
+
+    static func xmlUnclosedElement(_ name: String, at range: SourceRange, opened: SourceRange) -> Diagnostic {
+        make(.error, "expected '</\(name)>' before the end of the file", at: range)
+            .note("'<\(name)>' opened here", at: opened)
+    }
+
+    static func xmlUnexpectedEndTag(_ name: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "end tag '</\(name)>' without a start tag", at: range)
+    }
+
+    static func xmlUnknownEntity(_ name: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "unknown entity '&\(name);'; XML knows only '&lt;', '&gt;', '&amp;', '&quot;' and '&apos;'", at: range)
+    }
+
+    static func xmlUnknownPrefix(_ prefix: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "namespace prefix '\(prefix)' is not declared", at: range)
+    }
+
+    static func xmlUnterminated(_ construct: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "unterminated \(construct)", at: range)
+    }
+
+    // MARK: - SCXML
+
+    static func scxmlNotSCXML(_ name: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "expected an '<scxml>' root element in the SCXML namespace, found '<\(name)>'", at: range)
+    }
+
+    static func scxmlNoStates(at range: SourceRange) -> Diagnostic {
+        make(.error, "'<scxml>' has no states", at: range)
+    }
+
+    static func scxmlStatesTooDeep(_ limit: Int, at range: SourceRange) -> Diagnostic {
+        make(.error, "states nest more than \(limit) deep; a .lifecycle spec allows \(limit)", at: range)
+    }
+
+    static func scxmlUnknownTarget(_ target: String, suggestion: String?, at range: SourceRange) -> Diagnostic {
+        make(.error, "transition target '\(target)' is not a state of this document" + didYouMean(suggestion), at: range)
+    }
+
+    static func scxmlUnknownInitial(_ name: String, suggestion: String?, at range: SourceRange) -> Diagnostic {
+        make(.error, "initial state '\(name)' is not a child of this state" + didYouMean(suggestion), at: range)
+    }
+}

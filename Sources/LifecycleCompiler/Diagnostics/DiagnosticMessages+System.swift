@@ -1,0 +1,78 @@
+/// Messages about systems (`system Name { instance … on … }`), syntax and meaning, sorted by
+/// name. Ids as in `DiagnosticMessages.swift`.
+extension Diagnostic {
+    static func duplicateInstance(_ name: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "duplicate instance '\(name)'", at: range)
+    }
+
+    static func duplicateSystem(_ name: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "duplicate system '\(name)'", at: range)
+    }
+
+    static func duplicateSystemEvent(_ name: String, system: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "duplicate event '\(name)' in system '\(system)'", at: range)
+    }
+
+    static func expectedInstanceMachine(_ name: String, found: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "expected ':' and a machine after instance '\(name)', found \(found)", at: range,
+             fixIt: FixIt(replace: range, with: ": "))
+    }
+
+    static func expectedStep(found: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "expected a step, 'Instance.event' or 'new Instance', found \(found)", at: range)
+    }
+
+    static func expectedStepPeriod(_ instance: String, found: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "expected '.' and an event after '\(instance)', as in '\(instance).event', found \(found)", at: range)
+    }
+
+    static func expectedStepsColon(_ event: String, found: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "expected ':' and the steps of event '\(event)', found \(found)", at: range,
+             fixIt: FixIt(replace: range, with: ":"))
+    }
+
+    static func expectedSystemMember(found: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "expected 'instance' or 'on' in a system, found \(found)", at: range)
+    }
+
+    static func instanceNeverLeavesInitial(_ name: String, state: String, at range: SourceRange) -> Diagnostic {
+        make(.warning, "instance '\(name)' never leaves its initial state '\(state)'", at: range)
+    }
+
+    static func systemEventNeverPossible(_ name: String, at range: SourceRange) -> Diagnostic {
+        make(.warning, "event '\(name)' is never possible: its first step cannot happen in any reachable state of the system", at: range)
+    }
+
+    static func systemStateLimit(_ name: String, limit: Int, at range: SourceRange) -> Diagnostic {
+        make(.error, "system '\(name)' has more than \(limit) reachable states; its checks stopped there (raise the limit with '--state-limit')", at: range)
+    }
+
+    static func systemStepCanFail(_ step: String, event: String, instance: String, state: String, why: String,
+                                  at range: SourceRange) -> Diagnostic {
+        make(.error, "step '\(step)' of event '\(event)' can fail: '\(instance)' is in '\(state)', \(why)", at: range)
+    }
+
+    static func systemTooLarge(_ name: String, entries: Int, limit: Int, at range: SourceRange) -> Diagnostic {
+        make(.error, "system '\(name)' is too large to explore: its steps need \(entries) table entries (at most \(limit)); use fewer distinct events on large machines", at: range)
+    }
+
+    static func systemTooLargeToExplore(_ name: String, states: Int, instances: Int, events: Int, at range: SourceRange) -> Diagnostic {
+        make(.error, "system '\(name)' has more than \(states) reachable states, as many as \(instances) instances and \(events) events can be explored in bounded time and memory; its checks stopped there", at: range)
+    }
+
+    static func unknownInstance(_ name: String, system: String, suggestion: String?, at range: SourceRange) -> Diagnostic {
+        make(.error, "no instance '\(name)' in system '\(system)'" + didYouMean(suggestion), at: range,
+             fixIt: suggestion.map { FixIt(replace: range, with: $0) })
+    }
+
+    static func unknownInstanceEvent(_ event: String, instance: String, machine: String, suggestion: String?,
+                                     at range: SourceRange) -> Diagnostic {
+        make(.error, "machine '\(machine)' of instance '\(instance)' has no event '\(event)'" + didYouMean(suggestion), at: range,
+             fixIt: suggestion.map { FixIt(replace: range, with: $0) })
+    }
+
+    static func unknownMachine(_ name: String, suggestion: String?, at range: SourceRange) -> Diagnostic {
+        make(.error, "unknown machine '\(name)'" + didYouMean(suggestion), at: range,
+             fixIt: suggestion.map { FixIt(replace: range, with: $0) })
+    }
+}

@@ -1,0 +1,209 @@
+/// Generates W3C SCXML (`http://www.w3.org/2005/07/scxml`) of a checked model.
+///
+/// A machine is an `<scxml version="1.0" name=… initial=… datamodel="null">` document; states
+/// are nested `<state>` elements (a composite's `initial` attribute names its initial child),
+/// final states `<final>`, transitions `<transition event=… target=…>`. What SCXML has no
+/// word for is kept in the `lifecycle` namespace (`https://lifecycle.invalid/scxml`,
+/// prefix `lifecycle:`), so nothing is lost and `lifecycle import-scxml` reads it back:
+///
+/// - `lifecycle:by="user|system"` on a transition: who triggers it;
+/// - each callback, in order, as `<send event="callback.NAME" lifecycle:callback="SELECTOR"/>`
+///   in the transition (an SCXML interpreter raises one event per callback, in UIKit's order);
+/// - `lifecycle:delegate="SceneDelegate: UIResponder, UIWindowSceneDelegate"` and, when every
+///   type it adopts is UIKit's, `lifecycle:import="UIKit"` on the machine;
+/// - `<lifecycle:require callback=… reason=…/>` for each `require`.
+///
+/// Descriptions are comments before their element. State ids are the state names (letters of
+/// any script are valid in XML names); with several machines the document is a `<parallel>` of
+/// one `<state>` per machine and ids are qualified (`Scene.Active`). A name XML cannot hold as
+/// an id gets a generated one (`state.0.3`) and keeps its name in `lifecycle:name`.
+public struct SCXMLGenerator {
+    public static let namespace = "https://lifecycle.invalid/scxml"
+    let export: ExportModel
+
+    public init(model: Model, options: ExportFormat.Options = .init()) {
+        export = ExportModel(model: model, options: options)
+    }
+
+    public func body() -> [UInt8] {
+        var printer = Printer(indent: "  ")
+        emit(into: &printer)
+        return printer.bytes
+    }
+
+    var rootAttributes: String {
+        "xmlns=\"http://www.w3.org/2005/07/scxml\" xmlns:lifecycle=\"\(Self.namespace)\" version=\"1.0\" datamodel=\"null\""
+    }
+
+    func emit(into printer: inout Printer) {
+        let model = export.model
+        if export.machines.count == 1 {
+            let index = export.machines[0]
+            let machine = model.machines[index]
+            let ids = stateIDs(index, qualified: false)
+            comment(machine.description, &printer)
+            printer.line("<scxml \(rootAttributes) name=\"\(Self.attribute(machine.name))\" initial=\"\(Self.attribute(ids[machine.initialState]))\"\(machineAttributes(machine))>")
+            printer.indented { emitMachine(index, ids: ids, into: &$0) }
+            printer.line("</scxml>")
+            return
+        }
+        let title = export.fileTitle
+        guard !export.machines.isEmpty else {
+            // A spec of protocols and classes only: a document without states.
+            printer.line("<scxml \(rootAttributes) name=\"\(Self.attribute(title))\"/>")
+            return
+        }
+        printer.line("<scxml \(rootAttributes) name=\"\(Self.attribute(title))\">")
+        printer.indented { printer in
+            printer.line("<parallel id=\"\(Self.attribute(Self.isName(title) ? title : "machines"))\">")
+            printer.indented { printer in
+                for index in export.machines {
+                    let machine = model.machines[index]
+                    let ids = stateIDs(index, qualified: true)
+                    let id = Self.isName(machine.name) ? machine.name : "machine.\(index)"
+                    comment(machine.description, &printer)
+                    printer.line("<state id=\"\(Self.attribute(id))\" initial=\"\(Self.attribute(ids[machine.initialState]))\" lifecycle:machine=\"\(Self.attribute(machine.name))\"\(machineAttributes(machine))>")
+                    printer.indented { emitMachine(index, ids: ids, into: &$0) }
+                    printer.line("</state>")
+                }
+            }
+            printer.line("</parallel>")
+        }
+        printer.line("</scxml>")
+    }
+
+    /// `lifecycle:delegate` and `lifecycle:import` of a machine's element.
+    func machineAttributes(_ machine: Machine) -> String {
+        guard let line = export.delegateLine(machine), let delegate = machine.delegate else { return "" }
+        var text = " lifecycle:delegate=\"\(Self.attribute(line))\""
+        if export.model.importsUIKit, !delegate.adopted.isEmpty,
+           delegate.adopted.allSatisfy({ export.model.types[$0].origin == "UIKit" }) {
+            text += " lifecycle:import=\"UIKit\""
+        }
+        return text
+    }
+
+    /// Each state's id: its name, qualified with the machine's when several share a document,
+    /// or a generated one for a name XML can't hold (it can't clash: no spec name has a dot).
+    func stateIDs(_ index: Int, qualified: Bool) -> [String] {
+        let machine = export.model.machines[index]
+        let machineID = Self.isName(machine.name) ? machine.name : "machine.\(index)"
+        return machine.states.indices.map { state in
+            let name = machine.states[state].name
+            guard Self.isName(name) else { return "state.\(index).\(state)" }
+            return qualified ? "\(machineID).\(name)" : name
+        }
+    }
+
+    func emitMachine(_ index: Int, ids: [String], into printer: inout Printer) {
+        let machine = export.model.machines[index]
+        func open(_ state: Int, selfClosing: Bool, _ printer: inout Printer) {
+            let info = machine.states[state]
+            comment(info.description, &printer)
+            var line = "<\(info.isFinal && !info.isComposite ? "final" : "state") id=\"\(Self.attribute(ids[state]))\""
+            if let initial = info.initialChild { line += " initial=\"\(Self.attribute(ids[initial]))\"" }
+            if !Self.isName(info.name) { line += " lifecycle:name=\"\(Self.attribute(info.name))\"" }
+            if info.isFinal && info.isComposite { line += " lifecycle:final=\"true\"" }
+            printer.line(line + (selfClosing ? "/>" : ">"))
+        }
+        ExportModel.walk(machine) { step in
+            switch step {
+            case .leaf(let state):
+                let outgoing = machine.outgoing[state]
+                open(state, selfClosing: outgoing.isEmpty, &printer)
+                guard !outgoing.isEmpty else { return }
+                printer.indented { printer in
+                    for transition in outgoing { emitTransition(machine.transitions[transition], ids: ids, into: &printer) }
+                }
+                printer.line("</state>")
+            case .open(let state):
+                open(state, selfClosing: false, &printer)
+                printer.indent()
+                for transition in machine.outgoing[state] { emitTransition(machine.transitions[transition], ids: ids, into: &printer) }
+            case .close:
+                printer.outdent()
+                printer.line("</state>")
+            }
+        }
+        for requirement in machine.requirements {
+            let selector = export.model.method(requirement.callback).selector
+            printer.line("<lifecycle:require callback=\"\(Self.attribute(selector))\""
+                + (requirement.reason.map { " reason=\"\(Self.attribute($0))\"" } ?? "") + "/>")
+        }
+    }
+
+    func emitTransition(_ transition: Transition, ids: [String], into printer: inout Printer) {
+        comment(transition.description, &printer)
+        var line = "<transition"
+        if let event = transition.event { line += " event=\"\(Self.attribute(event))\"" }
+        line += " target=\"\(Self.attribute(ids[transition.target]))\""
+        if let trigger = transition.trigger { line += " lifecycle:by=\"\(trigger.rawValue)\"" }
+        let callbacks = transition.callbacks.map { export.model.method($0) }
+        guard !callbacks.isEmpty else {
+            printer.line(line + "/>")
+            return
+        }
+        printer.line(line + ">")
+        printer.indented { printer in
+            for method in callbacks {
+                printer.line("<send event=\"callback.\(Self.attribute(method.name))\" lifecycle:callback=\"\(Self.attribute(method.selector))\"/>")
+            }
+        }
+        printer.line("</transition>")
+    }
+
+    func comment(_ text: String?, _ printer: inout Printer) {
+        guard let text else { return }
+        printer.line("<!-- \(Self.comment(text)) -->")
+    }
+
+    /// An attribute value: the five XML specials are entities, line breaks `&#10;` (a raw one
+    /// would be read back as a space), hidden characters spelled out (`\u{202E}`).
+    static func attribute(_ text: String) -> String {
+        ExportText.escape(text, lineBreak: "&#10;") { scalar, out in
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+
+    /// Comment text: XML comments cannot hold `--` or end in `-`, so a `-` after a `-` gets a
+    /// space before it; line breaks are newlines; hidden characters are spelled out.
+    static func comment(_ text: String) -> String {
+        var previous: Unicode.Scalar?
+        var result = ExportText.escape(text, lineBreak: "\n") { scalar, out in
+            if scalar == "-" && previous == "-" { out += " " }
+            out.unicodeScalars.append(scalar)
+            previous = scalar
+        }
+        if result.hasSuffix("-") { result += " " }
+        return result
+    }
+
+    /// Whether `name` is an XML name without a colon (an NCName), so it can be an `id`.
+    static func isName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, isNameStart(first) else { return false }
+        return name.unicodeScalars.allSatisfy { isNameStart($0) || isNameContinue($0) }
+    }
+
+    static func isNameStart(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x41...0x5A, 0x61...0x7A, 0x5F, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x2FF, 0x370...0x37D, 0x37F...0x1FFF,
+             0x200C...0x200D, 0x2070...0x218F, 0x2C00...0x2FEF, 0x3001...0xD7FF, 0xF900...0xFDCF, 0xFDF0...0xFFFD,
+             0x10000...0xEFFFF: true
+        default: false
+        }
+    }
+
+    static func isNameContinue(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x2D, 0x2E, 0x30...0x39, 0xB7, 0x300...0x36F, 0x203F...0x2040: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,219 @@
+/// Generates a machine's runtime monitor (`lifecycle swift --monitor`): a dependency-free
+/// `<Machine>LifecycleMonitor` struct that the delegate feeds from each callback and that
+/// reports the first callback the spec does not allow there.
+///
+/// It runs `MonitorTables` (the strict `ConformanceSearch`, unrolled), so its verdicts and its
+/// messages are `lifecycle conform --strict`'s. It imports nothing, holds only `Sendable`
+/// values, and compiles under Swift 6 strict concurrency; a violation goes to `onViolation`,
+/// which stops a debug build by default (`assertionFailure`).
+public struct MonitorGenerator {
+    let model: Model
+    let machine: Machine
+    let automaton: MachineAutomaton
+
+    public init(model: Model, machine: Machine) {
+        self.model = model
+        self.machine = machine
+        automaton = MachineAutomaton(model: model, machine: machine)
+    }
+
+    /// `SceneLifecycleMonitor`.
+    public var typeName: String { Self.typeName(machine.name) }
+
+    static func typeName(_ machine: String) -> String { SwiftNames.identifier(machine + "LifecycleMonitor") }
+
+    /// `sceneMonitor`: the delegate's property holding the monitor.
+    static func propertyName(_ machine: String) -> String {
+        guard let first = machine.unicodeScalars.first else { return "monitor" }
+        return SwiftNames.identifier(String(first).lowercased() + String(machine.unicodeScalars.dropFirst()) + "Monitor")
+    }
+
+    /// The enum case of each callback, by index in `automaton.callbacks`: the base name and
+    /// the labels, capitalized (`sceneWillConnectToOptions`), made unique with a suffix.
+    public var caseNames: [String] {
+        var names: [String] = []
+        var used: Set<String> = []
+        for callback in automaton.callbacks {
+            var name = String(callback.baseName)
+            let labels = callback.selector.drop { $0 != "(" }.dropFirst().split(separator: ":").map(String.init)
+            for label in labels where label != "_" && label != ")" {
+                name += label.prefix(1).uppercased() + label.dropFirst()
+            }
+            // A keyword, or a member the enum already has, would need backticks or clash: `SelfCallback`.
+            if SwiftNames.reserved.contains(name) || Self.enumMembers.contains(name) { name += "Callback" }
+            var unique = name
+            var suffix = 2
+            while used.contains(unique) {
+                unique = "\(name)\(suffix)"
+                suffix += 1
+            }
+            names.append(unique)
+            used.insert(unique)
+        }
+        return names
+    }
+
+    /// Whether the machine calls any callback (a monitor of nothing is not generated).
+    public var isEmpty: Bool { automaton.callbacks.isEmpty }
+
+    /// Names the `Callback` enum already uses (its own members and `RawRepresentable`'s, `CaseIterable`'s).
+    static let enumMembers: Set<String> = ["description", "rawValue", "selectors", "allCases", "init", "self", "Self", "Type", "hashValue"]
+
+    /// The monitor struct alone.
+    public func source() -> [UInt8] {
+        var printer = Printer()
+        emit(into: &printer)
+        return printer.bytes
+    }
+
+    func emit(into printer: inout Printer) {
+        let tables = MonitorTables(automaton)
+        let cases = caseNames
+        let selectors = automaton.callbacks.map(\.selector)
+        printer.line("/// Checks at run time that `\(machine.name)`'s callbacks come in an order its spec allows.")
+        printer.line("///")
+        printer.line("/// Feed it every callback (`record(_:)` or `observe(_:)`); the first one the spec does not allow")
+        printer.line("/// where the run can be is a `Violation`, worded as `lifecycle conform --strict` words it.")
+        printer.line("/// After a violation the monitor stays where it was, as if that callback had not come.")
+        printer.line("struct \(typeName): Sendable {")
+        printer.indented { printer in
+            printer.line("/// The callbacks of `\(machine.name)`.")
+            printer.line("enum Callback: Int, Sendable, CaseIterable, CustomStringConvertible {")
+            printer.indented { printer in
+                for (index, name) in cases.enumerated() {
+                    printer.line("/// `\(selectors[index])`")
+                    printer.line("case \(SwiftNames.identifier(name))")
+                }
+                printer.line()
+                printer.line("static let selectors: [String] = [\(selectors.map(Self.literal).joined(separator: ", "))]")
+                printer.line()
+                printer.line("/// The callback's Swift name: `\(selectors.first ?? "none")`.")
+                printer.line("var description: String { Callback.selectors[rawValue] }")
+            }
+            printer.line("}")
+            printer.line()
+            printer.line("/// A callback the spec does not allow where the run can be.")
+            printer.line("struct Violation: Error, Sendable, Equatable, CustomStringConvertible {")
+            printer.indented { printer in
+                printer.line("var callback: Callback")
+                printer.line("/// The states the run can be in, such as `'Background'`.")
+                printer.line("var states: [String]")
+                printer.line("/// The transitions the run can be inside: `between 'A' and 'B' on 'event'`.")
+                printer.line("var inside: [String]")
+                printer.line("/// What could have come instead.")
+                printer.line("var expected: [Callback]")
+                printer.line()
+                printer.line("var description: String {")
+                printer.indented { printer in
+                    printer.line("var parts: [String] = []")
+                    printer.line("if !states.isEmpty { parts.append(\"in \" + Violation.orList(states)) }")
+                    printer.line("parts += inside")
+                    printer.line("let next = expected.isEmpty ? \"no callback can come next\" : \"expected \" + Violation.orList(expected.map { \"'\\($0)'\" })")
+                    printer.line("return \"'\\(callback)' cannot happen here: '\(Self.inner(automaton.name))' is \\(parts.joined(separator: \", or \")); \\(next)\"")
+                }
+                printer.line("}")
+                printer.line()
+                printer.line("static func orList(_ items: [String]) -> String {")
+                printer.indented { printer in
+                    printer.line("guard items.count > 1, let last = items.last else { return items.first ?? \"\" }")
+                    printer.line("return items.dropLast().joined(separator: \", \") + \" or \" + last")
+                }
+                printer.line("}")
+            }
+            printer.line("}")
+            printer.line()
+            printer.line("/// Called by `record(_:)` with each violation; by default stops a debug build.")
+            printer.line("var onViolation: @Sendable (Violation) -> Void = { violation in assertionFailure(violation.description) }")
+            printer.line()
+            printer.line("/// Where the run can be: indices into the tables below.")
+            printer.line("private var positions: [Int] = [\(tables.initial.map(String.init).joined(separator: ", "))]")
+            printer.line()
+            printer.line("init() {}")
+            printer.line()
+            printer.line("/// Checks `callback` and moves past it; reports it to `onViolation` if the spec does not allow it here.")
+            printer.line("mutating func record(_ callback: Callback) {")
+            printer.indented { printer in
+                printer.line("if let violation = observe(callback) { onViolation(violation) }")
+            }
+            printer.line("}")
+            printer.line()
+            printer.line("/// Checks `callback` and moves past it; returns the violation, and stays where it was, if the spec")
+            printer.line("/// does not allow it here.")
+            printer.line("mutating func observe(_ callback: Callback) -> Violation? {")
+            printer.indented { printer in
+                printer.line("var next: [Int] = []")
+                printer.line("for position in positions {")
+                printer.line("    for move in \(typeName).moves[position] where move.callback == callback {")
+                printer.line("        for target in move.targets where !next.contains(target) { next.append(target) }")
+                printer.line("    }")
+                printer.line("}")
+                printer.line("guard !next.isEmpty else {")
+                printer.line("    var states: [String] = [], inside: [String] = [], expected: [Callback] = []")
+                printer.line("    for position in positions {")
+                printer.line("        let name = \(typeName).names[position]")
+                printer.line("        if \(typeName).settled[position] {")
+                printer.line("            if !states.contains(name) { states.append(name) }")
+                printer.line("        } else if !inside.contains(name) {")
+                printer.line("            inside.append(name)")
+                printer.line("        }")
+                printer.line("        for move in \(typeName).moves[position] where !expected.contains(move.callback) { expected.append(move.callback) }")
+                printer.line("    }")
+                printer.line("    return Violation(callback: callback, states: states, inside: inside, expected: expected)")
+                printer.line("}")
+                printer.line("// Then every position reached by transitions that call nothing.")
+                printer.line("var index = 0")
+                printer.line("while index < next.count {")
+                printer.line("    for target in \(typeName).silent[next[index]] where !next.contains(target) { next.append(target) }")
+                printer.line("    index += 1")
+                printer.line("}")
+                printer.line("positions = next")
+                printer.line("return nil")
+            }
+            printer.line("}")
+            printer.line()
+            printer.line("// Position p: a state, or a transition with callbacks still to come. moves[p]: where each")
+            printer.line("// callback leads from p; silent[p]: where transitions that call nothing lead.")
+            printer.line("private static let names: [String] = [")
+            printer.indented { printer in
+                for name in tables.names { printer.line(Self.literal(name) + ",") }
+            }
+            printer.line("]")
+            printer.line("private static let settled: [Bool] = [\(tables.settled.map { $0 ? "true" : "false" }.joined(separator: ", "))]")
+            printer.line("private static let moves: [[(callback: Callback, targets: [Int])]] = [")
+            printer.indented { printer in
+                for (position, moves) in tables.moves.enumerated() {
+                    let items = moves.map { "(.\(SwiftNames.identifier(cases[$0.callback])), [\($0.targets.map(String.init).joined(separator: ", "))])" }
+                    printer.line("[\(items.joined(separator: ", "))],  // \(position)")
+                }
+            }
+            printer.line("]")
+            printer.line("private static let silent: [[Int]] = [\(tables.silent.map { "[\($0.map(String.init).joined(separator: ", "))]" }.joined(separator: ", "))]")
+        }
+        printer.line("}")
+    }
+
+    /// A Swift string literal for `text`.
+    static func literal(_ text: String) -> String { "\"" + inner(text) + "\"" }
+
+    /// `text` escaped for the inside of a Swift string literal.
+    static func inner(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+                    || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    result += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,178 @@
+/// Systems: `system Name { instance … on … }`, several instances of machines driven together.
+///
+/// `system`, `instance` and `new` are contextual words, not keywords: `system` only at the top
+/// level before a name, `instance` only at the start of a system member, `new` only at the
+/// start of a step before a name. Everywhere else they stay ordinary names (a state may be
+/// called `system`, an event `new`), so no existing spec changes meaning.
+extension Parser {
+    /// Whether the current token is the identifier `system`.
+    var atSystemWord: Bool { atShortWord("system") }
+
+    /// Whether the current token is the identifier `word` (ASCII, compared without a `String`).
+    func atShortWord(_ word: StaticString) -> Bool {
+        guard token.kind == .identifier, token.end - token.start == word.utf8CodeUnitCount else { return false }
+        let bytes = word.utf8Start
+        for i in 0..<word.utf8CodeUnitCount where source.bytes[token.start + i] != bytes[i] { return false }
+        return true
+    }
+
+    /// Whether the token after the current one is an identifier (lookahead by copying the lexer).
+    func nextIsIdentifier() -> Bool {
+        var copy = lexer
+        return copy.next().kind == .identifier
+    }
+
+    /// Whether a system declaration starts here: `system` followed by a name (used by recovery,
+    /// which must not stop at a `by system` it skips over).
+    var atSystemDeclaration: Bool { atSystemWord && nextIsIdentifier() }
+
+    /// systemDecl := 'system' IDENT STRING? '{' ( instanceDecl | systemEventDecl )* '}'
+    mutating func systemDecl() -> SystemDecl? {
+        let start = token.start
+        advance()
+        guard let name = expectName({ .expectedName("system", found: $0, at: $1) }) else {
+            synchronizeDeclaration()
+            return nil
+        }
+        let description = optionalString()
+        guard token.kind == .leftBrace else {
+            report(.expectedBody("system '\(source.text(name.range))'", found: found, at: missingRange))
+            synchronizeDeclaration()
+            return nil
+        }
+        var system = SystemDecl(name: name, description: description, range: range(from: start))
+        let open = token
+        advance()
+        while true {
+            switch token.kind {
+            case .rightBrace:
+                advance()
+                system.range = range(from: start)
+                return system
+            case .endOfFile, .keyword(.machine), .keyword(.protocol), .keyword(.class), .keyword(.import):
+                report(.missingClosingBrace("system '\(source.text(name.range))'", found: found, at: missingRange)
+                    .note("to match this opening '{'", at: range(open)))
+                system.range = range(from: start)
+                return system
+            case .keyword(.on):
+                systemEventDecl(into: &system)
+            case .identifier where atShortWord("instance"):
+                if let instance = instanceDecl() { system.instances.append(instance) }
+            case .identifier where atSystemDeclaration:
+                report(.missingClosingBrace("system '\(source.text(name.range))'", found: found, at: missingRange)
+                    .note("to match this opening '{'", at: range(open)))
+                system.range = range(from: start)
+                return system
+            case .unknown:
+                advance()
+                synchronizeSystemMember()
+            default:
+                report(.expectedSystemMember(found: found, at: range(token)))
+                advance()
+                synchronizeSystemMember()
+            }
+        }
+    }
+
+    /// instanceDecl := 'instance' IDENT ':' IDENT STRING?
+    mutating func instanceDecl() -> InstanceDecl? {
+        let start = token.start
+        advance()
+        guard let name = expectName({ .expectedName("instance", found: $0, at: $1) }) else {
+            synchronizeSystemMember()
+            return nil
+        }
+        guard consume(if: .colon) != nil else {
+            report(.expectedInstanceMachine(source.text(name.range), found: found, at: missingRange))
+            synchronizeSystemMember()
+            return nil
+        }
+        guard let machine = expectName({ .expectedName("machine", found: $0, at: $1) }) else {
+            synchronizeSystemMember()
+            return nil
+        }
+        let label = optionalString()
+        return InstanceDecl(name: name, machine: machine, label: label, range: range(from: start))
+    }
+
+    /// systemEventDecl := 'on' IDENT ( 'by' ( 'user' | 'system' ) )? ':' step ( ',' step )* STRING?
+    ///
+    /// Appends the event and its steps to `system`; after an error, neither.
+    mutating func systemEventDecl(into system: inout SystemDecl) {
+        let start = token.start
+        advance()
+        guard let name = expectName({ .expectedName("event", found: $0, at: $1) }) else {
+            synchronizeSystemMember()
+            return
+        }
+        var trigger: TransitionDecl.Trigger?
+        if consume(if: .keyword(.by)) != nil {
+            let word = token.kind == .identifier ? text(token) : ""
+            guard let value = TransitionDecl.Trigger(rawValue: word) else {
+                let suggestion = word.isEmpty ? nil : Suggestions.bestMatch(for: word, in: ["user", "system"])
+                report(.expectedTrigger(found: found, suggestion: suggestion,
+                                        at: token.kind == .identifier ? range(token) : missingRange))
+                synchronizeSystemMember()
+                return
+            }
+            trigger = value
+            advance()
+        }
+        guard consume(if: .colon) != nil else {
+            report(.expectedStepsColon(source.text(name.range), found: found, at: missingRange))
+            synchronizeSystemMember()
+            return
+        }
+        let firstStep = system.steps.count
+        repeat {
+            guard let step = stepDecl() else {
+                system.steps.removeSubrange(firstStep...)
+                synchronizeSystemMember()
+                return
+            }
+            system.steps.append(step)
+        } while consume(if: .comma) != nil
+        let description = optionalString()
+        system.events.append(SystemEventDecl(name: name, trigger: trigger,
+                                             steps: Int32(firstStep)..<Int32(system.steps.count),
+                                             description: description, range: range(from: start)))
+    }
+
+    /// step := IDENT '.' IDENT | 'new' IDENT
+    mutating func stepDecl() -> StepDecl? {
+        let start = token.start
+        if atShortWord("new") && nextIsIdentifier() {
+            advance()
+            let instance = NameSyntax(range: range(token))
+            advance()
+            return StepDecl(kind: .new, instance: instance, event: nil, range: range(from: start))
+        }
+        guard let instance = expectName({ .expectedStep(found: $0, at: $1) }) else { return nil }
+        guard consume(if: .period) != nil else {
+            report(.expectedStepPeriod(source.text(instance.range), found: found, at: missingRange))
+            return nil
+        }
+        guard let event = expectName({ .expectedName("event", found: $0, at: $1) }) else { return nil }
+        return StepDecl(kind: .fire, instance: instance, event: event, range: range(from: start))
+    }
+
+    /// Skips to the next member of a system body: `instance`, `on`, a closing `}` or the start
+    /// of a declaration. Braced blocks on the way are skipped whole.
+    mutating func synchronizeSystemMember() {
+        while true {
+            switch token.kind {
+            case .endOfFile, .rightBrace, .keyword(.on),
+                 .keyword(.import), .keyword(.machine), .keyword(.protocol), .keyword(.class):
+                return
+            case .identifier where atShortWord("instance") && nextIsIdentifier():
+                return
+            case .identifier where atSystemDeclaration:
+                return
+            case .leftBrace:
+                skipBlock()
+            default:
+                advance()
+            }
+        }
+    }
+}

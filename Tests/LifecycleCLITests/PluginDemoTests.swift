@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+/// The build-tool and command plugins at work in `Examples/PluginDemo`, with real `swift build`
+/// and `swift package` runs on a copy of it (`DemoPackage`). Serialized: the tests share the
+/// copy and its build folder, and each starts from `DemoPackage.reset()`.
+@Suite(.serialized) struct PluginDemoTests {
+    static let spec = DemoPackage.target + "/Download.lifecycle"
+    static let skeleton = DemoPackage.target + "/Download.swift"
+    static let failures = DemoPackage.target + "/DownloadController+Failures.swift"
+    static let configuration = DemoPackage.target + "/lifecycle.json"
+
+    @Test func cleanDemoBuildsAndAnUnchangedBuildRunsNoCheck() throws {
+        try DemoPackage.reset()
+        let first = try DemoPackage.build()
+        #expect(first.status == 0, "\(first)")
+        // The build after a first one may link the plugin's `lifecycle` again (SwiftPM builds
+        // plugin tools in a pass of their own) and so run the check again; after that, a build
+        // with nothing changed runs none.
+        let settle = try DemoPackage.build()
+        #expect(settle.status == 0, "\(settle)")
+        let again = try DemoPackage.build()
+        #expect(again.status == 0, "\(again)")
+        #expect(!again.output.contains("lifecycle check"), "\(again)")
+        // A changed spec is checked again.
+        try DemoPackage.edit(Self.spec, replacing: "// Download.lifecycle\n", with: "// Download.lifecycle (edited)\n")
+        let edited = try DemoPackage.build()
+        #expect(edited.status == 0, "\(edited)")
+        #expect(edited.output.contains("lifecycle check Download.lifecycle"), "\(edited)")
+    }
+
+    /// Keeps the README's broken-build excerpt true: the spec broken as the README says, the
+    /// build fails and prints the README's lines, in order (progress counters like `[3/5]`
+    /// ignored; a `…` line in the README stands for lines left out).
+    @Test func brokenSpecFailsTheBuildAsTheReadmeShows() throws {
+        let expected = try Self.readmeBrokenBuild()
+        #expect(expected.contains { $0.contains("Download.lifecycle:33:5: error: unknown state 'Transfering'") })
+        try DemoPackage.reset()
+        try DemoPackage.edit(Self.spec, replacing: "    Transferring -> Done         on finish",
+                             with: "    Transfering  -> Done         on finish")
+        let run = try DemoPackage.build()
+        #expect(run.status != 0, "\(run)")
+        let lines = run.shortened.split(separator: "\n", omittingEmptySubsequences: false).map { Self.withoutCounter(String($0)) }
+        var next = lines.startIndex
+        for line in expected where line != "…" {
+            guard let found = lines[next...].firstIndex(of: Self.withoutCounter(line)) else {
+                Issue.record("README line not in the build output, in order: \(line)\n\(run.shortened)")
+                return
+            }
+            next = found + 1
+        }
+        // Failed checks run again: the next build fails too.
+        let again = try DemoPackage.build()
+        #expect(again.status != 0, "\(again)")
+        #expect(again.output.contains("error: unknown state 'Transfering'"), "\(again)")
+    }
+
+    @Test func missingRequiredCallbackFailsTheBuildNamingIt() throws {
+        try DemoPackage.reset()
+        try DemoPackage.write("extension DownloadController {\n}\n", to: Self.failures)
+        let run = try DemoPackage.build()
+        #expect(run.status != 0, "\(run)")
+        #expect(run.shortened.contains(
+            "…/PluginDemo/Sources/Downloads/Download.lifecycle:38:13: error: Download.swift does not implement required 'download(_:didFailWith:)'"),
+            "\(run)")
+        #expect(run.output.contains("note: add to 'DownloadController': func download(_ download: Download, didFailWith error: any Error) { … }"))
+    }
+
+    @Test func configurationChoosesTheFilesAndRejectsUnknownKeys() throws {
+        try DemoPackage.reset()
+        try DemoPackage.write(#"{ "warningAsErrors": true }"#, to: Self.configuration)
+        let misspelt = try DemoPackage.build()
+        #expect(misspelt.status != 0, "\(misspelt)")
+        #expect(misspelt.shortened.contains(
+            "…/PluginDemo/Sources/Downloads/lifecycle.json:1:3: error: unknown key 'warningAsErrors' in the file; did you mean 'warningsAsErrors'?"),
+            "\(misspelt)")
+        // Checked against Download.swift alone, the delegate lacks the callback its extension implements.
+        try DemoPackage.write(#"{ "specs": { "Download.lifecycle": { "swift": ["Download.swift"] } } }"#, to: Self.configuration)
+        let narrowed = try DemoPackage.build()
+        #expect(narrowed.status != 0, "\(narrowed)")
+        #expect(narrowed.output.contains("does not implement required 'download(_:didFailWith:)'"), "\(narrowed)")
+        // With no Swift files, the spec alone is checked: the check passes (and the Swift
+        // compiler, not lifecycle, reports the missing protocol method).
+        try DemoPackage.write(#"{ "specs": { "Download.lifecycle": { "swift": [] } } }"#, to: Self.configuration)
+        try DemoPackage.write("extension DownloadController {\n}\n", to: Self.failures)
+        let specOnly = try DemoPackage.build()
+        #expect(specOnly.output.contains("lifecycle check Download.lifecycle"), "\(specOnly)")
+        #expect(!specOnly.output.contains("does not implement required"), "\(specOnly)")
+        #expect(specOnly.output.contains("does not conform to protocol 'DownloadDelegate'"), "\(specOnly)")
+    }
+
+    @Test func commandPluginUpdatesTheSkeletonAndDrawsTheDiagram() throws {
+        try DemoPackage.reset()
+        let finish = """
+                func downloadDidFinish(_ download: Download) {
+                    log.append("finished \\(download.name): \\(received) bytes")
+                }
+
+            """
+        try DemoPackage.edit(Self.skeleton, replacing: finish, with: "")
+        try FileManager.default.removeItem(atPath: DemoPackage.path(DemoPackage.target + "/Download.svg"))
+        let run = try DemoPackage.swift(["package", "--allow-writing-to-package-directory", "lifecycle", "--target", "Downloads"])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.output.contains("Sources/Downloads/Download.swift: note: added 'downloadDidFinish(_:)' to 'DownloadController'"), "\(run)")
+        let skeleton = try DemoPackage.read(Self.skeleton)
+        #expect(skeleton.contains("    func downloadDidFinish(_ download: Download) {\n    }\n"))
+        #expect(!skeleton.contains("didFailWith error: any Error) {"), "the extension's callback is not added again")
+        #expect(skeleton.contains("log.append(\"started \\(download.name)\")"), "the edits are kept")
+        let diagram = try DemoPackage.read(DemoPackage.target + "/Download.svg")
+        #expect(diagram.contains("<svg") && diagram.contains("Transferring"))
+        let build = try DemoPackage.build()
+        #expect(build.status == 0, "\(build)")
+
+        let fresh = try DemoPackage.swift(["package", "--allow-writing-to-package-directory", "lifecycle",
+                                           "swift", "dot", "--output-dir", "Generated"])
+        #expect(fresh.status == 0, "\(fresh)")
+        let generated = try DemoPackage.read("Generated/Download.swift")
+        #expect(generated.hasPrefix("// Generated by lifecycle from Sources/Downloads/Download.lifecycle.\n"
+            + "// Regenerate with: lifecycle swift Sources/Downloads/Download.lifecycle -o Generated/Download.swift\n"))
+        #expect(generated.contains("func download(_ download: Download, didFailWith error: any Error) {"))
+        #expect(try DemoPackage.read("Generated/Download.dot").hasPrefix("// Generated by lifecycle"))
+        #expect(!FileManager.default.fileExists(atPath: DemoPackage.path("Generated/Download.svg")))
+    }
+
+    @Test func commandPluginRejectsAnUnknownAction() throws {
+        try DemoPackage.reset()
+        let run = try DemoPackage.swift(["package", "--allow-writing-to-package-directory", "lifecycle", "diagram"])
+        #expect(run.status != 0)
+        #expect(run.output.contains("unknown argument 'diagram'; expected swift, render, dot, --target or --output-dir"), "\(run)")
+    }
+
+    /// The lines of the README's broken-build block (after its `$ swift build` line).
+    static func readmeBrokenBuild() throws -> [String] {
+        let text = try String(contentsOfFile: CLIRunner.packageRoot + "/README.md", encoding: .utf8)
+        guard let section = text.range(of: "## In Xcode and SwiftPM builds"),
+              let start = text.range(of: "```text\n$ swift build\n", range: section.upperBound..<text.endIndex),
+              let end = text.range(of: "\n```", range: start.upperBound..<text.endIndex) else {
+            throw DemoPackage.Problem(message: "README has no '$ swift build' text block in 'In Xcode and SwiftPM builds'")
+        }
+        return text[start.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// `line` without a leading progress counter such as `[3/5] `.
+    static func withoutCounter(_ line: String) -> String {
+        guard line.hasPrefix("["), let close = line.firstIndex(of: "]"),
+              line[line.index(after: line.startIndex)..<close].allSatisfy({ $0.isNumber || $0 == "/" }) else { return line }
+        return String(line[line.index(after: close)...].drop { $0 == " " })
+    }
+}

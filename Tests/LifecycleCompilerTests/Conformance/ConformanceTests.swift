@@ -1,0 +1,238 @@
+import Foundation
+import Testing
+@testable import LifecycleCompiler
+
+/// `conform`'s semantics on small logs: what is logged, what may be absent, swaps, strictness,
+/// logs that stop inside a transition, and several runs that print the same lines.
+@Suite struct ConformanceTests {
+    static func scene() throws -> MachineAutomaton {
+        let path = "Examples/SceneLifecycle.lifecycle"
+        let source = try String(contentsOfFile: Repository.root.path + "/" + path, encoding: .utf8)
+        let model = try #require(Compiler.compile(path: path, source: source).model)
+        return MachineAutomaton(model: model, machine: try #require(model.machine(named: "Scene")))
+    }
+
+    static func appSessions() throws -> MachineAutomaton {
+        let path = "Examples/SceneLifecycle.lifecycle"
+        let source = try String(contentsOfFile: Repository.root.path + "/" + path, encoding: .utf8)
+        let model = try #require(Compiler.compile(path: path, source: source).model)
+        return MachineAutomaton(model: model, machine: try #require(model.machine(named: "AppSessions")))
+    }
+
+    /// Checks `lines` (joined with newlines) and returns the report and the rendered diagnostics.
+    static func check(_ lines: [String], _ automaton: MachineAutomaton, strict: Bool = false) -> (Conformance.Report, String) {
+        let files = SourceFiles()
+        let file = files.add(path: "test.log", bytes: Array(lines.joined(separator: "\n").utf8))
+        let report = Conformance.check(LogReader(automaton).read(file), against: automaton, strict: strict)
+        return (report, DiagnosticRenderer(files: files).render(report.diagnostics))
+    }
+
+    @Test func homeAndBackConforms() throws {
+        let (report, text) = Self.check([
+            "scene(_:willConnectTo:options:)", "sceneWillEnterForeground(_:)", "sceneDidBecomeActive(_:)",
+            "sceneWillResignActive(_:)", "sceneDidEnterBackground(_:)", "sceneWillEnterForeground(_:)",
+        ], try Self.scene())
+        #expect(report.conforms, "\(text)")
+        #expect(report.callbackCount == 6)
+        #expect(report.notLogged == ["sceneDidDisconnect(_:)"])
+        #expect(report.ends == ["'Inactive'"])
+    }
+
+    @Test func callbacksNeverLoggedMayBeAbsent() throws {
+        // sceneWillEnterForeground and sceneWillResignActive never appear: taken as not logged.
+        let (report, text) = Self.check([
+            "scene(_:willConnectTo:options:)", "sceneDidBecomeActive(_:)", "sceneDidEnterBackground(_:)",
+            "sceneDidBecomeActive(_:)",
+        ], try Self.scene())
+        #expect(report.conforms, "\(text)")
+        #expect(report.notLogged == ["sceneWillEnterForeground(_:)", "sceneWillResignActive(_:)", "sceneDidDisconnect(_:)"])
+    }
+
+    @Test func aLoggedCallbackMustAppearEveryTime() throws {
+        // sceneWillEnterForeground is logged at connection, so coming back must log it too;
+        // sceneDidDisconnect is not logged, so the scene may also have disconnected silently.
+        let (report, text) = Self.check([
+            "scene(_:willConnectTo:options:)", "sceneWillEnterForeground(_:)", "sceneDidBecomeActive(_:)",
+            "sceneWillResignActive(_:)", "sceneDidEnterBackground(_:)", "sceneDidBecomeActive(_:)",
+        ], try Self.scene())
+        #expect(!report.conforms)
+        #expect(text.hasPrefix("test.log:6:1: error: 'sceneDidBecomeActive(_:)' cannot happen here: 'Scene' is in 'Background', 'Suspended' or 'Unattached'; expected 'sceneWillEnterForeground(_:)' or 'scene(_:willConnectTo:options:)'\n"))
+        #expect(text.contains("test.log:5:1: note: events assumed so far: connect, activate, interrupt, leave\n"))
+    }
+
+    @Test func aSwappedPairIsADeviationNotTwoSkippedCallbacks() throws {
+        let (report, text) = Self.check([
+            "scene(_:willConnectTo:options:)", "sceneWillEnterForeground(_:)", "sceneDidBecomeActive(_:)",
+            "sceneDidEnterBackground(_:)", "sceneWillResignActive(_:)",
+        ], try Self.scene())
+        #expect(!report.conforms)
+        #expect(text.hasPrefix("test.log:4:1: error: 'sceneDidEnterBackground(_:)' cannot happen here: 'Scene' is in 'Active'; expected 'sceneWillResignActive(_:)'\n"))
+    }
+
+    @Test func strictNeedsEveryCallback() throws {
+        let lines = ["scene(_:willConnectTo:options:)", "sceneDidBecomeActive(_:)"]
+        #expect(Self.check(lines, try Self.scene()).0.conforms)
+        let (report, text) = Self.check(lines, try Self.scene(), strict: true)
+        #expect(!report.conforms)
+        #expect(text.hasPrefix("test.log:2:1: error: 'sceneDidBecomeActive(_:)' cannot happen here: 'Scene' is in 'Background' or 'Suspended', or between 'Unattached' and 'Inactive' on 'connect'; expected 'sceneWillEnterForeground(_:)' or 'sceneDidDisconnect(_:)'\n"))
+    }
+
+    @Test func aLogMayStopInsideATransition() throws {
+        let (report, _) = Self.check(["scene(_:willConnectTo:options:)"], try Self.scene(), strict: true)
+        #expect(report.conforms)
+        #expect(report.ends.contains("'Background'"))
+        #expect(report.ends.contains("between 'Unattached' and 'Inactive' on 'connect'"))
+    }
+
+    @Test func severalRunsPrintTheSameLines() throws {
+        // launch and launchAfterClose print the same two callbacks; only the third line tells them apart.
+        let app = try Self.appSessions()
+        let lines = ["application(_:willFinishLaunchingWithOptions:)", "application(_:didFinishLaunchingWithOptions:)",
+                     "application(_:didDiscardSceneSessions:)", "applicationWillTerminate(_:)"]
+        let (report, text) = Self.check(lines, app, strict: true)
+        #expect(report.conforms, "\(text)")
+        let (wrong, wrongText) = Self.check(Array(lines.prefix(2)) + ["application(_:willFinishLaunchingWithOptions:)"], app, strict: true)
+        #expect(!wrong.conforms)
+        #expect(wrongText.hasPrefix("test.log:3:1: error: 'application(_:willFinishLaunchingWithOptions:)' cannot happen here: 'AppSessions' is in 'Running', 'Suspended' or 'Terminated', or between 'NotRunning' and 'Running' on 'launchAfterClose'; expected "))
+        // Suspended -> Terminated on purge calls nothing, so 'Terminated' is possible too.
+        #expect(wrongText.contains("'Running', 'Suspended' or 'Terminated'"))
+    }
+
+    @Test func anEmptyLogConforms() throws {
+        let (report, _) = Self.check([], try Self.scene(), strict: true)
+        #expect(report.conforms)
+        #expect(report.callbackCount == 0)
+        #expect(report.ends == ["'Unattached'"])
+    }
+
+    @Test func theFirstDeviationNamesTheInitialStateWhenNothingHappenedYet() throws {
+        // Not strict, this would conform: connecting silently is possible when its callbacks are not logged.
+        #expect(Self.check(["noise", "sceneDidBecomeActive"], try Self.scene()).0.conforms)
+        let (_, text) = Self.check(["noise", "sceneDidBecomeActive"], try Self.scene(), strict: true)
+        #expect(text.hasPrefix("test.log:2:1: error: 'sceneDidBecomeActive(_:)' cannot happen here: 'Scene' is in 'Unattached'; expected 'scene(_:willConnectTo:options:)'\n"))
+        #expect(text.contains("note: no event assumed so far: 'Scene' starts in 'Unattached'\n"))
+    }
+
+    @Test func longTrailsShowTheirLastEvents() throws {
+        var lines = ["scene(_:willConnectTo:options:)", "sceneWillEnterForeground(_:)"]
+        for _ in 0..<20 { lines += ["sceneDidBecomeActive(_:)", "sceneWillResignActive(_:)"] }
+        lines.append("sceneDidDisconnect(_:)")
+        let (_, text) = Self.check(lines, try Self.scene(), strict: true)
+        #expect(text.contains("note: events assumed so far (the last 16 of 41): activate, "))
+    }
+
+    @Test func theSearchStaysSmallOnALongLog() throws {
+        // Unlogged callbacks make every line ambiguous; the set of positions stays bounded.
+        let scene = try Self.scene()
+        var logged = [Bool](repeating: false, count: scene.callbacks.count)
+        let active = try #require(scene.callbacks.firstIndex { $0.selector == "sceneDidBecomeActive(_:)" })
+        logged[active] = true
+        var search = ConformanceSearch(scene, logged: logged)
+        var allAccepted = true, largest = 0
+        for _ in 0..<20_000 {
+            allAccepted = search.observe(active) && allAccepted
+            largest = max(largest, search.positionCount)
+        }
+        #expect(allAccepted)
+        #expect(largest <= scene.machine.states.count + 16)
+        // The events taken are forgotten past the last 16 (the trail was compacted on the way).
+        let trail = search.trail
+        #expect(trail.labels.count == 16)
+        #expect(trail.count > 20_000)
+        #expect(trail.labels.last == "activate")
+    }
+}
+
+/// How `LogReader` finds callbacks in lines as people paste them.
+@Suite struct LogReaderTests {
+    static func read(_ text: String, _ automaton: MachineAutomaton) -> (LogReader.Log, [String]) {
+        let files = SourceFiles()
+        let file = files.add(path: "test.log", bytes: Array(text.utf8))
+        let log = LogReader(automaton).read(file)
+        return (log, log.entries.map { automaton.callbacks[$0.callback].selector })
+    }
+
+    @Test func findsCallbacksWrittenEveryWay() throws {
+        let scene = try ConformanceTests.scene()
+        let (log, names) = Self.read("""
+        2026-11-23 09:41:02.118734+0900 Notes[48213:2817345] [SceneDelegate] scene(_:willConnectTo:options:)
+        sceneWillEnterForeground
+        print: sceneDidBecomeActive() done
+        -[SceneDelegate sceneWillResignActive:]
+        SceneDelegate.sceneDidEnterBackground(_:) called\r
+        scenewillenterforeground
+        [Analytics] scene shown, session 7F3A
+        scene(_:openURLContexts:)
+
+        """, scene)
+        #expect(names == ["scene(_:willConnectTo:options:)", "sceneWillEnterForeground(_:)", "sceneDidBecomeActive(_:)",
+                          "sceneWillResignActive(_:)", "sceneDidEnterBackground(_:)", "sceneWillEnterForeground(_:)"])
+        #expect(log.skippedLines == 2)
+        #expect(log.lineCount == 8)
+        #expect(!log.diagnostics.hasErrors)
+    }
+
+    @Test func theNameIsWhereTheErrorPoints() throws {
+        let scene = try ConformanceTests.scene()
+        let (log, _) = Self.read("한국어 로그 sceneDidBecomeActive(_:)\n", scene)
+        let entry = try #require(log.entries.first)
+        #expect(entry.range.startOffset == "한국어 로그 ".utf8.count)
+        #expect(entry.range.length == "sceneDidBecomeActive(_:)".utf8.count)
+    }
+
+    @Test func instancesAreNamedAnywhereOnTheLine() {
+        // A system's callbacks: the same selector for two instances, told apart by label or name.
+        let callbacks = [LoggedCallback(instance: 0, selector: "viewWillAppear(_:)"),
+                         LoggedCallback(instance: 1, selector: "viewWillAppear(_:)"),
+                         LoggedCallback(instance: 1, selector: "viewDidLoad()")]
+        let reader = LogReader(callbacks: callbacks, instances: [LoggedInstance(names: ["1st", "First"]),
+                                                                  LoggedInstance(names: ["2st", "Second"])])
+        let files = SourceFiles()
+        let file = files.add(path: "test.log", bytes: Array("1st viewWillAppear\nviewWillAppear (Second)\nviewWillAppear\n2st viewDidload\nviewDidLoad\n".utf8))
+        let log = reader.read(file)
+        #expect(log.entries.map(\.callback) == [0, 1, 2, 2])
+        #expect(log.skippedLines == 1)
+    }
+
+    @Test func anAmbiguousNameIsAnError() {
+        let reader = LogReader(callbacks: [LoggedCallback(instance: nil, selector: "viewWillAppear(_:)"),
+                                           LoggedCallback(instance: nil, selector: "viewWillAppear()")], instances: [])
+        let files = SourceFiles()
+        let file = files.add(path: "test.log", bytes: Array("viewWillAppear\n".utf8))
+        let log = reader.read(file)
+        #expect(log.diagnostics.all.map(\.message) == ["'viewWillAppear' could be 'viewWillAppear(_:)' or 'viewWillAppear()'; log the full name, as '#function' prints it"])
+        // A log full of them reports the first hundred, and still reads every line.
+        let many = files.add(path: "many.log", bytes: Array(String(repeating: "viewWillAppear\nviewWillAppear(_:)\n", count: 1_000).utf8))
+        let manyLog = reader.read(many)
+        #expect(manyLog.diagnostics.errorCount == LogReader.ambiguityLimit)
+        #expect(manyLog.entries.count == 1_000)
+        #expect(manyLog.skippedLines == 1_000)
+    }
+}
+
+/// Logs nobody meant to write: random bytes and fragments of callback names never crash the
+/// reader or the search, and every error points inside the log.
+@Suite struct HostileLogTests {
+    @Test func randomLogsNeverCrash() throws {
+        let scene = try ConformanceTests.scene()
+        let pieces = ["sceneDidBecomeActive", "(", ")", "(_:", "_:)", ":", "scene", "(_:willConnectTo:options:)", " ", "\n", "\r\n",
+                      "\0", "\u{FF}", "한", "sceneWillResignActive(_:)", "SCENEDIDENTERBACKGROUND", "sceneWillEnterForeground(",
+                      String(repeating: "(", count: 300), String(repeating: "a", count: 1000)]
+        var random = SplitMix64(seed: 1818)
+        for _ in 0..<500 {
+            var bytes: [UInt8] = []
+            for _ in 0..<random.below(60) {
+                if random.chance(10) { bytes.append(UInt8(truncatingIfNeeded: random.next())) } else { bytes += Array(random.pick(pieces).utf8) }
+            }
+            let files = SourceFiles()
+            let file = files.add(path: "random.log", bytes: bytes)
+            for strict in [false, true] {
+                let report = Conformance.check(LogReader(scene).read(file), against: scene, strict: strict)
+                for diagnostic in report.diagnostics.all {
+                    #expect(diagnostic.range.endOffset <= bytes.count)
+                }
+                _ = DiagnosticRenderer(files: files).render(report.diagnostics)
+            }
+        }
+    }
+}
