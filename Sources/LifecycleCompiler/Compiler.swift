@@ -30,13 +30,20 @@ public struct Compilation: Sendable {
 
 public enum Compiler {
     /// Parses `root` and everything it imports, then checks it.
+    ///
+    /// `diagnosticLimit`: keep only the first this many diagnostics in printing order and count
+    /// the rest (`Diagnostics.limit`), so that memory does not grow with the number of errors;
+    /// 0 keeps all.
     public static func compile(_ root: SourceFile, files: SourceFiles, loader: @escaping SourceLoader,
                                warningsAsErrors: Bool = false, platform: Platform? = nil,
-                               stateLimit: Int = Checker.defaultStateLimit) -> Compilation {
-        let (syntax, parseDiagnostics) = Parser.parse(root)
-        var diagnostics = parseDiagnostics
+                               stateLimit: Int = Checker.defaultStateLimit,
+                               diagnosticLimit: Int = 0) -> Compilation {
+        let (syntax, parseDiagnostics) = Parser.parse(root, diagnosticLimit: diagnosticLimit)
+        var diagnostics = Diagnostics(limit: diagnosticLimit)
+        diagnostics.append(contentsOf: parseDiagnostics)
         var model: Model?
         var checker = Checker(root: syntax, files: files, loader: loader)
+        checker.diagnostics = Diagnostics(limit: diagnosticLimit)
         checker.syntaxHadErrors = parseDiagnostics.hasErrors
         checker.platformOverride = platform
         checker.stateLimit = stateLimit
@@ -50,12 +57,13 @@ public enum Compiler {
     /// Compiles source held in memory (tests, fuzzing). Imports are looked up in `imports`.
     public static func compile(path: String, source: String, imports: [String: String] = [:],
                                warningsAsErrors: Bool = false, platform: Platform? = nil,
-                               stateLimit: Int = Checker.defaultStateLimit) -> Compilation {
+                               stateLimit: Int = Checker.defaultStateLimit,
+                               diagnosticLimit: Int = 0) -> Compilation {
         let files = SourceFiles()
         let root = files.add(path: path, bytes: Array(source.utf8))
         return compile(root, files: files, loader: { path, files in
             guard let text = imports[path] else { return .failure(LoadFailure("no such file")) }
             return .success(files.add(path: path, bytes: Array(text.utf8)))
-        }, warningsAsErrors: warningsAsErrors, platform: platform, stateLimit: stateLimit)
+        }, warningsAsErrors: warningsAsErrors, platform: platform, stateLimit: stateLimit, diagnosticLimit: diagnosticLimit)
     }
 }

@@ -68,7 +68,9 @@ enum LifecycleTool {
                 case .failure(let code): return code
                 }
             }
-            if rest.contains("--help") || rest.contains("-h") {
+            // After `--` every argument is a file name, `--help` too.
+            let options = rest.prefix { $0 != "--" }
+            if options.contains("--help") || options.contains("-h") {
                 Terminal.out(command.helpText)
                 return .success
             }

@@ -1,2 +1,4 @@
 Allocator.tuneForLargeInputs()
-exitProcess(LifecycleTool.main(Array(CommandLine.arguments.dropFirst())).rawValue)
+Terminal.prepareStandardStreams()
+let status = LifecycleTool.main(Array(CommandLine.arguments.dropFirst()))
+exitProcess(Terminal.finish(status).rawValue)

@@ -54,6 +54,10 @@ struct SpecEditor {
         "viewDidLoad", "viewDidLoad()", "loadView", "sceneDidEnterBackground(_:)", "scene(_:willConnectTo:options:)",
         "application(_:didFinishLaunchingWithOptions:)", "applicationDidBecomeActive(_:)", "application",
         "final class X: NSObject {\n}\n", "extension X {\n}\n", "#if A\n", "#endif\n", "\"\"\"\n",
+        // Issue 17: entities, controls and bidi controls (raw and escaped), a lone CR, a long string.
+        "&", "&#1;", "&amp;", "&lt;b&gt;", "&#x202E;", "\u{202E}", "\u{1B}[2J", "\u{9B}", "\u{61C}", "\u{2066}", "\u{FEFF}",
+        "\"\\u{1B}]0;x\\u{7}\"", "\"\\u{202E}\"", "\r", "e\u{301}", "👨\u{200D}👩\u{200D}👧",
+        "\"" + String(repeating: "x", count: 17_000) + "\"",
     ]
 
     var pieces: [[UInt8]]

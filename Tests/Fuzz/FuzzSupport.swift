@@ -162,6 +162,9 @@ enum FuzzPipeline {
 
     static func checkGenerated(_ bytes: [UInt8], what: String) {
         require(Array(String(decoding: bytes, as: UTF8.self).utf8) == bytes, "generated \(what) is not valid UTF-8")
+        // No control or bidi character, raw, in a generated file (`VisibleText`).
+        require(!String(decoding: bytes, as: UTF8.self).unicodeScalars.contains { $0 != "\n" && VisibleText.isHidden($0) },
+                "generated \(what) holds a raw control or bidi character")
         require(GeneratedFileHeader.status(of: bytes) == .untouched, "generated \(what) does not read back as untouched")
     }
 
@@ -182,18 +185,17 @@ enum FuzzPipeline {
         }
     }
 
-    /// Not empty, and free of line breaks and control characters (C0, DEL, C1, U+2028/9).
+    /// Not empty, and free of line breaks, tabs and hidden characters (`VisibleText`: C0,
+    /// DEL, C1, bidi controls, U+2028/9, U+FEFF).
     static func isOneLine(_ message: String) -> Bool {
-        !message.isEmpty && !message.unicodeScalars.contains {
-            $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x2028 || $0.value == 0x2029
-        }
+        !message.isEmpty && !message.unicodeScalars.contains { $0 == "\t" || VisibleText.isHidden($0) }
     }
 
     /// A line of plain rendered diagnostics: `path:line:col: severity: message`, an excerpt
     /// line (`   12 | source` or `      | ^~~`), or the closing "not shown" note; never a
     /// control character other than a tab.
     static func isRenderedLine(_ line: Substring) -> Bool {
-        if line.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) { return false }
+        if line.unicodeScalars.contains(where: VisibleText.isHidden) { return false }
         if line.hasPrefix("note: ") { return true }
         let gutter = line.prefix(8)
         if gutter.count == 8, gutter.hasSuffix(" | "), gutter.dropLast(3).allSatisfy({ $0 == " " || $0.isASCII && $0.isNumber }) {
@@ -306,11 +308,14 @@ enum JSONCheck {
 }
 
 /// A lexical check of generated DOT: strings closed on their line, no control characters,
-/// `{}` and `[]` balanced outside strings, and nothing after the graph's closing brace.
+/// no `&` but `&amp;` (Graphviz decodes entities), no quoted string of 16,384 bytes or more
+/// (Graphviz 2.43's limit), `{}` and `[]` balanced outside strings, and nothing after the
+/// graph's closing brace.
 enum DotCheck {
     static func isWellFormed(_ bytes: [UInt8]) -> Bool {
         var stack: [UInt8] = []
         var inString = false
+        var stringStart = 0
         var index = 0
         var closedGraph = false
         var atLineStart = true
@@ -322,6 +327,9 @@ enum DotCheck {
                     guard index < bytes.count, bytes[index] >= 0x20 else { return false }
                 } else if c == UInt8(ascii: "\"") {
                     inString = false
+                    if index - stringStart >= 16_384 { return false }
+                } else if c == UInt8(ascii: "&") {
+                    guard bytes[index...].starts(with: Array("&amp;".utf8)) else { return false }
                 } else if c < 0x20 || c == 0x7F {
                     return false
                 }
@@ -331,7 +339,9 @@ enum DotCheck {
                 continue
             } else {
                 switch c {
-                case UInt8(ascii: "\""): inString = true
+                case UInt8(ascii: "\""):
+                    inString = true
+                    stringStart = index
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
                     if closedGraph { return false }
                     stack.append(c)

@@ -95,10 +95,13 @@ import Testing
         #expect(steps[1]["callbacks"] as? [String] == ["applicationDidBecomeActive(_:)"])
     }
 
-    @Test func jsonStaysOffStdoutOnError() throws {
+    /// A script reading stdout gets a JSON error object, never text or nothing (issue 17).
+    @Test func jsonErrorOnStdoutOnError() throws {
         let output = try run("simulate", Self.app, "--format", "json", "launch", "interrupt")
         #expect(output.status == 1)
-        #expect(output.stdout == "")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        #expect((object["error"] as? String)?.contains("'interrupt'") == true, "\(output.stdout)")
+        #expect((object["steps"] as? [Any])?.count == 1)
     }
 
     @Test func usageProblemsExitTwo() throws {

@@ -65,7 +65,35 @@ extension Checker {
            let uikit = delegate.adopted.first(where: { types[$0].origin == "UIKit" && types[$0].kind == .protocol }) {
             report(.delegateNeedsNSObject(name, protocol: types[uikit].name, at: decl.name.range))
         }
+        if !delegate.isIncomplete { checkSelectorClashes(delegate) }
         return delegate
+    }
+
+    /// Two adopted protocols requiring one selector with different types: no single method
+    /// can implement both, so the generated class could not compile. Reported once per
+    /// selector, at the delegate.
+    mutating func checkSelectorClashes(_ delegate: Delegate) {
+        var seen: Set<Int> = []
+        var first: [String: (type: Int, method: Method)] = [:]
+        var reported: Set<String> = []
+        for adopted in delegate.adopted {
+            for index in [adopted] + ancestors(of: adopted) where seen.insert(index).inserted && types[index].kind == .protocol {
+                for method in types[index].methods {
+                    guard let earlier = first[method.selector] else {
+                        first[method.selector] = (index, method)
+                        continue
+                    }
+                    let same = earlier.method.parameters.map(\.type) == method.parameters.map(\.type)
+                        && earlier.method.returnType == method.returnType
+                        && earlier.method.isAsync == method.isAsync && earlier.method.isThrowing == method.isThrowing
+                    guard !same, earlier.type != index, reported.insert(method.selector).inserted else { continue }
+                    report(.selectorClash(method.selector, first: types[earlier.type].name, second: types[index].name,
+                                          delegate: delegate.name, at: delegate.range)
+                        .note("'\(method.selector)' declared here in '\(types[earlier.type].name)'", at: earlier.method.range)
+                        .note("and here in '\(types[index].name)', with other types", at: method.range))
+                }
+            }
+        }
     }
 
     /// The callbacks available to a machine: its delegate's types and their ancestors, or every

@@ -37,7 +37,7 @@ extension Checker {
                 if done.insert("module:UIKit").inserted {
                     importsUIKit = true
                     let file = files.add(path: UIKitCatalog.fileName, bytes: Array(UIKitCatalog.source.utf8))
-                    let (syntax, catalogDiagnostics) = Parser.parse(file)
+                    let (syntax, catalogDiagnostics) = Parser.parse(file, diagnosticLimit: diagnostics.limit)
                     diagnostics.append(contentsOf: catalogDiagnostics)
                     result.append((syntax, "UIKit"))
                 }
@@ -53,7 +53,7 @@ extension Checker {
                 case .failure(let failure):
                     report(.unreadableImport(value(literal), reason: failure.message, at: literal.range))
                 case .success(let file):
-                    let (syntax, parsed) = Parser.parse(file)
+                    let (syntax, parsed) = Parser.parse(file, diagnosticLimit: diagnostics.limit)
                     diagnostics.append(contentsOf: parsed)
                     stack.append(Frame(syntax: syntax, path: path))
                 }

@@ -77,7 +77,7 @@ extension Checker {
             }
             return Int32(current)
         }
-        var found = Diagnostics()
+        var found = Diagnostics(limit: diagnostics.limit)
         let start = enter(machine.initialState, by: { machineRange }, &marks, &found)
         // The state each transition enters.
         var entries = [Int32](repeating: 0, count: transitionCount)

@@ -68,12 +68,32 @@ public struct Checker {
             machines.append(checkMachine(decl))
             if diagnostics.errorCount > errorsBefore { machinesWithErrors.insert(name) }
         }
+        checkSharedDelegates(machines)
         let systems = checkSystems(machines: machines, imported: imported)
         return Model(path: root.file.path, machines: machines, types: types, ownTypes: ownTypes,
                      importsUIKit: importsUIKit, platform: platform, systems: systems)
     }
 
     mutating func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+
+    /// Machines may share a delegate class (one generated class serves both), but only with
+    /// the same adopted types: the generator writes one class declaration, and silently
+    /// keeping the first machine's list dropped a protocol the second machine needs.
+    mutating func checkSharedDelegates(_ machines: [Machine]) {
+        var first: [String: (delegate: Delegate, machine: String)] = [:]
+        for machine in machines {
+            guard let delegate = machine.delegate, !delegate.isIncomplete else { continue }
+            guard let earlier = first[delegate.name] else {
+                first[delegate.name] = (delegate, machine.name)
+                continue
+            }
+            guard Set(earlier.delegate.adopted) != Set(delegate.adopted) || earlier.delegate.superclass != delegate.superclass else { continue }
+            report(.delegateAdoptsDifferently(delegate.name, adopted: delegate.adopted.map { types[$0].name },
+                                              firstMachine: earlier.machine, firstAdopted: earlier.delegate.adopted.map { types[$0].name },
+                                              at: delegate.range)
+                .note("'\(delegate.name)' declared here by machine '\(earlier.machine)'", at: earlier.delegate.range))
+        }
+    }
 
     /// How many "did you mean" searches one check may run. Each search scans every candidate,
     /// so without a bound a file with as many misspellings as names costs quadratic time; past

@@ -63,14 +63,16 @@ public struct Diagnostic: Sendable, Equatable {
         }
     }
 
-    /// `text` with line breaks and other control characters written as Swift escapes.
+    /// `text` with line breaks, tabs and the other hidden characters (`VisibleText`: controls,
+    /// bidirectional controls) written as Swift escapes.
     ///
     /// Messages quote user text: an import path is a string literal and may hold `\n`, and an
-    /// identifier may hold any non-ASCII scalar, U+2028 included. A message must stay on its
-    /// `path:line:col: error: message` line, which editors and Xcode read line by line.
-    static func oneLine(_ text: String) -> String {
+    /// identifier may hold any non-ASCII scalar, U+2028 and U+202E included. A message must stay
+    /// on its `path:line:col: error: message` line, which editors and Xcode read line by line,
+    /// and must not reorder or restyle the terminal it is printed on.
+    public static func oneLine(_ text: String) -> String {
         func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+            scalar == "\t" || VisibleText.isHidden(scalar)
         }
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var result = String.UnicodeScalarView()
@@ -84,7 +86,7 @@ public struct Diagnostic: Sendable, Equatable {
             case "\r": result.append(contentsOf: #"\r"#.unicodeScalars)
             case "\t": result.append(contentsOf: #"\t"#.unicodeScalars)
             case "\0": result.append(contentsOf: #"\0"#.unicodeScalars)
-            default: result.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+            default: result.append(contentsOf: VisibleText.escape(scalar).unicodeScalars)
             }
         }
         return String(result)
@@ -99,12 +101,33 @@ public struct Diagnostic: Sendable, Equatable {
 }
 
 /// An ordered collection of diagnostics with counts by severity.
+///
+/// With a `limit`, only the first `limit` diagnostics in printing order (file, then offset,
+/// then the order they were found) are kept; the others are only counted, in
+/// `notKeptErrors` and `notKeptWarnings`. A file of ten million stray characters then costs
+/// the memory of fifty diagnostics, not of ten million. The buffer grows to twice the limit
+/// (at least 1,024) and is then sorted and cut back, so keeping costs O(log limit) a
+/// diagnostic. Merging two limited collections keeps the right ones: the first `limit` of a
+/// union are among the first `limit` of each part.
 public struct Diagnostics: Sendable {
     public private(set) var all: [Diagnostic] = []
     public private(set) var errorCount = 0
     public private(set) var warningCount = 0
+    /// How many diagnostics to keep; 0 keeps all.
+    public let limit: Int
+    /// Errors and warnings counted but not kept because of `limit`.
+    public private(set) var notKeptErrors = 0
+    public private(set) var notKeptWarnings = 0
+    /// The order each kept diagnostic was found in, parallel to `all` (ties in `sorted()`).
+    private var sequence: [Int] = []
+    private var nextSequence = 0
+    /// After a cut-back, the position of the last diagnostic kept: one found later at or past
+    /// it can never be among the first `limit`, so it is counted without being stored.
+    private var cutOff: (file: FileID, start: UInt32)?
 
-    public init() {}
+    public init(limit: Int = 0) {
+        self.limit = max(0, limit)
+    }
 
     public mutating func append(_ diagnostic: Diagnostic) {
         switch diagnostic.severity {
@@ -112,15 +135,51 @@ public struct Diagnostics: Sendable {
         case .warning: warningCount += 1
         case .note: break
         }
+        if let cutOff, (diagnostic.range.file, diagnostic.range.start) >= cutOff {
+            switch diagnostic.severity {
+            case .error: notKeptErrors += 1
+            case .warning: notKeptWarnings += 1
+            case .note: break
+            }
+            return
+        }
         all.append(diagnostic)
+        sequence.append(nextSequence)
+        nextSequence += 1
+        if limit > 0 && all.count >= max(2 * limit, 1_024) { cutBack() }
     }
 
     public mutating func append(contentsOf other: Diagnostics) {
-        for diagnostic in other.all { append(diagnostic) }
+        for index in other.all.indices.sorted(by: { other.sequence[$0] < other.sequence[$1] }) {
+            append(other.all[index])
+        }
+        // What `other` only counted was past its first `limit`, so past ours too.
+        notKeptErrors += other.notKeptErrors
+        notKeptWarnings += other.notKeptWarnings
+        errorCount += other.notKeptErrors
+        warningCount += other.notKeptWarnings
+    }
+
+    /// Sorts the kept diagnostics and counts all but the first `limit`.
+    private mutating func cutBack() {
+        let order = sortedIndices()
+        for index in order.dropFirst(limit) {
+            switch all[index].severity {
+            case .error: notKeptErrors += 1
+            case .warning: notKeptWarnings += 1
+            case .note: break
+            }
+        }
+        let kept = order.prefix(limit)
+        all = kept.map { all[$0] }
+        sequence = kept.map { sequence[$0] }
+        if let last = all.last { cutOff = (last.range.file, last.range.start) }
     }
 
     public var hasErrors: Bool { errorCount > 0 }
-    public var isEmpty: Bool { all.isEmpty }
+    public var isEmpty: Bool { all.isEmpty && notKept == 0 }
+    /// How many diagnostics were counted but not kept.
+    public var notKept: Int { notKeptErrors + notKeptWarnings }
 
     /// Turns every warning into an error (`--warnings-as-errors`).
     public mutating func promoteWarnings() {
@@ -129,15 +188,22 @@ public struct Diagnostics: Sendable {
         }
         errorCount += warningCount
         warningCount = 0
+        notKeptErrors += notKeptWarnings
+        notKeptWarnings = 0
     }
 
-    /// The diagnostics sorted by file, then offset (stable for equal positions).
+    /// The kept diagnostics sorted by file, then offset (stable for equal positions). With a
+    /// `limit`, the first `limit` of them are the first `limit` of all that were found.
     public func sorted() -> [Diagnostic] {
-        all.enumerated().sorted { a, b in
-            let l = a.element.range, r = b.element.range
+        sortedIndices().map { all[$0] }
+    }
+
+    private func sortedIndices() -> [Int] {
+        all.indices.sorted { a, b in
+            let l = all[a].range, r = all[b].range
             if l.file != r.file { return l.file < r.file }
             if l.start != r.start { return l.start < r.start }
-            return a.offset < b.offset
-        }.map(\.element)
+            return sequence[a] < sequence[b]
+        }
     }
 }

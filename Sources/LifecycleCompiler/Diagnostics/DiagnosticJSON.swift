@@ -2,7 +2,8 @@
 ///
 /// Each element: `{"file", "line", "column", "endLine", "endColumn", "severity", "id",
 /// "message", "notes": [{"file", "line", "column", "message"}], "fixIt"?: {…}}`.
-/// Keys are written in a fixed order, so the output is deterministic.
+/// Keys are written in a fixed order, so the output is deterministic. With a `limit` on the
+/// diagnostics (`--error-limit N`), the first N are written.
 public enum DiagnosticJSON {
     public static func render(_ diagnostics: Diagnostics, files: SourceFiles) -> String {
         let tables = LineTableCache()
@@ -11,7 +12,7 @@ public enum DiagnosticJSON {
         }
         let json = JSONWriter()
         json.array {
-            for diagnostic in diagnostics.sorted() {
+            for diagnostic in diagnostics.sorted().prefix(diagnostics.limit > 0 ? diagnostics.limit : Int.max) {
                 json.object {
                     let start = position(diagnostic.range)
                     let end = position(diagnostic.range, end: true)

@@ -28,6 +28,17 @@ extension Diagnostic {
         make(.warning, "state '\(name)' has no outgoing transition and is not final", at: range)
     }
 
+    static func delegateAdoptsDifferently(_ name: String, adopted: [String], firstMachine: String, firstAdopted: [String],
+                                          at range: SourceRange) -> Diagnostic {
+        func list(_ names: [String]) -> String { names.isEmpty ? "nothing" : quotedList(names) }
+        return make(.error, "delegate class '\(name)' adopts \(list(adopted)) here but \(list(firstAdopted)) in machine '\(firstMachine)'; "
+            + "one generated class has one list of adopted types: name the same ones in both, or use another class", at: range)
+    }
+
+    static func selectorClash(_ selector: String, first: String, second: String, delegate: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "'\(first)' and '\(second)' both require '\(selector)' with different types; no method of '\(delegate)' can implement both", at: range)
+    }
+
     static func delegateNameClash(_ name: String, kind: String, at range: SourceRange) -> Diagnostic {
         make(.error, "delegate class '\(name)' has the same name as a \(kind); the generated class would clash with it", at: range)
     }

@@ -36,10 +36,10 @@ public struct DiagnosticRenderer {
         for diagnostic in sorted.prefix(shown) {
             render(diagnostic, into: &output)
         }
-        if shown < sorted.count {
+        if shown < sorted.count || diagnostics.notKept > 0 {
             let rest = sorted[shown...]
-            let errors = rest.filter { $0.severity == .error }.count
-            let warnings = rest.count - errors
+            let errors = rest.filter { $0.severity == .error }.count + diagnostics.notKeptErrors
+            let warnings = rest.count - rest.filter { $0.severity == .error }.count + diagnostics.notKeptWarnings
             var parts: [String] = []
             if errors > 0 { parts.append(Self.count(errors, "error")) }
             if warnings > 0 { parts.append(Self.count(warnings, "warning")) }
@@ -100,39 +100,35 @@ public struct DiagnosticRenderer {
         let gutter = String(repeating: " ", count: max(0, 5 - number.count))
         output += paint("\(gutter)\(number) | ", .gutter) + Self.printable(leading + prefix + underlined + suffix + trailing) + "\n"
         var padding = ""
-        for scalar in (leading + prefix).unicodeScalars {
-            padding += scalar == "\t" ? "\t" : String(repeating: " ", count: Self.cells(scalar))
+        for character in leading + prefix {
+            padding += character == "\t" ? "\t" : String(repeating: " ", count: Self.cells(character))
         }
-        let width = max(0, underlined.unicodeScalars.reduce(0) { $0 + Self.cells($1) } - 1)
+        let width = max(0, underlined.reduce(0) { $0 + Self.cells($1) } - 1)
         let marker = "^" + String(repeating: "~", count: width)
         output += paint(String(repeating: " ", count: 5) + " | ", .gutter) + padding + paint(marker, .caret) + "\n"
     }
 
-    /// Cells a scalar takes once `printable` has replaced control characters.
+    /// Cells a scalar takes once `printable` has escaped hidden characters.
     static func cells(_ scalar: Unicode.Scalar) -> Int {
-        isHidden(scalar) ? 1 : TextWidth.cells(scalar)
+        VisibleText.isHidden(scalar) ? VisibleText.escape(scalar).utf8.count : TextWidth.cells(scalar)
     }
 
-    /// Characters an excerpt must not print as they are: C0 and C1 controls (other than tab),
-    /// which can move the cursor or start terminal escape sequences (U+009B is a CSI), and
-    /// bidirectional controls, which make a line read differently from what it holds.
-    static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x09: false
-        case 0x00..<0x20, 0x7F...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
+    /// Cells a character takes once `printable` has escaped hidden characters: a cluster of
+    /// scalars (👨‍👩‍👧) is one glyph; one holding a hidden scalar (CR LF) is shown scalar by scalar.
+    static func cells(_ character: Character) -> Int {
+        if character.unicodeScalars.contains(where: VisibleText.isHidden) {
+            return character.unicodeScalars.reduce(0) { $0 + cells($1) }
         }
+        return TextWidth.cells(character)
     }
 
-    /// Replaces hidden characters with `·`, so that a stray NUL, escape byte or
-    /// right-to-left override in the input can't garble the terminal or the excerpt.
+    /// Writes hidden characters (`VisibleText`: C0 and C1 controls other than tab, which can
+    /// move the cursor or start terminal escape sequences, U+009B being a CSI; bidirectional
+    /// controls, which make a line read differently from what it holds) as `\u{202E}`, so
+    /// that a stray NUL, escape byte or right-to-left override can't garble the terminal or the
+    /// excerpt. The caret line counts the escape's width (`cells`).
     static func printable(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isHidden) else { return text }
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            result.append(isHidden(scalar) ? "·" : scalar)
-        }
-        return String(result)
+        VisibleText.escaped(text)
     }
 
     // MARK: - Colour

@@ -3,8 +3,8 @@
 /// A description may hold anything a string literal can: line breaks (which would end the
 /// comment and let the rest be compiled as code), control characters, and bidirectional
 /// overrides that make source read differently from how it compiles. Line breaks split the
-/// text into several comment lines; every other control or bidi character (and the invisible U+FEFF) is written as a
-/// visible `\u{…}` escape.
+/// text into several comment lines; every other hidden character (`VisibleText`: controls,
+/// bidi controls, U+061C, U+FEFF) is written as a visible `\u{…}` escape.
 public enum DocComment {
     /// The comment lines for `text` (at least one).
     public static func lines(_ text: String) -> [String] {
@@ -22,8 +22,8 @@ public enum DocComment {
             case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029:
                 lines.append(String(current))
                 current = String.UnicodeScalarView()
-            case 0x00..<0x20 where value != 0x09, 0x7F, 0x80..<0xA0, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF:
-                current.append(contentsOf: "\\u{\(String(value, radix: 16, uppercase: true))}".unicodeScalars)
+            case _ where VisibleText.isHidden(scalar):
+                current.append(contentsOf: VisibleText.escape(scalar).unicodeScalars)
             default:
                 current.append(scalar)
             }

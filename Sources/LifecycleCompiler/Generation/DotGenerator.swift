@@ -590,7 +590,13 @@ public struct DotGenerator {
             DotQuoting.writeEscaped(event, to: &printer)
             first = false
         }
+        // Many callbacks make a long label: written in pieces (`DotQuoting.pieceLength`).
+        var pieceStart = printer.buffer.count
         for callback in transition.callbacks {
+            if printer.buffer.count - pieceStart >= DotQuoting.pieceLength {
+                printer.write("\" + \"")
+                pieceStart = printer.buffer.count
+            }
             if !first { printer.write("\\n") }
             selectors[callback.type][callback.index].withUnsafeBufferPointer { printer.write(bytes: $0) }
             first = false

@@ -87,7 +87,8 @@ public struct SwiftGenerator {
     public struct PlannedMethod {
         public var ref: MethodRef
         /// (machine, transition) pairs that call it, in order.
-        public var callers: [(machine: Int, transition: Int)]
+        /// The transitions calling it, and where in each one's callbacks it first comes.
+        public var callers: [(machine: Int, transition: Int, position: Int)]
         public var requirements: [(machine: Int, reason: String?)]
         /// The own protocol that makes it mandatory, when no transition calls it.
         public var requiredByProtocol: String?
@@ -122,10 +123,10 @@ public struct SwiftGenerator {
         for machineIndex in plan.machines {
             let machine = model.machines[machineIndex]
             for (t, transition) in machine.transitions.enumerated() {
-                for callback in transition.callbacks {
+                for (position, callback) in transition.callbacks.enumerated() {
                     let index = add(callback)
-                    if plan.methods[index].callers.last.map({ $0 != (machineIndex, t) }) ?? true {
-                        plan.methods[index].callers.append((machineIndex, t))
+                    if plan.methods[index].callers.last.map({ ($0.machine, $0.transition) != (machineIndex, t) }) ?? true {
+                        plan.methods[index].callers.append((machineIndex, t, position))
                     }
                 }
             }
@@ -207,7 +208,17 @@ public struct SwiftGenerator {
         printer.line("}")
     }
 
+    /// The longest description repeated in full in the documentation of every callback it
+    /// concerns. A transition's longer description is written at its first callback only, and
+    /// a state's is cut to this length with `…`: one 150 KB spec whose long descriptions each
+    /// concern thousands of callbacks made 200 MB of Swift. Generated text then grows at most
+    /// by this much per callback of a transition.
+    public static let repeatedDescriptionLimit = 400
+
     /// The `///` lines explaining when a method runs.
+    ///
+    /// Linear in the callers: where the method comes in a transition's callbacks was noted
+    /// when planning, not searched for (40,000 callbacks in one transition took 17 s).
     func emitDocumentation(_ method: PlannedMethod, into printer: inout Printer) {
         var first = true
         func separate() {
@@ -226,18 +237,26 @@ public struct SwiftGenerator {
             if transition.isInternal {
                 line += " while `\(machine.name)` stays in `\(source.name)` (an internal transition)"
             }
-            let selectors = transition.callbacks.map { model.method($0).selector }
-            let selector = model.method(method.ref).selector
-            let position = (selectors.firstIndex(of: selector) ?? 0) + 1
-            line += ", callback \(position) of \(selectors.count)"
-            if position > 1 { line += ", after `\(selectors[position - 2])`" }
+            let position = caller.position + 1
+            let callbacks = transition.callbacks
+            line += ", callback \(position) of \(transition.callbacks.count)"
+            if position > 1 { line += ", after `\(model.method(callbacks[callbacks.startIndex + position - 2]).selector)`" }
             printer.line(line + ".")
+            let limit = Self.repeatedDescriptionLimit
             if let description = transition.description {
-                for text in DocComment.lines(description) { printer.line("/// \(text)".replacingTrailingSpaces()) }
+                if position == 1 || description.unicodeScalars.count <= limit {
+                    for text in DocComment.lines(description) { printer.line("/// \(text)".replacingTrailingSpaces()) }
+                } else {
+                    printer.line("/// (The transition's description is at `\(model.method(callbacks[callbacks.startIndex]).selector)`.)")
+                }
             }
             for state in (transition.source == transition.target ? [source] : [source, target]) {
                 if let description = state.description {
-                    printer.line("/// - \(state.name): \(DocComment.singleLine(description))".replacingTrailingSpaces())
+                    var text = DocComment.singleLine(description)
+                    if text.unicodeScalars.count > limit {
+                        text = String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit))) + "…"
+                    }
+                    printer.line("/// - \(state.name): \(text)".replacingTrailingSpaces())
                 }
             }
         }

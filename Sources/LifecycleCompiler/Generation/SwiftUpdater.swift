@@ -29,7 +29,12 @@ public enum SwiftUpdater {
         var added: [(String, String)] = []
         var foundAny = false
         for plan in plans {
-            guard let home = types.first(where: { $0.kind == .class && $0.name == plan.delegate.name }),
+            // The top-level class of that name, not one nested in another type (`Outer.D`).
+            let candidates = types.filter { $0.kind == .class && $0.name == plan.delegate.name }
+            let topLevel = candidates.first { candidate in
+                !types.contains { $0.bodyOpen < candidate.declarationOffset && candidate.declarationOffset < $0.bodyClose }
+            }
+            guard let home = topLevel ?? candidates.first,
                   home.bodyClose < existing.count, existing[home.bodyClose] == UInt8(ascii: "}") else { continue }
             foundAny = true
             let implemented = SwiftSourceScanner.methods(ofClass: plan.delegate.name, in: types)
@@ -78,8 +83,14 @@ public enum SwiftUpdater {
             return .failure(Failure(message: "no delegate class of the spec (\(names)) is declared in this file"))
         }
         var bytes = existing
+        // A file whose first line ends in CRLF gets CRLF in what is inserted too.
+        let crlf = existing.firstIndex(of: UInt8(ascii: "\n")).map { $0 > 0 && existing[$0 - 1] == UInt8(ascii: "\r") } ?? false
         for insertion in insertions.sorted(by: { $0.offset > $1.offset }) {
-            bytes.insert(contentsOf: insertion.text, at: insertion.offset)
+            var text = insertion.text
+            if crlf {
+                text = text.flatMap { $0 == UInt8(ascii: "\n") ? [UInt8(ascii: "\r"), $0] : [$0] }
+            }
+            bytes.insert(contentsOf: text, at: insertion.offset)
         }
         return .success(Update(bytes: bytes, added: added))
     }

@@ -32,19 +32,22 @@ public struct Parser {
     var callbackSpellings = NameTable()
     var spellingBuffer: [UInt8] = []
 
-    public init(_ file: SourceFile) {
+    /// `diagnosticLimit`: how many diagnostics to keep (`Diagnostics.limit`; 0 keeps all).
+    public init(_ file: SourceFile, diagnosticLimit: Int = 0) {
         self.source = file
+        diagnostics = Diagnostics(limit: diagnosticLimit)
         // About one state or event name per 256 bytes of a spec (186 bytes in the generated
         // benchmark specs): room for that many from the start saves most of the rehashing,
         // without clearing a table much larger than the names need.
         names = NameTable(capacity: file.count / 256)
         lexer = Lexer(file)
+        lexer.diagnostics = Diagnostics(limit: diagnosticLimit)
         token = lexer.next()
     }
 
     /// Parses a whole file.
-    public static func parse(_ file: SourceFile) -> (syntax: FileSyntax, diagnostics: Diagnostics) {
-        var parser = Parser(file)
+    public static func parse(_ file: SourceFile, diagnosticLimit: Int = 0) -> (syntax: FileSyntax, diagnostics: Diagnostics) {
+        var parser = Parser(file, diagnosticLimit: diagnosticLimit)
         let syntax = parser.file()
         var diagnostics = parser.lexer.diagnostics
         diagnostics.append(contentsOf: parser.diagnostics)

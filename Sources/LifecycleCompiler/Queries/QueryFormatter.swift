@@ -68,7 +68,7 @@ public struct QueryFormatter {
     public func text(into state: Int, steps: [QueryStep]) -> String {
         guard !steps.isEmpty else {
             let initial = machine.isWithin(Simulator.start(of: machine), state)
-            return "No transition enters \(name(state)) in \(machine.name)"
+            return "No transition enters \(name(state)) in \(VisibleText.escaped(machine.name))"
                 + (initial ? "; the machine starts there.\n" : ".\n")
         }
         let groups: [(Transition.Trigger?, String)] = [(.user, "by user"), (.system, "by system"), (nil, "with no trigger given")]
@@ -76,11 +76,12 @@ public struct QueryFormatter {
         for (trigger, label) in groups {
             let members = steps.filter { machine.transitions[$0.transition].trigger == trigger }
             guard !members.isEmpty else { continue }
-            var section = "Into \(name(state)) in \(machine.name), \(label):\n"
+            var section = "Into \(name(state)) in \(VisibleText.escaped(machine.name)), \(label):\n"
             for step in members {
                 section += "  " + line(step)
                 if let description = machine.transitions[step.transition].description {
-                    section += "      \"\(description)\"\n"
+                    // On one line, hidden characters and line breaks escaped (`VisibleText`).
+                    section += "      \"\(VisibleText.escaped(description))\"\n"
                 }
                 section += callbacks(step, indent: "      ")
             }
@@ -108,7 +109,7 @@ public struct QueryFormatter {
         } else if step.to != transition.target {
             to += " (enters \(name(step.to)))"
         }
-        let label = [transition.event, transition.trigger.map { "(\($0.rawValue))" }].compactMap { $0 }.joined(separator: " ")
+        let label = [transition.event.map { VisibleText.escaped($0) }, transition.trigger.map { "(\($0.rawValue))" }].compactMap { $0 }.joined(separator: " ")
         // A transition with neither event nor trigger is drawn as a plain arrow.
         return label.isEmpty ? "\(from) --> \(to)\n" : "\(from) --\(label)--> \(to)\n"
     }
@@ -116,13 +117,13 @@ public struct QueryFormatter {
     func callbacks(_ step: QueryStep, indent: String) -> String {
         let selectors = machine.transitions[step.transition].callbacks.map { model.method($0).selector }
         if selectors.isEmpty { return indent + "(nothing is called)\n" }
-        return selectors.map { indent + $0 + "\n" }.joined()
+        return selectors.map { indent + VisibleText.escaped($0) + "\n" }.joined()
     }
 
     /// `Accepts: interrupt, alert, leave, crash.`
     func accepts(_ state: Int) -> String {
         let events = Simulator.acceptedEvents(in: machine, at: state)
-        if !events.isEmpty { return "Accepts: \(events.joined(separator: ", ")).\n" }
+        if !events.isEmpty { return "Accepts: \(events.map { VisibleText.escaped($0) }.joined(separator: ", ")).\n" }
         return machine.states[state].isFinal ? "Accepts: nothing (a final state).\n" : "Accepts: nothing.\n"
     }
 
@@ -132,7 +133,9 @@ public struct QueryFormatter {
         return outer.isEmpty ? name(state) : "\(name(state)) (in \(outer.joined(separator: ", in ")))"
     }
 
-    func name(_ state: Int) -> String { machine.states[state].name }
+    /// A state's name, with hidden characters escaped: an identifier may hold any non-ASCII
+    /// scalar, U+202E and U+009B included.
+    func name(_ state: Int) -> String { VisibleText.escaped(machine.states[state].name) }
 
     // MARK: - JSON
 

@@ -6,10 +6,15 @@ public struct LineTable: Sendable {
     public let lineStarts: [Int]
     public let count: Int
 
+    /// Lines end at LF, CRLF, or a CR alone (old Mac files), as the grammar says.
     public init(_ bytes: UnsafeBufferPointer<UInt8>) {
         var starts = [0]
-        for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
-            starts.append(index + 1)
+        for index in bytes.indices {
+            switch bytes[index] {
+            case UInt8(ascii: "\n"): starts.append(index + 1)
+            case UInt8(ascii: "\r") where index + 1 == bytes.count || bytes[index + 1] != UInt8(ascii: "\n"): starts.append(index + 1)
+            default: break
+            }
         }
         lineStarts = starts
         count = bytes.count
@@ -36,7 +41,8 @@ public struct LineTable: Sendable {
 }
 
 /// A position as people read it: 1-based line and 1-based column counted in characters
-/// (Unicode scalars), so that a column in Korean text is the column an editor shows.
+/// (grapheme clusters), so that a column in Korean text or after an emoji is the column an
+/// editor shows.
 public struct LineColumn: Equatable, Sendable {
     public var line: Int
     public var column: Int

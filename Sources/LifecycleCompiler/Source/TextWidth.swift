@@ -1,8 +1,9 @@
 /// Counting characters and terminal cells in UTF-8 text, for columns and caret placement.
 public enum TextWidth {
-    /// The number of Unicode scalars in `bytes` as `String(decoding:as: UTF8.self)` reads
-    /// them (each maximal invalid sequence becomes one U+FFFD), so that a column in a header
-    /// agrees with the caret drawn under the decoded excerpt.
+    /// The number of characters (grapheme clusters, what an editor counts as one column:
+    /// `é` written e + U+0301 is one, and so is 👨‍👩‍👧) in `bytes` as
+    /// `String(decoding:as: UTF8.self)` reads them (each maximal invalid sequence becomes one
+    /// U+FFFD), as the README promises columns are counted.
     public static func characterCount(_ bytes: some Collection<UInt8>) -> Int {
         // ASCII is the common case, and a column on a 20 MB line must stay cheap.
         let ascii = bytes.withContiguousStorageIfAvailable { buffer -> Bool in
@@ -10,7 +11,16 @@ public enum TextWidth {
             return true
         } ?? bytes.allSatisfy { $0 < 0x80 }
         if ascii { return bytes.count }
-        return String(decoding: bytes, as: UTF8.self).unicodeScalars.count
+        return String(decoding: bytes, as: UTF8.self).count
+    }
+
+    /// The number of terminal cells a character takes: a sequence joined with U+200D (👨‍👩‍👧),
+    /// a letter with combining marks or a flag is drawn as one glyph, as wide as its widest
+    /// scalar (at most 2).
+    public static func cells(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        if scalars.count == 1 { return cells(scalars.first!) }
+        return min(2, scalars.reduce(0) { max($0, cells($1)) })
     }
 
     /// The number of terminal cells `scalar` takes: 2 for East Asian wide characters
@@ -32,6 +42,6 @@ public enum TextWidth {
 
     /// The number of terminal cells `text` takes.
     public static func cells(_ text: some StringProtocol) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + cells($1) }
+        text.reduce(0) { $0 + cells($1) }
     }
 }

@@ -27,17 +27,18 @@ enum DotCommand: Command {
         guard let options = diagramOptions(arguments, model: model) else { return .inputErrors }
         let spec = OutputWriter.displayPath(path)
         let output = arguments.value("-o")
-        var command = "lifecycle dot \(spec)"
-        if let machine = options.machine { command += " --machine \(machine)" }
-        if !options.clusters { command += " --no-clusters" }
-        if options.descriptions { command += " --descriptions" }
-        if let output { command += " -o \(OutputWriter.displayPath(output))" }
+        var flags = ""
+        if let machine = options.machine { flags += " --machine \(machine)" }
+        if !options.clusters { flags += " --no-clusters" }
+        if options.descriptions { flags += " --descriptions" }
+        if let output { flags += " -o \(OutputWriter.commandPath(output))" }
+        let command = OutputWriter.regenerateCommand("dot", spec: path, options: flags)
         // The body is hashed on a second thread while it is printed, and the file is written
         // straight from the generator's buffer, in one `write`.
         let file = DotGenerator(model: model, options: options).generateFile(specPath: spec, command: command, hasher: BackgroundHasher())
         return file.withUnsafeBytes { bytes in
             guard let output else {
-                Terminal.write(bytes, to: 1)
+                Terminal.out(bytes)
                 return .success
             }
             return OutputWriter.write(bytes, to: output, force: arguments.has("--force"), command: name)

@@ -4,7 +4,7 @@ import LifecycleCompiler
 enum RenderCommand: Command {
     static let name = "render"
     static let abstract = "Draw a spec as SVG, PNG or PDF with Graphviz 'dot'."
-    static let usage = "render <file> -o <out.svg|out.png|out.pdf> [--dot <path>] [--machine <name>] [--no-clusters] [--descriptions] [--layout <engine>] [--timeout <seconds>]"
+    static let usage = "render <file> -o <out.svg|out.png|out.pdf> [--dot <path>] [--machine <name>] [--no-clusters] [--descriptions] [--force] [--layout <engine>] [--timeout <seconds>]"
     static let arguments = [("<file>", "A .lifecycle spec.")]
     static let options = [
         OptionSpec(name: "-o", aliases: ["--output"], valueName: "out", help: "The image to write; its extension picks the format (svg, png, pdf)."),
@@ -12,6 +12,7 @@ enum RenderCommand: Command {
         OptionSpec(name: "--machine", valueName: "name", help: "Draw only this machine."),
         OptionSpec(name: "--no-clusters", help: "Draw composite states as plain boxes (for very large specs)."),
         OptionSpec(name: "--descriptions", help: "Write the descriptions into the drawing, not only as tooltips (which a PNG or PDF loses)."),
+        OptionSpec(name: "--force", help: "Replace an existing image lifecycle did not render (never the spec itself)."),
         OptionSpec(name: "--timeout", valueName: "seconds", help: "Stop 'dot' after this long (default 60)."),
         OptionSpec(name: "--layout", valueName: "engine",
                    help: "Graphviz layout engine: dot (default, layered), or sfdp, fdp, neato, circo, twopi (much faster on big specs)."),
@@ -62,53 +63,158 @@ enum RenderCommand: Command {
             Terminal.err("lifecycle render: note: this diagram has \(states) states; Graphviz may take a long time. \(advice)\n")
         }
 
-        let spec = OutputWriter.displayPath(path)
-        let bytes = DotGenerator(model: model, options: options).generate(specPath: spec, command: "lifecycle render \(spec) -o \(output)")
-        let folder = output.contains("/") ? String(output[..<output.lastIndex(of: "/")!]) : "."
-        let dotFile = "\(folder.isEmpty ? "/" : folder)/.\(output.split(separator: "/").last!).lifecycle-render.dot"
-        let imageFile = "\(folder.isEmpty ? "/" : folder)/.\(output.split(separator: "/").last!).lifecycle-render.\(format)"
-        defer {
-            FileSystem.remove(dotFile)
-            FileSystem.remove(imageFile)
-        }
-        if case .failure(let failure) = FileSystem.writeAtomically(bytes, to: dotFile) {
-            Terminal.err("\(output): error: cannot write file: \(failure.message)\n")
+        // Where the image goes: through a symbolic link to the file it names, and never over
+        // the spec itself, nor over a file lifecycle did not render unless `--force`.
+        let destination = FileSystem.resolvingLinks(output)
+        switch FileSystem.kind(of: destination) {
+        case .directory:
+            Terminal.err("\(output): error: cannot write file: is a directory\n")
             return .failure
+        case .regular:
+            if FileSystem.sameFile(destination, path) {
+                Terminal.err("\(output): error: '\(output)' is the spec being rendered; not overwriting it\n")
+                return .failure
+            }
+            if !arguments.has("--force") {
+                switch FileSystem.prefix(of: destination, count: 4096) {
+                case .failure(let failure):
+                    Terminal.err("\(output): error: cannot read the existing file: \(failure.message)\n")
+                    return .failure
+                case .success(let header):
+                    if let header, !isRenderedImage(header, format: format) {
+                        Terminal.err("\(output):1:1: error: '\(output)' was not rendered by lifecycle; not overwriting it\n"
+                            + "\(output):1:1: note: use '--force' to replace it\n")
+                        return .failure
+                    }
+                }
+            }
+        case .missing, .special:
+            break
         }
-        switch Subprocess.run(dot, ["-K\(layout)", "-T\(format)", dotFile, "-o", imageFile], timeout: timeout) {
+
+        let spec = OutputWriter.displayPath(path)
+        var drawing = options
+        let attempts = options.clusters ? 2 : 1
+        for attempt in 1...attempts {
+            let bytes = DotGenerator(model: model, options: drawing).generate(specPath: spec, command: OutputWriter.regenerateCommand("render", spec: path, options: " -o \(OutputWriter.commandPath(output))"))
+            switch draw(bytes, dot: dot, layout: layout, format: format, output: output, destination: destination,
+                        timeout: timeout, advice: advice, canRetry: attempt < attempts) {
+            case .done(let code):
+                return code
+            case .clustersFailed:
+                // Graphviz 2.43's "trouble in init_rank" on some clustered graphs: draw the
+                // composite states as boxes instead, and say so.
+                Terminal.err("lifecycle render: warning: Graphviz could not lay out the clusters of this diagram; drawing composite states as boxes ('--no-clusters')\n")
+                drawing.clusters = false
+            }
+        }
+        return .failure
+    }
+
+    enum Drawing {
+        case done(ExitCode)
+        /// `dot` failed laying out clusters ("trouble in init_rank"); worth a try without.
+        case clustersFailed
+    }
+
+    /// Runs `dot` on `bytes` into a temporary image next to the output, and renames it over
+    /// the output. Temporaries have unique names (`FileSystem.TemporaryFile`), so concurrent
+    /// renders to one output all finish, and are removed on every path, signals included.
+    static func draw(_ bytes: [UInt8], dot: String, layout: String, format: String, output: String, destination: String,
+                     timeout: Double, advice: String?, canRetry: Bool) -> Drawing {
+        let dotFile: FileSystem.TemporaryFile, imageFile: FileSystem.TemporaryFile
+        switch (FileSystem.TemporaryFile.make(nextTo: destination, suffix: ".dot"), FileSystem.TemporaryFile.make(nextTo: destination, suffix: ".\(format)")) {
+        case (.success(let a), .success(let b)): (dotFile, imageFile) = (a, b)
+        case (.failure(let failure), let other), (let other, .failure(let failure)):
+            if case .success(let made) = other { made.close(); FileSystem.remove(made.path) }
+            Terminal.err("\(output): error: cannot write file: \(failure.message)\n")
+            return .done(.failure)
+        }
+        imageFile.close()
+        var renamed = false
+        defer {
+            FileSystem.remove(dotFile.path)
+            if !renamed { FileSystem.remove(imageFile.path) }
+        }
+        let written = bytes.withUnsafeBufferPointer { FileSystem.writeAll($0, to: dotFile.fd) }
+        dotFile.close()
+        if let code = written {
+            Terminal.err("\(output): error: cannot write file: \(Terminal.describe(errno: code))\n")
+            return .done(.failure)
+        }
+        switch Subprocess.run(dot, ["-K\(layout)", "-T\(format)", dotFile.path, "-o", imageFile.path], timeout: timeout) {
         case .failure(let failure):
             Terminal.err("lifecycle render: error: cannot run '\(dot)': \(failure.message)\n")
-            return .failure
+            return .done(.failure)
         case .success(let outcome):
             guard let status = outcome.status else {
                 Terminal.err("lifecycle render: error: 'dot' did not finish within \(Int(timeout)) seconds and was stopped\n"
                     + "note: \(advice ?? "raise the limit with '--timeout'")\n")
-                return .failure
+                return .done(.failure)
             }
-            if !outcome.stderr.isEmpty { Terminal.err(abridged(outcome.stderr)) }
+            let clusterTrouble = mentions(outcome.stderr, "init_rank") || mentions(outcome.stderr, "trouble")
+            if status != 0 && clusterTrouble && canRetry { return .clustersFailed }
+            if !outcome.stderr.isEmpty { Terminal.err(abridged(outcome.stderr, totalBytes: outcome.stderrSize)) }
             guard status == 0 else {
                 Terminal.err("lifecycle render: error: 'dot' failed with exit status \(status)\n")
-                if mentions(outcome.stderr, "init_rank") || mentions(outcome.stderr, "trouble") {
+                if clusterTrouble {
                     Terminal.err("note: Graphviz cannot lay out this many clusters. \(advice ?? "Try '--no-clusters'.")\n")
                 }
-                return .failure
+                return .done(.failure)
+            }
+            guard let size = FileSystem.size(of: imageFile.path), size > 0 else {
+                Terminal.err("lifecycle render: error: 'dot' exited successfully but wrote no image\n")
+                return .done(.failure)
             }
         }
+        // Keep the permissions of an image being replaced (`mkstemps` makes files 0600).
+        FileSystem.copyMode(from: destination, orDefaultTo: imageFile.path)
         // Rendered images are derived artifacts: replace them atomically.
-        if case .failure(let failure) = FileSystem.move(imageFile, to: output) {
+        if case .failure(let failure) = FileSystem.move(imageFile.path, to: destination) {
             Terminal.err("\(output): error: cannot write file: \(failure.message)\n")
-            return .failure
+            return .done(.failure)
         }
-        return .success
+        renamed = true
+        return .done(.success)
     }
 
-    /// Graphviz's messages, at most `limit` lines of them: on a graph it cannot lay out it
-    /// prints thousands.
-    static func abridged(_ text: String, limit: Int = 20) -> String {
+    /// Whether the start of an existing file is an image Graphviz renders: SVG says so in a
+    /// comment; PNG and PDF are recognised by their signature only.
+    static func isRenderedImage(_ header: [UInt8], format: String) -> Bool {
+        if header.isEmpty { return false }
+        let text = String(decoding: header, as: UTF8.self)
+        switch format {
+        case "svg": return mentions(text, "<!-- Generated by graphviz")
+        case "png": return header.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        case "pdf": return header.starts(with: Array("%PDF-".utf8))
+        default: return false
+        }
+    }
+
+    /// Graphviz's messages, at most `limit` lines of at most `lineLimit` bytes each: on a
+    /// graph it cannot lay out it prints thousands of lines, or megabytes on one. Hidden
+    /// characters are escaped (`Diagnostic.oneLine`): the messages quote the spec's text.
+    static func abridged(_ text: String, limit: Int = 20, lineLimit: Int = 500, totalBytes: Int? = nil) -> String {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let body = lines.last == "" ? lines.dropLast() : lines[...]
-        guard body.count > limit else { return text }
-        return body.prefix(limit).joined(separator: "\n") + "\n… (\(body.count - limit) more lines from 'dot')\n"
+        var body = lines.last == "" ? lines.dropLast() : lines[...]
+        var dropped = 0
+        if body.count > limit {
+            dropped = body.count - limit
+            body = body.prefix(limit)
+        }
+        var result = body.map { line -> String in
+            let shown = Diagnostic.oneLine(String(line))
+            guard shown.utf8.count > lineLimit else { return shown }
+            var cut = Array(shown.utf8.prefix(lineLimit))
+            while let last = cut.last, last & 0xC0 == 0x80 { cut.removeLast() }
+            if let last = cut.last, last >= 0xC0 { cut.removeLast() }
+            return String(decoding: cut, as: UTF8.self) + " … (\(shown.utf8.count - cut.count) more bytes)"
+        }.joined(separator: "\n") + "\n"
+        if dropped > 0 { result += "… (\(dropped) more lines from 'dot')\n" }
+        if let totalBytes, totalBytes > text.utf8.count {
+            result += "… (\(totalBytes - text.utf8.count) more bytes from 'dot' not shown)\n"
+        }
+        return result
     }
 
     /// Whether `text` contains `word` (`String.contains(_:)` of a string needs macOS 13).

@@ -35,7 +35,7 @@ enum SimulateCommand: Command {
         case .failure(let failure):
             // The steps taken so far show where the machine was when the event came.
             if !json { Terminal.out(formatter.text(stoppedRun: failure.run)) }
-            return QuerySupport.report(failure.error, for: self)
+            return QuerySupport.report(failure.error, for: self, json: json, steps: formatter.json(failure.run.steps))
         }
     }
 

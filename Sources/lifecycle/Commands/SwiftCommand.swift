@@ -39,7 +39,7 @@ enum SwiftCommand: Command {
         let spec = OutputWriter.displayPath(path)
         let output = arguments.value("-o")
         let monitor = arguments.has("--monitor")
-        let command = "lifecycle swift \(spec)" + (output.map { " -o \(OutputWriter.displayPath($0))" } ?? "") + (monitor ? " --monitor" : "")
+        let command = OutputWriter.regenerateCommand("swift", spec: path, options: (output.map { " -o \(OutputWriter.commandPath($0))" } ?? "") + (monitor ? " --monitor" : ""))
         let bytes = SwiftGenerator(model: model, monitor: monitor).generate(specPath: spec, command: command)
         guard let output else {
             Terminal.out(bytes)

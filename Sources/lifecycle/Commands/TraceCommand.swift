@@ -41,7 +41,7 @@ enum TraceCommand: Command {
         }
         let formatter = QueryFormatter(model: model, machine: machine)
         func state(_ name: String) -> Result<Int, ExitCode> {
-            MachineSelection.state(name, in: machine).mapError { QuerySupport.report($0, for: self) }
+            MachineSelection.state(name, in: machine).mapError { QuerySupport.report($0, for: self, json: json) }
         }
 
         if let into {
@@ -52,7 +52,7 @@ enum TraceCommand: Command {
         }
         guard case .success(let start) = state(from!), case .success(let goal) = state(to!) else { return .inputErrors }
         guard let found = Tracer.shortestPath(in: machine, from: start, to: goal) else {
-            return QuerySupport.report(.noPath(from: from!, to: to!, machine: machine.name), for: self)
+            return QuerySupport.report(.noPath(from: from!, to: to!, machine: machine.name), for: self, json: json)
         }
         Terminal.out(json ? formatter.json(found.steps) : formatter.text(path: found, from: start, to: goal))
         return .success

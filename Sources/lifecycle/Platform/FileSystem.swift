@@ -66,18 +66,24 @@ enum FileSystem {
     }
 
     /// The bytes of the file at `path`, or nil if it does not exist; a failure for anything
-    /// else (unreadable, a directory).
+    /// else (unreadable, a directory). Outputs have no size limit (only specs do): an output
+    /// of more than 256 MiB can be checked and regenerated like any other.
     static func contents(of path: String) -> Result<[UInt8]?, Failure> {
-        let files = SourceFiles()
         var info = stat()
         if stat(path, &info) != 0 {
             if errno == ENOENT { return .success(nil) }
             return .failure(Failure(message: Terminal.describe(errno: errno)))
         }
-        switch read(path, into: files) {
-        case .success(let file): return .success(Array(file.bytes))
-        case .failure(let failure): return .failure(Failure(message: failure.message))
+        if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(Failure(message: "is a directory")) }
+        if (info.st_mode & S_IFMT) != S_IFREG {
+            let files = SourceFiles()
+            switch read(path, into: files) {
+            case .success(let file): return .success(Array(file.bytes))
+            case .failure(let failure): return .failure(Failure(message: failure.message))
+            }
         }
+        // One byte more than the size, to notice a file that grew meanwhile.
+        return prefix(of: path, count: Int(info.st_size) + 1)
     }
 
     /// What is at a path (following symbolic links).
@@ -114,18 +120,13 @@ enum FileSystem {
         case .missing, .regular: break
         }
         let destination = resolvingLinks(path)
-        let folder = destination.contains("/") ? String(destination[..<destination.lastIndex(of: "/")!]) : "."
-        let base = destination.split(separator: "/").last.map(String.init) ?? destination
-        var template = Array("\(folder.isEmpty ? "/" : folder)/.\(base).lifecycle-XXXXXX".utf8CString)
-        // The temporary file is removed if SIGINT, SIGTERM or SIGHUP arrive mid-write
-        // (SIGKILL can't be caught: then it stays behind, and the destination is untouched).
-        let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            Interruption.guardTemporary(buffer.baseAddress!)
-            return mkstemp(buffer.baseAddress!)
+        let file: TemporaryFile
+        switch TemporaryFile.make(nextTo: destination) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let made): file = made
         }
-        defer { Interruption.releaseTemporary() }
-        guard fd >= 0 else { return .failure(Failure(message: Terminal.describe(errno: errno))) }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        defer { file.release() }
+        let fd = file.fd, temporary = file.path
         func fail(_ code: Int32) -> Result<Void, Failure> {
             close(fd)
             unlink(temporary)
@@ -148,6 +149,61 @@ enum FileSystem {
             return .failure(Failure(message: Terminal.describe(errno: code)))
         }
         return .success(())
+    }
+
+    /// A temporary file next to a destination, named `.NAME.lifecycle-XXXXXX` plus a suffix,
+    /// unique (`mkstemps`), and removed if SIGINT, SIGTERM or SIGHUP arrive while it is
+    /// guarded (SIGKILL can't be caught: then it stays behind, and the destination is
+    /// untouched). NAME is cut so that the temporary's name stays within 255 bytes even for a
+    /// destination whose own name is that long.
+    final class TemporaryFile {
+        let fd: Int32
+        let path: String
+        private let buffer: UnsafeMutablePointer<CChar>
+        private var slot: Int?
+
+        private init(fd: Int32, buffer: UnsafeMutablePointer<CChar>, slot: Int?) {
+            self.fd = fd
+            self.buffer = buffer
+            self.slot = slot
+            path = String(cString: buffer)
+        }
+
+        static func make(nextTo destination: String, suffix: String = "") -> Result<TemporaryFile, Failure> {
+            let folder = destination.contains("/") ? String(destination[..<destination.lastIndex(of: "/")!]) : "."
+            let base = destination.split(separator: "/").last.map(String.init) ?? destination
+            // 255 bytes in all: '.', the name, '.lifecycle-XXXXXX' (17) and the suffix.
+            var kept = Array(base.utf8.prefix(255 - 1 - 17 - suffix.utf8.count))
+            while let last = kept.last, last & 0xC0 == 0x80 { kept.removeLast() }
+            if let last = kept.last, last >= 0xC0 { kept.removeLast() }
+            let template = Array((folder.isEmpty ? "/" : folder).utf8) + Array("/.".utf8) + kept + Array(".lifecycle-XXXXXX\(suffix)".utf8)
+            let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: template.count + 1)
+            for (index, byte) in template.enumerated() { buffer[index] = CChar(bitPattern: byte) }
+            buffer[template.count] = 0
+            let slot = Interruption.guardTemporary(buffer)
+            let fd = mkstemps(buffer, Int32(suffix.utf8.count))
+            guard fd >= 0 else {
+                let code = errno
+                Interruption.releaseTemporary(slot)
+                buffer.deallocate()
+                return .failure(Failure(message: Terminal.describe(errno: code)))
+            }
+            return .success(TemporaryFile(fd: fd, buffer: buffer, slot: slot))
+        }
+
+        /// Closes the descriptor (the path stays guarded).
+        func close() { _ = systemClose(fd) }
+
+        /// Stops guarding the path (once it is renamed away or removed).
+        func release() {
+            Interruption.releaseTemporary(slot)
+            slot = nil
+        }
+
+        deinit {
+            release()
+            buffer.deallocate()
+        }
     }
 
     /// Writes to a device, FIFO or socket as it is (no temporary file, no rename).
@@ -207,6 +263,63 @@ enum FileSystem {
             }
         }
         return current
+    }
+
+    /// Whether two paths name the same file (device and inode, links followed).
+    static func sameFile(_ a: String, _ b: String) -> Bool {
+        var left = stat(), right = stat()
+        guard stat(a, &left) == 0, stat(b, &right) == 0 else { return false }
+        return left.st_dev == right.st_dev && left.st_ino == right.st_ino
+    }
+
+    /// 1 or 2 when `path` names the file this process's standard output or error already
+    /// is (`-o /dev/stdout`, or the file `> out.dot` or `>> log.txt` opened): writing it is
+    /// then writing that descriptor, at its offset and with its flags (`O_APPEND`).
+    static func standardStream(for path: String) -> Int32? {
+        var target = stat()
+        guard stat(path, &target) == 0 else { return nil }
+        for fd: Int32 in [1, 2] {
+            var stream = stat()
+            if fstat(fd, &stream) == 0 && stream.st_dev == target.st_dev && stream.st_ino == target.st_ino { return fd }
+        }
+        return nil
+    }
+
+    /// The first `count` bytes of the file at `path` (all of it if shorter), or nil if it
+    /// does not exist: enough to read a generated file's header without reading a file of
+    /// any size whole.
+    static func prefix(of path: String, count: Int) -> Result<[UInt8]?, Failure> {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { return .success(nil) }
+            return .failure(Failure(message: Terminal.describe(errno: errno)))
+        }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var offset = 0
+        while offset < count {
+            let n = bytes.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + offset, count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return .failure(Failure(message: Terminal.describe(errno: errno)))
+            }
+            if n == 0 { break }
+            offset += n
+        }
+        return .success(Array(bytes[0..<offset]))
+    }
+
+    /// Gives `path` the permissions of `source` if it exists, else 0644 minus the umask.
+    static func copyMode(from source: String, orDefaultTo path: String) {
+        var info = stat()
+        let mode: mode_t = stat(source, &info) == 0 ? info.st_mode & 0o7777 : 0o644 & ~currentUmask()
+        chmod(path, mode)
+    }
+
+    /// The size of the file at `path`, or nil.
+    static func size(of path: String) -> Int? {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : nil
     }
 
     /// Removes the file at `path`, if there is one.

@@ -9,8 +9,14 @@ enum Subprocess {
     struct Outcome {
         /// The exit status, or nil when the program was killed for running too long.
         var status: Int32?
+        /// What it wrote on stderr, at most `stderrLimit` bytes of it.
         var stderr: String
+        /// How many bytes it wrote on stderr in all.
+        var stderrSize: Int
     }
+
+    /// The most of a program's stderr that is kept: `dot` can write megabytes on one line.
+    static let stderrLimit = 64 << 10
 
     /// The full path of `name`, searched on `PATH` (or `name` itself if it contains a slash).
     static func find(_ name: String) -> String? {
@@ -28,15 +34,18 @@ enum Subprocess {
 
     /// Runs `executable` with `arguments`, stdin from /dev/null, stderr to a temporary file;
     /// kills it after `timeout` seconds.
+    ///
+    /// The program runs in a process group of its own, and the whole group is killed when it
+    /// times out, when this process is interrupted (`Interruption`), and when it exits, so
+    /// that no grandchild (a wrapper script's `dot`) outlives it. The stderr file is unlinked
+    /// as soon as it is open, so it leaves nothing behind whatever happens.
     static func run(_ executable: String, _ arguments: [String], timeout: Double) -> Result<Outcome, FileSystem.Failure> {
-        var template = Array("/tmp/lifecycle-stderr-XXXXXX".utf8CString)
+        let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array("\(folder)/lifecycle-stderr-XXXXXX".utf8CString)
         let errFD = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard errFD >= 0 else { return .failure(FileSystem.Failure(message: Terminal.describe(errno: errno))) }
-        let errPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        defer {
-            close(errFD)
-            unlink(errPath)
-        }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        defer { close(errFD) }
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t? = nil
         #else
@@ -48,9 +57,23 @@ enum Subprocess {
         posix_spawn_file_actions_adddup2(&actions, errFD, 2)
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        #if canImport(Darwin)
+        var attributes: posix_spawnattr_t? = nil
+        #else
+        var attributes = posix_spawnattr_t()
+        #endif
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, processEnvironment)
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, processEnvironment)
         guard spawned == 0 else { return .failure(FileSystem.Failure(message: Terminal.describe(errno: spawned))) }
+        Interruption.guardChild(pid)
+        defer {
+            kill(-pid, SIGKILL)
+            Interruption.releaseChild()
+        }
 
         var status: Int32 = 0
         var elapsed = 0.0
@@ -60,19 +83,29 @@ enum Subprocess {
             if result == pid { finished = true; break }
             if result < 0 && errno != EINTR { break }
             if elapsed >= timeout {
-                kill(pid, SIGKILL)
+                kill(-pid, SIGKILL)
                 _ = waitpid(pid, &status, 0)
-                return .success(Outcome(status: nil, stderr: readAll(errPath)))
+                return .success(readErrors(errFD, status: nil))
             }
             usleep(10_000)
             elapsed += 0.01
         }
         let exitStatus: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return .success(Outcome(status: exitStatus, stderr: readAll(errPath)))
+        return .success(readErrors(errFD, status: exitStatus))
     }
 
-    static func readAll(_ path: String) -> String {
-        guard case .success(let bytes?) = FileSystem.contents(of: path) else { return "" }
-        return String(decoding: bytes, as: UTF8.self)
+    /// The outcome, with the first `stderrLimit` bytes the program wrote to `fd`.
+    static func readErrors(_ fd: Int32, status: Int32?) -> Outcome {
+        var info = stat()
+        let size = fstat(fd, &info) == 0 ? Int(info.st_size) : 0
+        var bytes = [UInt8](repeating: 0, count: min(size, stderrLimit))
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + offset, $0.count - offset, off_t(offset)) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            offset += n
+        }
+        return Outcome(status: status, stderr: String(decoding: bytes[0..<offset], as: UTF8.self), stderrSize: size)
     }
 }

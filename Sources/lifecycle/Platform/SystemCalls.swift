@@ -20,12 +20,26 @@ func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
     write(fd, buffer, count)
 }
 
+/// `close(2)`.
+func systemClose(_ fd: Int32) -> Int32 {
+    close(fd)
+}
+
 /// The current `errno`.
 var systemErrno: Int32 { errno }
 
 /// Installs `handler` for `signalNumber` with `signal(3)`.
 func installSignalHandler(_ signalNumber: Int32, _ handler: @convention(c) (Int32) -> Void) {
     _ = signal(signalNumber, handler)
+}
+
+/// Unblocks `signalNumber` for this thread: a process can start with signals blocked,
+/// inherited from its parent's mask (test runners, some process supervisors).
+func unblockSignal(_ signalNumber: Int32) {
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, signalNumber)
+    _ = pthread_sigmask(SIG_UNBLOCK, &set, nil)
 }
 
 /// Restores the default action for `signalNumber` and raises it again, so that the exit

@@ -5,29 +5,71 @@ import Glibc
 #endif
 
 /// Standard output and error, written with `write(2)` (no Foundation at start-up).
+///
+/// Output lost is never reported as success: the first failed write to standard output (a
+/// full disk, `> /dev/full`, stdout closed with `>&-`) is remembered, nothing more is written
+/// there, and `finish(_:)` turns the exit status into 3 with one message on stderr. A pipe
+/// closed by its reader (`| head`) is not an error: the rest of the output was not wanted,
+/// so that stays quiet (the default `SIGPIPE` ends the process quietly; where it is ignored,
+/// `EPIPE` is).
 enum Terminal {
+    /// The `errno` of the first write to standard output that failed; nil while none has.
+    nonisolated(unsafe) static var outputError: Int32?
+
     static func write(_ text: String, to fd: Int32) {
         var text = text
-        text.withUTF8 { write($0, to: fd) }
+        text.withUTF8 { _ = write($0, to: fd) }
     }
 
-    static func write(_ buffer: UnsafeBufferPointer<UInt8>, to fd: Int32) {
-        guard let base = buffer.baseAddress else { return }
+    /// Writes all of `buffer`; the `errno` of a write that failed, or nil.
+    @discardableResult
+    static func write(_ buffer: UnsafeBufferPointer<UInt8>, to fd: Int32) -> Int32? {
+        guard let base = buffer.baseAddress else { return nil }
         var offset = 0
         while offset < buffer.count {
             let written = systemWrite(fd, base + offset, buffer.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                return
+                return errno
             }
             offset += written
         }
+        return nil
     }
 
-    static func out(_ text: String) { write(text, to: 1) }
+    static func out(_ text: String) {
+        var text = text
+        text.withUTF8 { out($0) }
+    }
+
     /// Generated output, written as is: no copy into a `String` (which would validate it).
-    static func out(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { write($0, to: 1) } }
+    static func out(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { out($0) } }
+
+    static func out(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard outputError == nil, !buffer.isEmpty else { return }
+        outputError = write(buffer, to: 1)
+    }
+
     static func err(_ text: String) { write(text, to: 2) }
+
+    /// Makes sure descriptors 0, 1 and 2 are open before anything else is: a closed one is
+    /// given `/dev/null`, so that no file the tool opens later lands on it (and output meant
+    /// for the terminal in a file). A closed standard output is remembered as a failed write.
+    static func prepareStandardStreams() {
+        for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+            let opened = open("/dev/null", O_RDWR)
+            if opened != fd && opened >= 0 { _ = close(opened) }
+            if fd == 1 { outputError = EBADF }
+        }
+    }
+
+    /// The exit status once the command is done: 3, with a message, when standard output
+    /// could not be written (other than a pipe its reader closed); else `status`.
+    static func finish(_ status: ExitCode) -> ExitCode {
+        guard let code = outputError, code != EPIPE else { return status }
+        err("lifecycle: error: cannot write to standard output: \(describe(errno: code))\n")
+        return .failure
+    }
 
     /// Whether diagnostics on stderr should be coloured: `--color always|never|auto`, where
     /// auto means stderr is a terminal and `NO_COLOR` is not set.

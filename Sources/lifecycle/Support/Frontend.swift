@@ -7,11 +7,19 @@ struct Frontend {
     var diagnostics = Diagnostics()
     var colors: Bool
     var errorLimit: Int
+    /// Whether `--error-limit` was given: JSON for editors lists every diagnostic unless it was.
+    var errorLimitGiven: Bool
     var warningsAsErrors: Bool
     var stateLimit = Checker.defaultStateLimit
-    var json = false
+    /// Diagnostics as JSON on stdout (`--format json`) instead of text on stderr.
+    var json = false {
+        didSet { diagnostics = Diagnostics(limit: keptDiagnostics) }
+    }
     /// The deployment target given on the command line (`check --platform "iOS 15.0"`).
     var platform: Platform?
+
+    /// How many diagnostics to keep: those printed; the rest are only counted.
+    var keptDiagnostics: Int { json && !errorLimitGiven ? 0 : errorLimit }
 
     init(_ arguments: Arguments) throws(Arguments.UsageError) {
         let mode = arguments.value("--color")
@@ -24,10 +32,13 @@ struct Frontend {
                 throw Arguments.UsageError(message: "'--error-limit' takes a whole number, not '\(limit)'")
             }
             errorLimit = value
+            errorLimitGiven = true
         } else {
             errorLimit = 50
+            errorLimitGiven = false
         }
         warningsAsErrors = arguments.has("--warnings-as-errors")
+        diagnostics = Diagnostics(limit: errorLimit)
         if let limit = arguments.value("--state-limit") {
             guard let value = Int(limit), value > 0 else {
                 throw Arguments.UsageError(message: "'--state-limit' takes a positive whole number, not '\(limit)'")
@@ -44,7 +55,8 @@ struct Frontend {
             return .failure(.failure)
         case .success(let file):
             let compilation = Compiler.compile(file, files: files, loader: FileSystem.read,
-                                               warningsAsErrors: warningsAsErrors, platform: platform, stateLimit: stateLimit)
+                                               warningsAsErrors: warningsAsErrors, platform: platform, stateLimit: stateLimit,
+                                               diagnosticLimit: keptDiagnostics)
             Frontend.keepUntilExit.append(compilation)
             diagnostics.append(contentsOf: compilation.diagnostics)
             return .success(compilation)

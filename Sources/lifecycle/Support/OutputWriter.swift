@@ -6,7 +6,9 @@ import LifecycleCompiler
 /// - no file yet, or a generated file nobody has edited (its header hash matches): replaced
 ///   atomically;
 /// - a file the user has edited, or one lifecycle did not generate: left alone, exit 3,
-///   unless `--force`.
+///   unless `--force`;
+/// - the file standard output already is (`-o /dev/stdout > out.dot`, `>> log.txt`), or a
+///   device, FIFO or socket: written in place, never replaced.
 enum OutputWriter {
     static func write(_ bytes: [UInt8], to path: String, force: Bool, command: String) -> ExitCode {
         bytes.withUnsafeBufferPointer { write($0, to: path, force: force, command: command) }
@@ -14,6 +16,17 @@ enum OutputWriter {
 
     /// Writes bytes held elsewhere (a generator's `ByteBuffer`) without copying them.
     static func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String, force: Bool, command: String) -> ExitCode {
+        // `-o /dev/stdout` with stdout a file (`> out.dot`, `>> log.txt`): that file is written
+        // through the descriptor, in place, at its offset, never checked or replaced.
+        if FileSystem.standardStream(for: path) == 1 {
+            Terminal.out(bytes)
+            if let code = Terminal.outputError {
+                Terminal.outputError = nil
+                Terminal.err("\(path): error: cannot write file: \(Terminal.describe(errno: code))\n")
+                return .failure
+            }
+            return .success
+        }
         switch FileSystem.kind(of: path) {
         case .directory:
             Terminal.err("\(path): error: cannot write file: is a directory\n")
@@ -24,6 +37,9 @@ enum OutputWriter {
         case .missing, .regular:
             break
         }
+        // With `--force` the old content matters only if it may be the same bytes (then the
+        // file is left untouched): a file of another size is replaced without reading it.
+        if force, let size = FileSystem.size(of: path), size != bytes.count { return writeChecked(bytes, to: path) }
         switch FileSystem.contents(of: path) {
         case .failure(let failure):
             Terminal.err("\(path): error: cannot read the existing file: \(failure.message)\n")
@@ -57,6 +73,22 @@ enum OutputWriter {
             Terminal.err("\(path): error: cannot write file: \(failure.message)\n")
             return .failure
         }
+    }
+
+    /// A path as the "Regenerate with" line writes it, so that the command works when run
+    /// again from the same folder: relative to it when inside it, else as given (an absolute
+    /// path outside the folder is kept whole).
+    static func commandPath(_ path: String) -> String {
+        guard path.hasPrefix("/") else { return path }
+        if let cwd = currentDirectory(), path.hasPrefix(cwd + "/") { return String(path.dropFirst(cwd.count + 1)) }
+        return path
+    }
+
+    /// The "Regenerate with" command `lifecycle NAME SPEC[ options]`, saying so when the spec
+    /// came from standard input (where the command alone cannot find it again).
+    static func regenerateCommand(_ name: String, spec path: String, options: String) -> String {
+        let stdin = ["-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"].contains(path)
+        return "lifecycle \(name) \(commandPath(path))\(options)" + (stdin ? ", with the spec on standard input" : "")
     }
 
     /// The spec path as it appears in headers: relative, never absolute.

@@ -23,33 +23,55 @@ enum QuerySupport {
         -> Result<(json: Bool, model: Model, machine: Machine), ExitCode> {
         let json: Bool
         do { json = try wantsJSON(arguments) } catch { return .failure(command.usageError(error.message)) }
-        return machine(for: command, arguments, path: path).map { (json, $0.0, $0.1) }
+        return machine(for: command, arguments, path: path, json: json).map { (json, $0.0, $0.1) }
     }
 
     /// Compiles the spec at `path` (printing its diagnostics) and picks the machine `--machine`
     /// names, or the only one.
-    static func machine(for command: any Command.Type, _ arguments: Arguments, path: String)
+    static func machine(for command: any Command.Type, _ arguments: Arguments, path: String, json: Bool = false)
         -> Result<(Model, Machine), ExitCode> {
         switch Frontend.model(arguments, path: path) {
         case .failure(let code):
+            // The diagnostics are on stderr; stdout says there was an error.
+            if json && code != .usage {
+                printJSONError(code == .inputErrors ? "'\(path)' has errors; see the diagnostics on stderr" : "cannot read '\(path)'")
+            }
             return .failure(code)
         case .success(let (model, _)):
             switch MachineSelection.select(arguments.value("--machine"), in: model) {
             case .success(let machine): return .success((model, machine))
-            case .failure(let error): return .failure(report(error, for: command))
+            case .failure(let error): return .failure(report(error, for: command, json: json))
             }
         }
     }
 
     /// Prints `error` on stderr as `lifecycle <command>: error: …` with its notes, and returns
-    /// the exit status: 2 for a usage problem (with the usage line), else 1.
-    static func report(_ error: QueryError, for command: any Command.Type) -> ExitCode {
+    /// the exit status: 2 for a usage problem (with the usage line), else 1. With `--format
+    /// json`, stdout gets the error too, as one object a script can read instead of nothing:
+    /// `{"error": message, "notes": [note…], "steps": [step…]}` (`steps`: those taken before
+    /// the error, for `simulate`; empty otherwise).
+    static func report(_ error: QueryError, for command: any Command.Type, json: Bool = false, steps: String = "[]") -> ExitCode {
+        if json { printJSONError(error.message, notes: error.notes, steps: steps) }
         if error.isUsage { return command.usageError(error.message) }
-        var text = "lifecycle \(command.name): error: \(error.message)\n"
-        for note in error.notes { text += "lifecycle \(command.name): note: \(note)\n" }
+        // Names in the message come from the spec and the command line: hidden characters escaped.
+        var text = "lifecycle \(command.name): error: \(Diagnostic.oneLine(error.message))\n"
+        for note in error.notes { text += "lifecycle \(command.name): note: \(Diagnostic.oneLine(note))\n" }
         Terminal.err(text)
         return .inputErrors
     }
+
+    /// `{"error": message, "notes": [note…], "steps": steps}` on stdout.
+    static func printJSONError(_ message: String, notes: [String] = [], steps: String = "[]") {
+        let indentedSteps = steps.trimmingSuffixNewline.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n  ")
+        Terminal.out("{\n  \"error\": \(JSONWriter.quoted(message)),\n  \"notes\": ["
+            + notes.map { JSONWriter.quoted($0) }.joined(separator: ", ")
+            + "],\n  \"steps\": \(indentedSteps)\n}\n")
+    }
+}
+
+extension String {
+    /// The string without one final line feed.
+    var trimmingSuffixNewline: Substring { hasSuffix("\n") ? dropLast() : self[...] }
 }
 
 /// `--system`: what `trace` and `simulate` do with a system instead of a machine.

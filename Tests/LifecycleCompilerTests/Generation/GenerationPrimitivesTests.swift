@@ -16,12 +16,42 @@ import Testing
         #expect(DotQuoting.quoted("a\r\r\nb") == #""a\n\nb""#)
         #expect(DotQuoting.quoted("a\rb") == #""a\nb""#)
         #expect(DotQuoting.quoted("a\u{85}b\u{2028}c\u{2029}d") == #""a\nb\nc\nd""#)
-        // Other scalars that share lead bytes with the line separators are kept.
-        #expect(DotQuoting.quoted("\u{A9}\u{2020}\u{202A}") == "\"\u{A9}\u{2020}\u{202A}\"")
+        // Other scalars that share lead bytes with the line separators are kept; the bidi
+        // embedding U+202A is shown escaped.
+        #expect(DotQuoting.quoted("\u{A9}\u{2020}\u{202A}\u{2030}\u{D8}\u{61B}\u{FEFE}") == "\"\u{A9}\u{2020}\\\\u{202A}\u{2030}\u{D8}\u{61B}\u{FEFE}\"")
     }
 
-    @Test func dotQuotingReplacesControlCharacters() {
-        #expect(DotQuoting.quoted("a\tb\u{0}c\u{7F}d\u{1B}") == #""a b c d ""#)
+    @Test func dotQuotingShowsControlCharactersEscaped() {
+        #expect(DotQuoting.quoted("a\tb\u{0}c\u{7F}d\u{1B}") == #""a b\\u{0}c\\u{7F}d\\u{1B}""#)
+        #expect(DotQuoting.quoted("\u{9B}\u{61C}\u{200F}\u{2066}\u{FEFF}&") == #""\\u{9B}\\u{61C}\\u{200F}\\u{2066}\\u{FEFF}&amp;""#)
+    }
+
+    @Test func lineTableEndsLinesAtLoneCR() {
+        let bytes: [UInt8] = Array("a\rbb\r\ncc\nd\r".utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            let table = LineTable(buffer)
+            #expect(table.lineStarts == [0, 2, 6, 9, 11])
+            #expect(table.range(ofLine: 2, in: buffer) == 2..<4)
+            #expect(table.line(of: 7) == 3)
+        }
+        // The caret of an error on line 3 of a CR-only file.
+        let compilation = Compiler.compile(path: "CR.lifecycle", source: "machine M {\r initial state A\r A -> Nope on go\r}\r")
+        let text = DiagnosticRenderer(files: compilation.files).render(compilation.diagnostics)
+        #expect(text.hasPrefix("CR.lifecycle:3:7: error: unknown state 'Nope'"), "\(text)")
+    }
+
+    @Test func columnsCountCharactersAndTheCaretCountsGlyphs() {
+        let source = "machine M {\n initial state A \"😀e\u{301}👨\u{200D}👩\u{200D}👧\" A -> Nope on go\n}\n"
+        let compilation = Compiler.compile(path: "Wide.lifecycle", source: source)
+        let text = DiagnosticRenderer(files: compilation.files).render(compilation.diagnostics)
+        // "😀", "é" (e + U+0301) and the family are one character each.
+        let column = 1 + " initial state A \"".count + 3 + "\" A -> ".count
+        #expect(text.hasPrefix("Wide.lifecycle:2:\(column): error: unknown state 'Nope'"), "\(text)")
+        // The caret sits under 'Nope': 😀 and the family take two cells each, é one.
+        let lines = text.split(separator: "\n").map(String.init)
+        let caret = try? #require(lines.first { $0.contains("^") })
+        let cellsBefore = " initial state A \"".count + 2 + 1 + 2 + "\" A -> ".count
+        #expect(caret?.firstIndex(of: "^").map { caret!.distance(from: caret!.startIndex, to: $0) } == "    2 | ".count + cellsBefore, "\(text)")
     }
 
     @Test func dotLabelJoinsEscapedLines() {

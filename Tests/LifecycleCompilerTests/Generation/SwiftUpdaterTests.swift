@@ -86,6 +86,24 @@ import Testing
         """))
     }
 
+    /// Issue 17: a CRLF file gets CRLF lines, and the top-level class is the one updated, not
+    /// a nested class of the same name.
+    @Test func crlfFilesAndNestedNamesakes() throws {
+        let file = "import UIKit\r\n\r\nenum Outer {\r\n    class SceneDelegate {\r\n    }\r\n}\r\n\r\nclass SceneDelegate: UIResponder, UIWindowSceneDelegate {\r\n}\r\n"
+        guard case .success(let update) = SwiftUpdater.update(Array(file.utf8), model: try Self.model(Self.small)) else {
+            Issue.record("update failed")
+            return
+        }
+        let text = String(decoding: update.bytes, as: UTF8.self)
+        #expect(update.added.count == 2)
+        // Every line feed comes after a carriage return.
+        #expect(!update.bytes.enumerated().contains { $0.element == UInt8(ascii: "\n") && ($0.offset == 0 || update.bytes[$0.offset - 1] != UInt8(ascii: "\r")) }, "\(text)")
+        // The nested class is untouched; the methods went into the top-level one.
+        #expect(text.hasPrefix("import UIKit\r\n\r\nenum Outer {\r\n    class SceneDelegate {\r\n    }\r\n}\r\n"), "\(text)")
+        let topLevel = try #require(text.range(of: "class SceneDelegate: UIResponder"))
+        #expect(text[topLevel.upperBound...].contains("func sceneWillEnterForeground"), "\(text)")
+    }
+
     @Test func nothingMissingLeavesTheFileIdentical() throws {
         let update = try SwiftUpdater.update(Array(Self.edited.utf8), model: Self.model(Self.small))
             .get()

@@ -88,7 +88,7 @@ import Testing
         if let bad = swiftText.unicodeScalars.first(where: Self.isUnsafeInSwift) {
             Issue.record("seed \(spec.seed): raw U+\(String(bad.value, radix: 16, uppercase: true)) in the generated Swift")
         }
-        if let bad = dotText.unicodeScalars.first(where: { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x7F }) {
+        if let bad = dotText.unicodeScalars.first(where: { $0 != "\n" && VisibleText.isHidden($0) }) {
             Issue.record("seed \(spec.seed): raw U+\(String(bad.value, radix: 16, uppercase: true)) in the generated DOT")
         }
         // JSON output quotes every description so that a JSON parser reads it back unchanged.
@@ -103,7 +103,7 @@ import Testing
     static func isUnsafeInSwift(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x0A: false
-        case 0x00..<0x20 where scalar != "\t", 0x7F...0x9F, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: true
+        case 0x00..<0x20 where scalar != "\t", 0x7F...0x9F, 0x061C, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: true
         default: false
         }
     }

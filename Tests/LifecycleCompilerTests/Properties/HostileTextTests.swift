@@ -5,6 +5,14 @@ import Testing
 /// Hostile text in the outputs that the golden files don't cover: diagnostics (text and
 /// JSON) whose excerpt line holds controls and bidirectional overrides.
 @Suite struct HostileTextTests {
+    @Test("a message quoting a name shows its bidi override and controls escaped")
+    func message() {
+        let compilation = Compiler.compile(path: "Hostile.lifecycle", source: "machine M {\n initial state A\n A -> B\u{202E}x on go\n}\n")
+        let text = DiagnosticRenderer(files: compilation.files).render(compilation.diagnostics)
+        #expect(text.contains(#"unexpected character '\u{202E}'"#), "\(text)")
+        #expect(!text.unicodeScalars.contains { $0 != "\n" && VisibleText.isHidden($0) }, "\(text)")
+    }
+
     /// A line with a right-to-left override, a C1 CSI, an escape and a NUL written raw in a
     /// comment, then an error after them.
     static let source = "machine M {\n    initial state A\n    /* \u{202E}evil\u{9B}31m\u{1B}[2J\u{0} */ A -> A on go calls nope \"\u{202E}\"\n}\n"
@@ -14,9 +22,11 @@ import Testing
         let compilation = Compiler.compile(path: "Hostile.lifecycle", source: Self.source)
         let text = DiagnosticRenderer(files: compilation.files).render(compilation.diagnostics)
         #expect(!text.isEmpty)
-        let hidden = text.unicodeScalars.filter { $0 != "\n" && DiagnosticRenderer.isHidden($0) }
+        let hidden = text.unicodeScalars.filter { $0 != "\n" && VisibleText.isHidden($0) }
         #expect(hidden.isEmpty, "raw \(hidden.map { String($0.value, radix: 16) }) in:\n\(text)")
-        // The caret sits under 'nope', counting one cell per replaced character.
+        // Shown as escapes, as everywhere else.
+        #expect(text.contains(#"/* \u{202E}evil\u{9B}31m\u{1B}[2J\u{0} */"#), "\(text)")
+        // The caret sits under 'nope', counting the width of each escape.
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let excerpt = try #require(lines.firstIndex { $0.contains("calls nope") })
         let codeColumn = try #require(lines[excerpt].range(of: "nope")).lowerBound

@@ -29,6 +29,51 @@ import Testing
         #expect(LineTable(compilation.files[range.file].bytes).line(of: range.startOffset) == 3 + Parser.maximumNesting + 1)
     }
 
+    /// Diagnostics past the printed limit are counted, not kept: the memory a check holds for
+    /// them stays the same at N/2 and 2N errors, and the counts are exact.
+    @Test("diagnostics past the limit are counted, not kept", arguments: ["lexical errors", "duplicate transitions"])
+    func diagnosticsCountedNotKept(_ name: String) {
+        func make(_ n: Int) -> String {
+            name == "lexical errors" ? String(repeating: "@ ", count: n)
+                : "machine M {\n initial state A\n" + String(repeating: "A -> A on e\n", count: n + 1) + "}\n"
+        }
+        let n = 40_000
+        var kept: [Int] = []
+        for size in [n / 2, 2 * n] {
+            let compilation = Compiler.compile(path: "Many.lifecycle", source: make(size), diagnosticLimit: 50)
+            let diagnostics = compilation.diagnostics
+            #expect(diagnostics.errorCount + diagnostics.warningCount == size, "\(name)")
+            #expect(diagnostics.all.count + diagnostics.notKept == size, "\(name)")
+            kept.append(diagnostics.all.count)
+            // The ones kept are the first 50 in printing order.
+            let unlimited = Compiler.compile(path: "Many.lifecycle", source: make(size))
+            #expect(Array(diagnostics.sorted().prefix(50)) == Array(unlimited.diagnostics.sorted().prefix(50)), "\(name)")
+            let text = DiagnosticRenderer(files: compilation.files, limit: 50).render(diagnostics)
+            let expected = DiagnosticRenderer(files: unlimited.files, limit: 50).render(unlimited.diagnostics)
+            #expect(text == expected, "\(name)")
+        }
+        #expect(kept.allSatisfy { $0 <= 1_024 }, "\(name): kept \(kept)")
+    }
+
+    @Test("a limited collection merges and promotes like an unlimited one")
+    func limitedMerge() {
+        func diagnostic(_ offset: Int, _ severity: Severity) -> Diagnostic {
+            Diagnostic(severity, id: "x", "x", at: SourceRange(file: FileID(0), start: offset, end: offset))
+        }
+        var a = Diagnostics(limit: 3), b = Diagnostics(limit: 3)
+        for offset in (0..<2_000).reversed() { a.append(diagnostic(offset * 2, .warning)) }
+        for offset in 0..<2_000 { b.append(diagnostic(offset * 2 + 1, .error)) }
+        var merged = Diagnostics(limit: 3)
+        merged.append(contentsOf: a)
+        merged.append(contentsOf: b)
+        #expect(merged.sorted().prefix(3).map(\.range.startOffset) == [0, 1, 2])
+        #expect(merged.errorCount == 2_000 && merged.warningCount == 2_000)
+        #expect(merged.all.count + merged.notKept == 4_000)
+        merged.promoteWarnings()
+        #expect(merged.errorCount == 4_000 && merged.notKeptWarnings == 0)
+        #expect(merged.all.allSatisfy { $0.severity == .error })
+    }
+
     /// Pathological inputs by name: each builds a spec of "size" n.
     static let cases: [(String, Int, @Sendable (Int) -> String)] = [
         ("deep nesting", 20_000, { n in
@@ -53,6 +98,10 @@ import Testing
         ("unterminated nested comment", 600_000, { n in
             "machine M { initial state A }\n" + String(repeating: "/* ", count: n)
         }),
+        ("many callbacks in one transition", 4_000, { n in
+            "protocol P {\n" + (0..<n).map { "func f\($0)()\n" }.joined() + "}\nmachine M {\n delegate D: P\n initial state A\n A -> A on go calls "
+                + (0..<n).map { "f\($0)" }.joined(separator: ", ") + "\n}\n"
+        }),
         ("many states and transitions", 2_000, { n in
             "protocol P { func tick(_ n: Int) }\nmachine M {\n delegate D: P\n"
                 + (0..<n).map { "\($0 == 0 ? "initial " : "")state S\($0) \"State \($0).\"\n" }.joined()
@@ -66,6 +115,23 @@ import Testing
         let small = make(n / 2), large = make(2 * n)
         let scaling = Scaling.ratio(repetitions: 4, small: { Self.compileAndRender(small) }, large: { Self.compileAndRender(large) })
         #expect(scaling.ratio < 7, "\(name): \(scaling.small)s for N=\(n / 2), \(scaling.large)s for 4× that (ratio \(scaling.ratio))")
+    }
+
+    @Test("generated Swift stays within a small multiple of a spec with long descriptions and many callbacks")
+    func swiftAmplification() throws {
+        func long(_ marker: String) -> String { marker + String(repeating: " word", count: 2_000) }
+        let n = 1_000
+        let source = "protocol P {\n" + (0..<n).map { "func f\($0)()\n" }.joined() + "}\nmachine M {\n delegate D: P\n"
+            + " initial state A \"\(long("STATE-A"))\"\n state B \"\(long("STATE-B"))\"\n"
+            + " A -> B on go calls " + (0..<n).map { "f\($0)" }.joined(separator: ", ") + " \"\(long("TRANSITION"))\"\n B -> A on back\n}\n"
+        let model = try #require(Compiler.compile(path: "Long.lifecycle", source: source).model)
+        let swift = SwiftGenerator(model: model).body()
+        // Before the cap: each of the 1,000 callbacks repeated three 10 KB descriptions (30 MB).
+        #expect(swift.count < 30 * source.utf8.count, "\(swift.count) bytes of Swift from \(source.utf8.count) of spec")
+        let text = String(decoding: swift, as: UTF8.self)
+        #expect(text.contains("/// (The transition's description is at `f0()`.)"))
+        #expect(text.components(separatedBy: "TRANSITION").count - 1 == 1, "the transition's long description once")
+        #expect(text.components(separatedBy: "STATE-A word").count - 1 >= n, "the state's description, cut, at each callback")
     }
 
     /// Everything a `check` does: compile, then render the diagnostics (50 shown).
