@@ -11,6 +11,8 @@ enum LifecycleTool {
         RenderCommand.self,
         TraceCommand.self,
         SimulateCommand.self,
+        FmtCommand.self,
+        LspCommand.self,
     ]
 
     static var overview: String {
