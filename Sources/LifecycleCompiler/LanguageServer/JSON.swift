@@ -241,49 +241,44 @@ struct JSONParser {
 
     mutating func parseString() -> Result<String, JSONParseError> {
         offset += 1 // the opening quote
-        var scalars = String.UnicodeScalarView()
+        var result = ""
         var runStart = offset
-        func flush(_ parser: JSONParser, _ scalars: inout String.UnicodeScalarView, _ from: Int) -> Bool {
+        /// Appends the raw bytes since `runStart`, validated as UTF-8 in one pass.
+        func flush(_ parser: JSONParser, _ result: inout String, _ from: Int) -> Bool {
             guard from < parser.offset else { return true }
-            let run = UnsafeBufferPointer(rebasing: parser.bytes[from..<parser.offset])
-            // Validate the raw run as UTF-8.
-            var iterator = run.makeIterator()
-            var decoder = UTF8()
-            while true {
-                switch decoder.decode(&iterator) {
-                case .scalarValue(let scalar): scalars.append(scalar)
-                case .emptyInput: return true
-                case .error: return false
-                }
-            }
+            guard let run = String(validating: UnsafeBufferPointer(rebasing: parser.bytes[from..<parser.offset]), as: UTF8.self) else { return false }
+            result += run
+            return true
         }
         while true {
+            // The common case: a run of plain bytes.
+            while offset < bytes.count {
+                let c = bytes[offset]
+                if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 { break }
+                offset += 1
+            }
             guard offset < bytes.count else { return .failure(JSONParseError(message: "unterminated string", offset: offset)) }
             let c = bytes[offset]
             if c == UInt8(ascii: "\"") {
-                guard flush(self, &scalars, runStart) else { return .failure(JSONParseError(message: "invalid UTF-8", offset: offset)) }
+                guard flush(self, &result, runStart) else { return .failure(JSONParseError(message: "invalid UTF-8", offset: offset)) }
                 offset += 1
-                return .success(String(scalars))
+                return .success(result)
             }
             if c < 0x20 { return .failure(JSONParseError(message: "control character in string", offset: offset)) }
-            if c != UInt8(ascii: "\\") {
-                offset += 1
-                continue
-            }
-            guard flush(self, &scalars, runStart) else { return .failure(JSONParseError(message: "invalid UTF-8", offset: offset)) }
+            guard flush(self, &result, runStart) else { return .failure(JSONParseError(message: "invalid UTF-8", offset: offset)) }
             offset += 1
             guard offset < bytes.count else { return .failure(JSONParseError(message: "unterminated string", offset: offset)) }
             let escape = bytes[offset]
             offset += 1
             switch escape {
-            case UInt8(ascii: "\""): scalars.append("\"")
-            case UInt8(ascii: "\\"): scalars.append("\\")
-            case UInt8(ascii: "/"): scalars.append("/")
-            case UInt8(ascii: "b"): scalars.append("\u{08}")
-            case UInt8(ascii: "f"): scalars.append("\u{0C}")
-            case UInt8(ascii: "n"): scalars.append("\n")
-            case UInt8(ascii: "r"): scalars.append("\r")
-            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "\""): result += "\""
+            case UInt8(ascii: "\\"): result += "\\"
+            case UInt8(ascii: "/"): result += "/"
+            case UInt8(ascii: "b"): result += "\u{08}"
+            case UInt8(ascii: "f"): result += "\u{0C}"
+            case UInt8(ascii: "n"): result += "\n"
+            case UInt8(ascii: "r"): result += "\r"
+            case UInt8(ascii: "t"): result += "\t"
             case UInt8(ascii: "u"):
                 guard let first = hex4() else { return .failure(JSONParseError(message: "invalid \\u escape", offset: offset)) }
                 var value = first
@@ -300,7 +295,7 @@ struct JSONParser {
                     return .failure(JSONParseError(message: "lone surrogate", offset: offset))
                 }
                 guard let scalar = Unicode.Scalar(value) else { return .failure(JSONParseError(message: "invalid \\u escape", offset: offset)) }
-                scalars.append(scalar)
+                result.unicodeScalars.append(scalar)
             default:
                 return .failure(JSONParseError(message: "invalid escape", offset: offset))
             }
@@ -334,36 +329,71 @@ extension JSONValue {
     /// 8259 (`JSONWriter.quoted`). Numbers that are whole are written without a fraction.
     /// Iterative, so a deeply nested value is written without recursion.
     public func serialized() -> String {
-        var output = ""
+        var output: [UInt8] = []
         enum Work { case value(JSONValue), text(String) }
         var work: [Work] = [.value(self)]
         while let item = work.popLast() {
             switch item {
-            case .text(let text): output += text
+            case .text(let text): output.append(contentsOf: text.utf8)
             case .value(let value):
                 switch value {
-                case .null: output += "null"
-                case .bool(let b): output += b ? "true" : "false"
-                case .number(let n): output += JSONValue.format(n)
-                case .string(let s): output += JSONWriter.quoted(s)
+                case .null: output.append(contentsOf: "null".utf8)
+                case .bool(let b): output.append(contentsOf: (b ? "true" : "false").utf8)
+                case .number(let n): output.append(contentsOf: JSONValue.format(n).utf8)
+                case .string(let s): JSONValue.quote(s, into: &output)
                 case .array(let elements):
-                    output += "["
+                    output.append(UInt8(ascii: "["))
                     work.append(.text("]"))
                     for (index, element) in elements.enumerated().reversed() {
                         work.append(.value(element))
                         if index > 0 { work.append(.text(",")) }
                     }
                 case .object(let members):
-                    output += "{"
+                    output.append(UInt8(ascii: "{"))
                     work.append(.text("}"))
                     for (index, member) in members.enumerated().reversed() {
                         work.append(.value(member.1))
-                        work.append(.text((index > 0 ? "," : "") + JSONWriter.quoted(member.0) + ":"))
+                        work.append(.text(":"))
+                        work.append(.value(.string(member.0)))
+                        if index > 0 { work.append(.text(",")) }
                     }
                 }
             }
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// A JSON string literal: `"` and `\\` escaped, control characters as `\\uXXXX` (or the
+    /// short forms), and the line and paragraph separators escaped as `JSONWriter` does.
+    /// Works on UTF-8 bytes, so a 20 MB document is quoted in one pass.
+    static func quote(_ text: String, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            output.reserveCapacity(output.count + bytes.count + 2)
+            let hex = Array("0123456789abcdef".utf8)
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+                case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+                case UInt8(ascii: "\n"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+                case UInt8(ascii: "\r"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+                case UInt8(ascii: "\t"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+                case 0..<0x20, 0x7F:
+                    output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    // U+2028, U+2029: valid JSON, but they end lines in JavaScript.
+                    output.append(contentsOf: Array("\\u202".utf8) + [bytes[index + 2] == 0xA8 ? UInt8(ascii: "8") : UInt8(ascii: "9")])
+                    index += 2
+                default:
+                    output.append(byte)
+                }
+                index += 1
+            }
+        }
+        output.append(UInt8(ascii: "\""))
     }
 
     static func format(_ n: Double) -> String {

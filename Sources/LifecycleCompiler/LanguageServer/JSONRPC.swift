@@ -39,7 +39,8 @@ public enum RPCMessage: Sendable {
         guard let method = methodValue.string else {
             return .invalid(id: id, code: .invalidRequest, message: "'method' must be a string")
         }
-        let params = value["params"]
+        // `"params": null` is read as no params: some clients send it with `exit`.
+        let params = value["params"] == .null ? nil : value["params"]
         if let params, !(params.isObject || params.array != nil) {
             return .invalid(id: id, code: .invalidRequest, message: "'params' must be an object or an array")
         }

@@ -26,7 +26,9 @@ public struct TextDocument: Sendable {
 
     mutating func rebuildLines() {
         var starts = [0]
-        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
+        bytes.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices where buffer[index] == UInt8(ascii: "\n") { starts.append(index + 1) }
+        }
         lineStarts = starts
     }
 
