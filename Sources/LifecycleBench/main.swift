@@ -27,6 +27,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
     print("""
     usage: lifecycle-bench [--sizes 1000,10000,100000,1000000] [--seed 42] [--startup-runs 60] [--out Performance.md]
            lifecycle-bench generate --states N [--seed 42] -o FILE
+           lifecycle-bench lsp [--lines 1000] [--runs 50]
     Build first, from the package root: swift build -c release -Xswiftc -static-executable
     """)
     exit(0)
@@ -53,6 +54,12 @@ if arguments.first == "lex" {
         if arguments[index] == "--repeats" { index += 2 } else { paths.append(arguments[index]); index += 1 }
     }
     LexOnly.run(paths, repeats: repeats)
+    exit(0)
+}
+
+// `lsp [--lines 1000] [--runs 50]`: language-server response times (LanguageServerBench.swift).
+if arguments.first == "lsp" {
+    LanguageServerBench.run(lines: Int(option("--lines") ?? "1000") ?? 1000, runs: Int(option("--runs") ?? "50") ?? 50, seed: seed)
     exit(0)
 }
 

@@ -195,8 +195,14 @@ public struct MessageFramer: Sendable {
             }
             index += 1
         }
-        // Keep a tail that may be the start of a header split across reads.
-        start = max(start, buffer.count - needle.count)
+        // Keep only a tail that may be the start of a header split across reads.
+        start = buffer.count
+        for kept in stride(from: needle.count - 1, through: 1, by: -1) where buffer.count - kept >= max(offset, 0) {
+            if Array(buffer[(buffer.count - kept)...]) == Array(needle[0..<kept]) {
+                start = buffer.count - kept
+                break
+            }
+        }
     }
 
     /// `body` with its `Content-Length` header.
