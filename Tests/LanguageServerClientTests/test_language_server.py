@@ -1,26 +1,27 @@
 """`lifecycle lsp` driven by a real client: the session an editor runs on every example,
 then hostile clients (malformed JSON-RPC, unknown methods, a 20 MB document, 1,000 changes a
 second, a client that exits without `shutdown`)."""
-import asyncio
-import json
 import pathlib
-import subprocess
+import re
 import time
 
 import pytest
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from conftest import BINARY, EXAMPLES
+from conftest import EXAMPLES
 
 pytestmark = pytest.mark.asyncio
 
 EXAMPLE_FILES = sorted(EXAMPLES.glob("*.lifecycle"))
 
 
-def position_of(text: str, needle: str, offset: int = 0) -> types.Position:
+def position_of(text: str, needle: str, offset: int = 0, transition: bool = False) -> types.Position:
+    """The first `needle` (on a transition line when `transition`), moved `offset` characters."""
     for number, line in enumerate(text.split("\n")):
         column = line.find(needle)
+        if transition and not re.match(r"^\s*\w+\s+->", line):
+            continue
         if column >= 0:
             return types.Position(line=number, character=column + offset)
     raise AssertionError(f"{needle!r} not found")
@@ -47,7 +48,7 @@ async def test_example_session(client: LanguageClient, path: pathlib.Path):
 
     symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=uri)))
     assert symbols, "every example declares a machine"
-    machine = symbols[0] if symbols[0].kind == types.SymbolKind.Class and symbols[0].children else next(s for s in symbols if s.children)
+    machine = next(s for s in symbols if s.kind == types.SymbolKind.Class and s.children)
     state = machine.children[0]
 
     # Hover on the first state: its description.
@@ -57,7 +58,7 @@ async def test_example_session(client: LanguageClient, path: pathlib.Path):
     assert hover is not None and state.name in hover.contents.value
 
     # Hover and definition on the first callback of a transition.
-    calls = position_of(text, " calls ", offset=len(" calls "))
+    calls = position_of(text, " calls ", offset=len(" calls "), transition=True)
     hover = await client.text_document_hover_async(types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=calls))
     assert hover is not None and "```swift\nfunc " in hover.contents.value
     definition = await client.text_document_definition_async(
@@ -75,7 +76,7 @@ async def test_example_session(client: LanguageClient, path: pathlib.Path):
     assert items and all("(" in item.label and item.label.endswith(")") for item in items)
 
     # Completion after `->`: the machine's states.
-    arrow = position_of(text, " -> ", offset=len(" -> "))
+    arrow = position_of(text, " -> ", offset=len(" -> "), transition=True)
     completion = await client.text_document_completion_async(
         types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=uri), position=arrow)
     )
@@ -172,100 +173,15 @@ async def test_thousand_changes_a_second(client: LanguageClient, tmp_path: pathl
     assert hover is not None and "S1001" in hover.contents.value
     await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     # 1,000 unreachable states: the server still answers, with the checker's warnings.
-    assert all(d.code == "unreachableState" for d in client.diagnostics[uri])
+    assert sum(d.code == "unreachableState" for d in client.diagnostics[uri]) == 1000
     assert time.monotonic() - started < 60
 
 
 async def test_large_document(client: LanguageClient, tmp_path: pathlib.Path):
     """A 20 MB document: analysed (it is under the 32 MiB limit), and the server stays responsive."""
     line = "// " + "x" * 76 + "\n"
-    text = "machine M {\n    initial state A\n}\n" + line * (20_000_000 // len(line))
+    text = "machine M {\n    initial state A\n    final state B\n    A -> B on done by system\n}\n" + line * (20_000_000 // len(line))
     uri = await open_document(client, tmp_path / "Large.lifecycle", text)
     assert list(client.diagnostics[uri]) == []
-    hover = await client.text_document_hover_async(types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=1, character=20)))
-    assert hover is not None
-
-
-# MARK: - Hostile clients, over a raw pipe (a well-behaved client library would not send these)
-
-
-class RawServer:
-    def __init__(self):
-        self.process = subprocess.Popen([BINARY, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-
-    def write(self, data: bytes):
-        self.process.stdin.write(data)
-        self.process.stdin.flush()
-
-    def send(self, message) -> None:
-        body = json.dumps(message).encode() if not isinstance(message, bytes) else message
-        self.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-
-    def receive(self) -> dict:
-        headers = b""
-        while not headers.endswith(b"\r\n\r\n"):
-            byte = self.process.stdout.read(1)
-            assert byte, "the server closed its output"
-            headers += byte
-        length = int(headers.split(b"Content-Length:")[1].split(b"\r\n")[0])
-        return json.loads(self.process.stdout.read(length))
-
-    def request(self, id, method, params=None) -> dict:
-        self.send({"jsonrpc": "2.0", "id": id, "method": method, "params": params or {}})
-        while True:
-            message = self.receive()
-            if message.get("id") == id:
-                return message
-
-
-def test_malformed_json_rpc_and_unknown_methods():
-    server = RawServer()
-    assert server.request(1, "textDocument/hover")["error"]["code"] == -32002  # not initialized
-    assert "capabilities" in server.request(2, "initialize", {"capabilities": {}})["result"]
-    server.send(b"{not json")
-    assert server.receive()["error"]["code"] == -32700
-    server.send(b"[1, 2, 3]")
-    assert server.receive()["error"]["code"] == -32600
-    server.send({"jsonrpc": "2.0", "id": {"an": "object"}, "method": "x"})
-    assert server.receive()["error"]["code"] == -32600
-    server.send(b"[" * 100_000)
-    assert server.receive()["error"]["code"] == -32700
-    server.write(b"Content-Length: nope\r\n\r\n")
-    assert server.receive()["method"] == "window/logMessage"
-    assert server.request(3, "no/suchMethod")["error"]["code"] == -32601
-    server.send({"jsonrpc": "2.0", "method": "no/suchNotification", "params": {}})  # ignored
-    assert server.request(4, "textDocument/hover", {"textDocument": {"uri": "file:///not/open"}, "position": {"line": 0, "character": 0}})["error"]["code"] == -32803
-    assert server.request(5, "shutdown")["result"] is None
-    server.send({"jsonrpc": "2.0", "method": "exit"})
-    assert server.process.wait(10) == 0
-
-
-def test_client_exits_without_shutdown():
-    server = RawServer()
-    server.request(1, "initialize", {"capabilities": {}})
-    server.process.stdin.close()
-    assert server.process.wait(10) == 1  # the protocol's status for a missing shutdown
-
-
-def test_exit_without_shutdown():
-    server = RawServer()
-    server.request(1, "initialize", {"capabilities": {}})
-    server.send({"jsonrpc": "2.0", "method": "exit"})
-    assert server.process.wait(10) == 1
-
-
-def test_oversized_message_is_skipped_not_buffered():
-    server = RawServer()
-    server.request(1, "initialize", {"capabilities": {}})
-    size = 64 * 1024 * 1024 + 1
-    server.write(b"Content-Length: %d\r\n\r\n" % size)
-    chunk = b" " * (1 << 20)
-    sent = 0
-    while sent < size:
-        part = min(len(chunk), size - sent)
-        server.write(chunk[:part])
-        sent += part
-    assert server.receive()["method"] == "window/logMessage"
-    assert server.request(2, "shutdown")["result"] is None
-    server.send({"jsonrpc": "2.0", "method": "exit"})
-    assert server.process.wait(10) == 0
+    hover = await client.text_document_hover_async(types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=1, character=18)))
+    assert hover is not None and "initial state" in hover.contents.value
