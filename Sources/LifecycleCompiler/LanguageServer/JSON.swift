@@ -330,37 +330,66 @@ extension JSONValue {
     /// Iterative, so a deeply nested value is written without recursion.
     public func serialized() -> String {
         var output: [UInt8] = []
-        enum Work { case value(JSONValue), text(String) }
+        enum Work { case value(JSONValue), byte(UInt8), key(String) }
         var work: [Work] = [.value(self)]
         while let item = work.popLast() {
             switch item {
-            case .text(let text): output.append(contentsOf: text.utf8)
+            case .byte(let byte): output.append(byte)
+            case .key(let key):
+                JSONValue.quote(key, into: &output)
+                output.append(UInt8(ascii: ":"))
             case .value(let value):
                 switch value {
                 case .null: output.append(contentsOf: "null".utf8)
                 case .bool(let b): output.append(contentsOf: (b ? "true" : "false").utf8)
-                case .number(let n): output.append(contentsOf: JSONValue.format(n).utf8)
+                case .number(let n): JSONValue.format(n, into: &output)
                 case .string(let s): JSONValue.quote(s, into: &output)
                 case .array(let elements):
                     output.append(UInt8(ascii: "["))
-                    work.append(.text("]"))
-                    for (index, element) in elements.enumerated().reversed() {
-                        work.append(.value(element))
-                        if index > 0 { work.append(.text(",")) }
+                    work.append(.byte(UInt8(ascii: "]")))
+                    var index = elements.count - 1
+                    while index >= 0 {
+                        work.append(.value(elements[index]))
+                        if index > 0 { work.append(.byte(UInt8(ascii: ","))) }
+                        index -= 1
                     }
                 case .object(let members):
                     output.append(UInt8(ascii: "{"))
-                    work.append(.text("}"))
-                    for (index, member) in members.enumerated().reversed() {
-                        work.append(.value(member.1))
-                        work.append(.text(":"))
-                        work.append(.value(.string(member.0)))
-                        if index > 0 { work.append(.text(",")) }
+                    work.append(.byte(UInt8(ascii: "}")))
+                    var index = members.count - 1
+                    while index >= 0 {
+                        work.append(.value(members[index].1))
+                        work.append(.key(members[index].0))
+                        if index > 0 { work.append(.byte(UInt8(ascii: ","))) }
+                        index -= 1
                     }
                 }
             }
         }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Writes a number: whole numbers digit by digit, others as Swift prints them.
+    static func format(_ n: Double, into output: inout [UInt8]) {
+        guard n.isFinite, n == n.rounded(), abs(n) < 9.0e15 else {
+            output.append(contentsOf: format(n).utf8)
+            return
+        }
+        var value = Int(n)
+        if value < 0 { output.append(UInt8(ascii: "-")); value = -value }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+                count += 1
+            } while value > 0
+            while count > 0 {
+                count -= 1
+                output.append(buffer[count])
+            }
+        }
     }
 
     /// A JSON string literal: `"` and `\\` escaped, control characters as `\\uXXXX` (or the
