@@ -246,7 +246,11 @@ struct JSONParser {
         /// Appends the raw bytes since `runStart`, validated as UTF-8 in one pass.
         func flush(_ parser: JSONParser, _ result: inout String, _ from: Int) -> Bool {
             guard from < parser.offset else { return true }
-            guard let run = String(validating: UnsafeBufferPointer(rebasing: parser.bytes[from..<parser.offset]), as: UTF8.self) else { return false }
+            // Decoding replaces invalid UTF-8 with U+FFFD, so valid text is the text whose
+            // decoding has the same bytes. (`String(validating:)` needs macOS 15.)
+            let bytes = UnsafeBufferPointer(rebasing: parser.bytes[from..<parser.offset])
+            let run = String(decoding: bytes, as: UTF8.self)
+            guard run.utf8.elementsEqual(bytes) else { return false }
             result += run
             return true
         }

@@ -347,7 +347,7 @@ extension LanguageServer {
             } else if lastWord == "by" {
                 item("user", kind: 14, detail: "the user triggers it (solid edge)")
                 item("system", kind: 14, detail: "the system triggers it (dashed edge)")
-            } else if lastWord == "calls" || lastWord == "require" || (trimmed.hasSuffix(",") && before.contains(" calls ")) {
+            } else if lastWord == "calls" || lastWord == "require" || (trimmed.hasSuffix(",") && before.split(whereSeparator: { $0 == " " || $0 == "\t" }).contains("calls")) {
                 guard let machine else { return .object([("isIncomplete", false), ("items", [])]) }
                 for type in analysis.callbackTypes(machine: machine) {
                     let info = analysis.model.types[type]
