@@ -8,14 +8,15 @@ import Darwin
 /// language server's loop needs (`LspCommand`). Platform calls only.
 enum StandardStreams {
     /// Waits until stdin has input (or is closed) or `timeout` seconds pass; nil waits forever.
-    /// Returns whether stdin is readable.
+    /// Returns whether stdin is readable (also on a poll error, so that the read that follows
+    /// fails and the caller stops instead of spinning).
     static func waitForInput(timeout: Double?) -> Bool {
         var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
         let milliseconds = timeout.map { Int32(max(0, min($0 * 1000, 3_600_000)).rounded(.up)) } ?? -1
         while true {
             let result = poll(&descriptor, 1, milliseconds)
             if result < 0 && errno == EINTR { continue }
-            return result > 0
+            return result != 0
         }
     }
 
