@@ -222,6 +222,25 @@ struct Layout {
         }
     }
 
+    /// Whether `piece` starts a statement of a kind the rules above do not know (syntax newer
+    /// than this formatter): an identifier or keyword that began a line in the source right
+    /// after a token that can end a statement keeps its line.
+    func startsUnknownStatement(_ piece: FormatPiece, previousKind: FormatPiece.Kind?, breaksBefore: Int) -> Bool {
+        guard breaksBefore > 0, parenDepth == 0, blocks.last?.typeBody != true, case .token(let kind) = piece.kind else { return false }
+        switch kind {
+        case .identifier: break
+        case .keyword(let keyword) where !Layout.knownKeywords.contains(keyword): break
+        default: return false
+        }
+        switch previousKind {
+        case .token(.identifier), .token(.string), .token(.rightParen), .token(.rightBrace): return true
+        default: return false
+        }
+    }
+
+    static let knownKeywords: Set<Keyword> = [.import, .machine, .delegate, .state, .initial, .final, .on, .by, .calls,
+                                              .require, .protocol, .class, .func, .var, .returns]
+
     mutating func newLine(continuation: Bool = false) {
         if lineOpen && continuation, !lines.isEmpty { lines[lines.count - 1].continues = true }
         var line = Line(depth: depth + (continuation ? 1 : 0))
@@ -281,6 +300,7 @@ struct Layout {
         }
 
         let statement = startsStatement(piece, previousKind: previousKind, lexer: lexer)
+            || startsUnknownStatement(piece, previousKind: previousKind, breaksBefore: comments.isEmpty ? breaksAfter : 0)
         let afterLayoutOpen = (blocks.last?.layout ?? false) && lines.last?.tokens.last?.kind == .token(.leftBrace)
         // A Swift type ends at a line break: keep one after it unless `returns`, `body` or an
         // accessor block follows on the same line.
