@@ -29,6 +29,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
     print("""
     usage: lifecycle-bench [--sizes 1000,10000,100000,1000000] [--seed 42] [--startup-runs 60] [--out Performance.md]
            lifecycle-bench generate --states N [--seed 42] -o FILE
+           lifecycle-bench lsp [--lines 1000] [--runs 50]
     Build first, from the package root: swift build -c release -Xswiftc -static-executable
     """)
     exit(0)
@@ -75,6 +76,12 @@ if arguments.first == "log" {
         text += (index < 4 ? lines[index] : lines[4 + (index - 4) % (lines.count - 4)]) + "\n"
     }
     guard FileManager.default.createFile(atPath: out, contents: Data(text.utf8)) else { exit(3) }
+    exit(0)
+}
+
+// `lsp [--lines 1000] [--runs 50]`: language-server response times (LanguageServerBench.swift).
+if arguments.first == "lsp" {
+    LanguageServerBench.run(lines: Int(option("--lines") ?? "1000") ?? 1000, runs: Int(option("--runs") ?? "50") ?? 50, seed: seed)
     exit(0)
 }
 

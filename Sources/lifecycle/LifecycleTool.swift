@@ -15,6 +15,8 @@ enum LifecycleTool {
         ImportSCXMLCommand.self,
         ConformCommand.self,
         PathsCommand.self,
+        FmtCommand.self,
+        LspCommand.self,
     ]
 
     static var overview: String {

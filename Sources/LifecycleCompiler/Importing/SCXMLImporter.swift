@@ -333,7 +333,7 @@ public enum SCXMLImporter {
     static func isDelegateLine(_ text: String) -> Bool {
         let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         func isName(_ part: Substring) -> Bool {
-            let trimmed = part.trimmingSpaces
+            let trimmed = String(part.trimmingSpaces)
             return !trimmed.isEmpty && identifier(trimmed, fallback: "") == trimmed
         }
         guard isName(parts[0]) else { return false }
@@ -367,8 +367,3 @@ public enum SCXMLImporter {
     }
 }
 
-extension Substring {
-    var trimmingSpaces: String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
-    }
-}

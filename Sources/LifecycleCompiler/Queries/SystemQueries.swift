@@ -73,11 +73,11 @@ public enum SystemQueries {
         var goal: Goal = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let pieces = part.split(separator: "=", omittingEmptySubsequences: false)
-            let instanceName = pieces.first.map { String($0).trimmingSpaces } ?? ""
-            guard pieces.count == 2, !instanceName.isEmpty, !String(pieces[1]).trimmingSpaces.isEmpty else {
+            let instanceName = pieces.first.map { String($0.trimmingSpaces) } ?? ""
+            guard pieces.count == 2, !instanceName.isEmpty, !pieces[1].trimmingSpaces.isEmpty else {
                 return .failure(.malformedGoal(text))
             }
-            let stateName = String(pieces[1]).trimmingSpaces
+            let stateName = String(pieces[1].trimmingSpaces)
             guard let instance = system.instance(named: instanceName) else {
                 return .failure(.unknownInstance(instanceName, system: system.name, instances: system.instances.map(\.name)))
             }
@@ -217,12 +217,3 @@ public struct SystemFormatter {
     }
 }
 
-extension String {
-    /// Without leading and trailing spaces (no Foundation in the library).
-    var trimmingSpaces: String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { $0 != " " }) else { return "" }
-        let last = scalars.lastIndex(where: { $0 != " " })!
-        return String(scalars[first...last])
-    }
-}

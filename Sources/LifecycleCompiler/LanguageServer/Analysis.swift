@@ -1,0 +1,207 @@
+/// One compilation of an open document, and an index of what each name in it refers to.
+///
+/// The analysis runs the same stages as `lifecycle check` (`Parser`, `Checker`), keeping the
+/// checker's model even when there are errors, so that hover and completion still work in a
+/// spec being typed. The index is built from the syntax tree: one `Occurrence` per name
+/// (states, events, callbacks, types, imports), sorted by offset.
+public final class Analysis: @unchecked Sendable {
+    public let files: SourceFiles
+    public let root: SourceFile
+    public let syntax: FileSyntax
+    public let diagnostics: Diagnostics
+    /// The checker's model, complete or not (meaningful parts survive errors elsewhere).
+    public let model: Model
+    public let occurrences: [Occurrence]
+    /// The paths of every file this compilation read (imports), normalised.
+    public let importedPaths: [String]
+
+    /// What a name in the document is.
+    public enum Symbol: Equatable, Sendable {
+        case machine(Int)
+        case state(machine: Int, name: String)
+        case event(machine: Int, name: String)
+        /// A callback reference in a machine, by spelling (`f(_:)` or a bare `f`).
+        case callback(machine: Int, spelling: String)
+        /// A protocol or class name (declared or referred to).
+        case type(String)
+        /// A method declared in a `protocol` or `class` block of this file.
+        case method(type: String, selector: String)
+        case module(String)
+        case importedFile(String)
+    }
+
+    public struct Occurrence: Sendable {
+        public var start: Int
+        public var end: Int
+        public var symbol: Symbol
+        /// Whether this is the declaration (a state's name in its `state` line, …).
+        public var isDeclaration: Bool
+    }
+
+    init(root: SourceFile, files: SourceFiles, loader: @escaping SourceLoader) {
+        self.files = files
+        self.root = root
+        let (syntax, parseDiagnostics) = Parser.parse(root)
+        var diagnostics = parseDiagnostics
+        var checker = Checker(root: syntax, files: files, loader: loader)
+        checker.syntaxHadErrors = parseDiagnostics.hasErrors
+        model = checker.check()
+        diagnostics.append(contentsOf: checker.diagnostics)
+        self.syntax = syntax
+        self.diagnostics = diagnostics
+        importedPaths = files.files.filter { $0.id != root.id }.map { Checker.normalize($0.path) }
+        occurrences = Analysis.index(syntax)
+    }
+
+    func text(_ range: SourceRange) -> String { files[range.file].text(range) }
+
+    static func index(_ syntax: FileSyntax) -> [Occurrence] {
+        var result: [Occurrence] = []
+        let file = syntax.file
+        func add(_ range: SourceRange, _ symbol: Symbol, declaration: Bool = false) {
+            result.append(Occurrence(start: range.startOffset, end: range.endOffset, symbol: symbol, isDeclaration: declaration))
+        }
+        for decl in syntax.imports {
+            switch decl.target {
+            case .module(let name): add(name.range, .module(file.text(name.range)))
+            case .file(let literal):
+                add(literal.range, .importedFile(Checker.resolve(literal.value(in: file), relativeTo: file.path)))
+            }
+        }
+        for type in syntax.protocols + syntax.classes {
+            let typeName = file.text(type.name.range)
+            add(type.name.range, .type(typeName), declaration: true)
+            for parent in type.parents { add(parent.range, .type(file.text(parent.range))) }
+            for function in type.functions {
+                let name = file.text(function.name.range)
+                let clause = Array(file.text(function.parameters).utf8)
+                let labels: String
+                if case .success(let parameters) = SwiftParameterList.parse(clause, range: 0..<clause.count) {
+                    labels = parameters.map { ($0.label ?? "_") + ":" }.joined()
+                } else {
+                    labels = ""
+                }
+                add(function.name.range, .method(type: typeName, selector: "\(name)(\(labels))"), declaration: true)
+            }
+        }
+        for (index, machine) in syntax.machines.enumerated() {
+            add(machine.name.range, .machine(index), declaration: true)
+            for delegate in machine.delegates {
+                for adopted in delegate.adopted { add(adopted.range, .type(file.text(adopted.range))) }
+            }
+            for state in machine.states {
+                add(state.name.range, .state(machine: index, name: file.text(state.name.range)), declaration: true)
+            }
+            for transition in machine.transitions {
+                add(transition.source.range, .state(machine: index, name: file.text(transition.source.range)))
+                add(transition.target.range, .state(machine: index, name: file.text(transition.target.range)))
+                if let event = transition.event {
+                    add(event.range, .event(machine: index, name: file.text(event.range)))
+                }
+                for callback in machine.callbacks(of: transition) {
+                    add(callback.range, .callback(machine: index, spelling: file.text(callback.range)))
+                }
+            }
+            for requirement in machine.requires {
+                add(requirement.callback.range, .callback(machine: index, spelling: file.text(requirement.callback.range)))
+            }
+        }
+        result.sort { $0.start < $1.start }
+        return result
+    }
+
+    /// The occurrence under `offset` (a cursor just after a name counts).
+    public func occurrence(at offset: Int) -> Occurrence? {
+        var low = 0, high = occurrences.count
+        while low < high {
+            let mid = (low + high) / 2
+            if occurrences[mid].start <= offset { low = mid + 1 } else { high = mid }
+        }
+        guard low > 0 else { return nil }
+        let candidate = occurrences[low - 1]
+        return offset <= candidate.end ? candidate : nil
+    }
+
+    /// The machine whose text contains `offset`, or the last one starting before it.
+    public func machine(at offset: Int) -> Int? {
+        var best: Int?
+        for (index, machine) in syntax.machines.enumerated() where machine.range.startOffset <= offset {
+            best = index
+            if offset <= machine.range.endOffset { return index }
+        }
+        return best
+    }
+
+    // MARK: - Callbacks
+
+    /// The types whose methods `machine`'s callbacks resolve against: its delegate's
+    /// adopted types and their parents, transitively, in order.
+    public func callbackTypes(machine: Int) -> [Int] {
+        guard machine < model.machines.count, let delegate = model.machines[machine].delegate else { return [] }
+        var result: [Int] = []
+        var seen = Set<Int>()
+        var work = Array(delegate.adopted.reversed())
+        if let superclass = delegate.superclass, !delegate.adopted.contains(superclass) { work.append(superclass) }
+        while let type = work.popLast() {
+            guard type >= 0, type < model.types.count, seen.insert(type).inserted else { continue }
+            result.append(type)
+            work.append(contentsOf: model.types[type].parents.reversed())
+        }
+        return result
+    }
+
+    /// The methods a callback reference may mean (one, unless a bare name is ambiguous).
+    public func resolve(callback spelling: String, machine: Int) -> [MethodRef] {
+        var found: [MethodRef] = []
+        let isSelector = spelling.contains("(")
+        for type in callbackTypes(machine: machine) {
+            for (index, method) in model.types[type].methods.enumerated() {
+                if isSelector ? method.selector == spelling : method.name == spelling {
+                    found.append(MethodRef(type: type, index: index))
+                }
+            }
+        }
+        if isSelector, let first = found.first { return [first] }
+        return found
+    }
+
+    /// The type named `name` in scope.
+    public func type(named name: String) -> Int? { model.types.lastIndex { $0.name == name } }
+
+    /// The `//` comment lines right above `range`'s line in its file: a declaration's doc text.
+    public func documentation(above range: SourceRange) -> String {
+        let file = files[range.file]
+        let bytes = file.bytes
+        var lineStart = min(range.startOffset, bytes.count)
+        while lineStart > 0 && bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+        var lines: [String] = []
+        while lineStart > 0 {
+            var previousStart = lineStart - 1
+            while previousStart > 0 && bytes[previousStart - 1] != UInt8(ascii: "\n") { previousStart -= 1 }
+            let line = String(decoding: bytes[previousStart..<(lineStart - 1)], as: UTF8.self)
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            guard trimmed.hasPrefix("//") else { break }
+            lines.append(String(trimmed.dropFirst(2).drop { $0 == " " || $0 == "/" }).trimmingTrailingSpace)
+            lineStart = previousStart
+            if lines.count >= 20 { break }
+        }
+        return lines.reversed().joined(separator: "\n")
+    }
+
+    /// `func name(params) async throws -> Type` as Swift declares it.
+    public func signature(_ method: Method) -> String {
+        var text = "func \(method.name)\(method.parameterText)"
+        if method.isAsync { text += " async" }
+        if method.isThrowing { text += " throws" }
+        if let type = method.returnType { text += " -> \(type)" }
+        return text
+    }
+}
+
+extension String {
+    var trimmingTrailingSpace: String {
+        var text = Substring(self)
+        while let last = text.last, last == " " || last == "\t" || last == "\r" { text.removeLast() }
+        return String(text)
+    }
+}

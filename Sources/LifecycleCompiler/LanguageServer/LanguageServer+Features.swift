@@ -1,0 +1,568 @@
+/// What the language server answers: diagnostics, hover, navigation, completion, symbols,
+/// rename, formatting, code actions and semantic tokens. Each feature reads an `Analysis`
+/// (the compiler's own parser and checker) or calls the `Formatter`.
+extension LanguageServer {
+    static let tokenTypes = ["keyword", "string", "comment", "type", "enumMember", "event", "method", "namespace", "class"]
+
+    // MARK: - Locations
+
+    /// The URI of a file a compilation read.
+    func uri(of file: SourceFile, in analysis: Analysis, document: TextDocument) -> String {
+        if file.id == analysis.root.id { return document.uri }
+        if file.path == UIKitCatalog.fileName { return LanguageServer.catalogURI }
+        if let open = documentOrder.first(where: { Checker.normalize(documents[$0]?.path ?? "") == Checker.normalize(file.path) }) { return open }
+        return file.path.hasPrefix("/") ? DocumentURI.uri(ofPath: file.path) : file.path
+    }
+
+    /// `{uri, range}` of a range in any file of the analysis.
+    func location(_ range: SourceRange, in analysis: Analysis, document: TextDocument) -> JSONValue {
+        let file = analysis.files[range.file]
+        let positions = file.id == analysis.root.id ? document : TextDocument(uri: "", version: 0, text: Array(file.bytes))
+        return .object([("uri", .string(uri(of: file, in: analysis, document: document))),
+                         ("range", positions.range(range.startOffset, range.endOffset, encoding: encoding))])
+    }
+
+    // MARK: - Diagnostics
+
+    func publishDiagnostics(_ uri: String) -> JSONValue? {
+        guard let document = documents[uri] else { return nil }
+        var items: [JSONValue] = []
+        if document.bytes.count > LanguageServer.maximumDocumentSize {
+            let range = SourceRange(file: FileID(0), start: 0, end: 0)
+            items.append(lspDiagnostic(.documentTooLarge(limit: LanguageServer.maximumDocumentSize, at: range), analysis: nil, document: document))
+        } else if let analysis = analysis(uri) {
+            for diagnostic in analysis.diagnostics.sorted() where diagnostic.range.file == analysis.root.id {
+                items.append(lspDiagnostic(diagnostic, analysis: analysis, document: document))
+            }
+        }
+        var params: [(String, JSONValue)] = [("uri", .string(uri)), ("diagnostics", .array(items))]
+        params.insert(("version", JSONValue(document.version)), at: 1)
+        return .notification("textDocument/publishDiagnostics", .object(params))
+    }
+
+    func lspDiagnostic(_ diagnostic: Diagnostic, analysis: Analysis?, document: TextDocument) -> JSONValue {
+        let severity: Int = switch diagnostic.severity {
+        case .error: 1
+        case .warning: 2
+        case .note: 3
+        }
+        var fields: [(String, JSONValue)] = [
+            ("range", document.range(diagnostic.range.startOffset, diagnostic.range.endOffset, encoding: encoding)),
+            ("severity", JSONValue(severity)),
+            ("code", .string(diagnostic.id)),
+            ("source", "lifecycle"),
+            ("message", .string(diagnostic.message)),
+        ]
+        if let analysis, !diagnostic.notes.isEmpty {
+            let related: [JSONValue] = diagnostic.notes.map { note in
+                let place = note.range.map { location($0, in: analysis, document: document) }
+                    ?? .object([("uri", .string(document.uri)), ("range", document.range(diagnostic.range.startOffset, diagnostic.range.endOffset, encoding: encoding))])
+                return .object([("location", place), ("message", .string(note.message))])
+            }
+            fields.append(("relatedInformation", .array(related)))
+        }
+        return .object(fields)
+    }
+
+    func codeActions(_ params: JSONValue) -> Result<JSONValue, RequestError> {
+        target(params).flatMap { document, analysis in
+            guard let start = document.offset(of: params["range"]?["start"], encoding: encoding),
+                  let end = document.offset(of: params["range"]?["end"], encoding: encoding) else {
+                return .failure(.invalidParams("missing or invalid 'range'"))
+            }
+            var actions: [JSONValue] = []
+            for diagnostic in analysis.diagnostics.sorted() where diagnostic.range.file == analysis.root.id {
+                guard let fix = diagnostic.fixIt, fix.range.file == analysis.root.id,
+                      diagnostic.range.startOffset <= end, start <= diagnostic.range.endOffset else { continue }
+                let old = analysis.root.text(fix.range)
+                let title = fix.replacement.isEmpty ? "Remove '\(old)'" : old.isEmpty ? "Insert '\(fix.replacement)'" : "Change '\(old)' to '\(fix.replacement)'"
+                let edit: JSONValue = .object([("range", document.range(fix.range.startOffset, fix.range.endOffset, encoding: encoding)),
+                                               ("newText", .string(fix.replacement))])
+                actions.append(.object([
+                    ("title", .string(title)),
+                    ("kind", "quickfix"),
+                    ("diagnostics", [lspDiagnostic(diagnostic, analysis: analysis, document: document)]),
+                    ("isPreferred", true),
+                    ("edit", .object([("changes", .object([(document.uri, .array([edit]))]))])),
+                ]))
+            }
+            return .success(.array(actions))
+        }
+    }
+
+    // MARK: - Hover
+
+    func hover(_ params: JSONValue) -> Result<JSONValue, RequestError> {
+        targetPosition(params).map { document, analysis, offset in
+            guard let occurrence = analysis.occurrence(at: offset), let text = hoverText(occurrence.symbol, analysis: analysis) else { return .null }
+            return .object([("contents", .object([("kind", "markdown"), ("value", .string(text))])),
+                            ("range", document.range(occurrence.start, occurrence.end, encoding: encoding))])
+        }
+    }
+
+    /// One transition as a line of text.
+    func describe(_ transition: TransitionDecl, in machine: MachineDecl, file: SourceFile) -> String {
+        var text = "`\(file.text(transition.source.range)) -> \(file.text(transition.target.range))`"
+        if let event = transition.event { text += " on `\(file.text(event.range))`" }
+        if let trigger = transition.trigger { text += " by \(trigger.rawValue)" }
+        let callbacks = machine.callbacks(of: transition).map { file.text($0.range) }
+        if !callbacks.isEmpty { text += ", calls " + callbacks.map { "`\($0)`" }.joined(separator: ", ") }
+        return text
+    }
+
+    func transitionList(_ title: String, _ transitions: [TransitionDecl], machine: MachineDecl, file: SourceFile) -> String {
+        guard !transitions.isEmpty else { return "" }
+        let limit = 30
+        var text = "\n\n\(title):\n"
+        for transition in transitions.prefix(limit) { text += "- " + describe(transition, in: machine, file: file) + "\n" }
+        if transitions.count > limit { text += "- … and \(transitions.count - limit) more\n" }
+        return text
+    }
+
+    func methodText(_ ref: MethodRef, analysis: Analysis) -> String {
+        let type = analysis.model.types[ref.type]
+        let method = type.methods[ref.index]
+        var text = "```swift\n\(analysis.signature(method))\n```\n\n"
+        text += "`\(method.selector)`, declared in \(type.kind.rawValue) `\(type.name)`"
+        if let origin = type.origin { text += " (\(origin == "UIKit" ? "UIKit catalog" : origin))" }
+        let doc = analysis.documentation(above: method.range)
+        if !doc.isEmpty { text += "\n\n" + doc }
+        if let returns = method.returns { text += "\n\nThe generated body returns `\(returns)`." }
+        return text
+    }
+
+    func hoverText(_ symbol: Analysis.Symbol, analysis: Analysis) -> String? {
+        let file = analysis.root
+        switch symbol {
+        case .machine(let index):
+            let machine = analysis.syntax.machines[index]
+            var text = "**machine** `\(file.text(machine.name.range))`"
+            if let description = machine.description { text += "\n\n" + description.value(in: file) }
+            return text + "\n\n\(machine.states.count) states, \(machine.transitions.count) transitions"
+        case .state(let index, let name):
+            let machine = analysis.syntax.machines[index]
+            guard let state = machine.states.first(where: { file.text($0.name.range) == name }) else {
+                return "**unknown state** `\(name)`"
+            }
+            let kind = state.modifier == .initial ? "initial state" : state.modifier == .final ? "final state" : "state"
+            var text = "**\(kind)** `\(name)` in machine `\(file.text(machine.name.range))`"
+            if state.parent >= 0 { text += ", inside `\(file.text(machine.states[Int(state.parent)].name.range))`" }
+            if let description = state.description { text += "\n\n" + description.value(in: file) }
+            let outgoing = machine.transitions.filter { file.text($0.source.range) == name }
+            let incoming = machine.transitions.filter { file.text($0.target.range) == name }
+            text += transitionList("Outgoing", outgoing, machine: machine, file: file)
+            text += transitionList("Incoming", incoming, machine: machine, file: file)
+            return text
+        case .event(let index, let name):
+            let machine = analysis.syntax.machines[index]
+            let transitions = machine.transitions.filter { $0.event.map { file.text($0.range) } == name }
+            return "**event** `\(name)`" + transitionList("Transitions", transitions, machine: machine, file: file)
+        case .callback(let index, let spelling):
+            let methods = analysis.resolve(callback: spelling, machine: index)
+            guard !methods.isEmpty else { return "**unknown callback** `\(spelling)`" }
+            return methods.map { methodText($0, analysis: analysis) }.joined(separator: "\n\n---\n\n")
+        case .method(let typeName, let selector):
+            guard let type = analysis.model.types.lastIndex(where: { $0.name == typeName && $0.origin == nil }),
+                  let index = analysis.model.types[type].methods.firstIndex(where: { $0.selector == selector }) else { return nil }
+            return methodText(MethodRef(type: type, index: index), analysis: analysis)
+        case .type(let name):
+            guard let index = analysis.type(named: name) else { return "**unknown type** `\(name)`" }
+            let type = analysis.model.types[index]
+            var text = "**\(type.kind.rawValue)** `\(type.name)`"
+            if let origin = type.origin { text += " (\(origin == "UIKit" ? "UIKit catalog" : origin))" }
+            if !type.parents.isEmpty { text += ": " + type.parents.map { "`\(analysis.model.types[$0].name)`" }.joined(separator: ", ") }
+            let doc = analysis.documentation(above: type.range)
+            if !doc.isEmpty { text += "\n\n" + doc }
+            if !type.methods.isEmpty { text += "\n\n" + type.methods.prefix(40).map { "- `\($0.selector)`" }.joined(separator: "\n") }
+            return text
+        case .module(let name):
+            return name == "UIKit" ? "**import** `UIKit`: the built-in catalog of UIKit's delegate and view-controller signatures (iOS 17/18 SDK)" : "**unknown module** `\(name)`"
+        case .importedFile(let path):
+            return "**import** `\(path)`"
+        }
+    }
+
+    // MARK: - Navigation
+
+    func definition(_ params: JSONValue) -> Result<JSONValue, RequestError> {
+        targetPosition(params).map { document, analysis, offset in
+            guard let occurrence = analysis.occurrence(at: offset) else { return .null }
+            let file = analysis.root
+            func here(_ start: Int, _ end: Int) -> JSONValue {
+                .object([("uri", .string(document.uri)), ("range", document.range(start, end, encoding: encoding))])
+            }
+            switch occurrence.symbol {
+            case .state(let machine, let name):
+                let states = analysis.syntax.machines[machine].states.filter { file.text($0.name.range) == name }
+                return .array(states.prefix(1).map { here($0.name.range.startOffset, $0.name.range.endOffset) })
+            case .event, .machine:
+                let first = analysis.occurrences.first { $0.symbol == occurrence.symbol }!
+                return here(first.start, first.end)
+            case .callback(let machine, let spelling):
+                return .array(analysis.resolve(callback: spelling, machine: machine).map {
+                    location(analysis.model.method($0).range, in: analysis, document: document)
+                })
+            case .method:
+                return here(occurrence.start, occurrence.end)
+            case .type(let name):
+                guard let index = analysis.type(named: name) else { return .null }
+                return location(analysis.model.types[index].range, in: analysis, document: document)
+            case .module(let name):
+                guard name == "UIKit" else { return .null }
+                return .object([("uri", .string(LanguageServer.catalogURI)),
+                                ("range", TextDocument(uri: "", version: 0, text: []).range(0, 0, encoding: encoding))])
+            case .importedFile(let path):
+                let uri = documentOrder.first { Checker.normalize(documents[$0]?.path ?? "") == path }
+                    ?? (path.hasPrefix("/") ? DocumentURI.uri(ofPath: path) : path)
+                return .object([("uri", .string(uri)), ("range", TextDocument(uri: "", version: 0, text: []).range(0, 0, encoding: encoding))])
+            }
+        }
+    }
+
+    /// Whether two occurrences name the same thing (callbacks: the same method).
+    func sameSymbol(_ a: Analysis.Symbol, _ b: Analysis.Symbol, analysis: Analysis) -> Bool {
+        if case .callback(let m1, let s1) = a, case .callback(let m2, let s2) = b {
+            if s1 == s2 && m1 == m2 { return true }
+            let r1 = analysis.resolve(callback: s1, machine: m1), r2 = analysis.resolve(callback: s2, machine: m2)
+            return r1.count == 1 && r1 == r2
+        }
+        return a == b
+    }
+
+    func references(_ params: JSONValue) -> Result<JSONValue, RequestError> {
+        targetPosition(params).map { document, analysis, offset in
+            guard let occurrence = analysis.occurrence(at: offset) else { return .null }
+            let includeDeclaration = params["context"]?["includeDeclaration"]?.bool ?? true
+            var result: [JSONValue] = []
+            for other in analysis.occurrences where sameSymbol(other.symbol, occurrence.symbol, analysis: analysis) {
+                if other.isDeclaration && !includeDeclaration { continue }
+                result.append(.object([("uri", .string(document.uri)), ("range", document.range(other.start, other.end, encoding: encoding))]))
+            }
+            return .array(result)
+        }
+    }
+
+    // MARK: - Rename
+
+    /// A state or event under the cursor, which rename can change.
+    func renameTarget(_ params: JSONValue) -> Result<(TextDocument, Analysis, Analysis.Occurrence)?, RequestError> {
+        targetPosition(params).map { document, analysis, offset in
+            guard let occurrence = analysis.occurrence(at: offset) else { return nil }
+            switch occurrence.symbol {
+            case .state, .event: return (document, analysis, occurrence)
+            default: return nil
+            }
+        }
+    }
+
+    func prepareRename(_ params: JSONValue) -> Result<JSONValue, RequestError> {
+        renameTarget(params).map { found in
+            guard let (document, analysis, occurrence) = found else { return .null }
+            return .object([("range", document.range(occurrence.start, occurrence.end, encoding: encoding)),
+                            ("placeholder", .string(analysis.root.text(SourceRange(file: analysis.root.id, start: occurrence.start, end: occurrence.end))))])
+        }
+    }
+
+    func rename(_ params: JSONValue) -> Result<JSONValue, RequestError> {
+        guard let newName = params["newName"]?.string else { return .failure(.invalidParams("missing 'newName'")) }
+        return renameTarget(params).flatMap { found in
+            guard let (document, analysis, occurrence) = found else {
+                return .failure(RequestError(code: .requestFailed, message: "only a state or an event can be renamed"))
+            }
+            guard LanguageServer.isIdentifier(newName) else {
+                return .failure(RequestError(code: .requestFailed, message: "'\(newName)' is not a valid name"))
+            }
+            if case .state(let machine, _) = occurrence.symbol,
+               analysis.syntax.machines[machine].states.contains(where: { analysis.root.text($0.name.range) == newName }) {
+                return .failure(RequestError(code: .requestFailed, message: "a state named '\(newName)' already exists"))
+            }
+            // States and events belong to one machine of one file: importers see only the
+            // file's protocols and classes, so the edit stays in this document.
+            let edits: [JSONValue] = analysis.occurrences.filter { $0.symbol == occurrence.symbol }.map {
+                .object([("range", document.range($0.start, $0.end, encoding: encoding)), ("newText", .string(newName))])
+            }
+            return .success(.object([("changes", .object([(document.uri, .array(edits))]))]))
+        }
+    }
+
+    /// Whether `text` lexes as exactly one identifier (not a keyword, not `_`).
+    static func isIdentifier(_ text: String) -> Bool {
+        guard !text.isEmpty, text != "_", text.utf8.count <= 1_000 else { return false }
+        let file = SourceFile(id: FileID(0), path: "", bytes: Array(text.utf8))
+        var lexer = Lexer(file)
+        let token = lexer.next()
+        return token.kind == .identifier && token.start == 0 && token.end == file.count && lexer.diagnostics.isEmpty
+    }
+
+    // MARK: - Completion
+
+    func completion(_ params: JSONValue) -> Result<JSONValue, RequestError> {
+        targetPosition(params).map { document, analysis, offset in
+            let bytes = document.bytes
+            var lineStart = offset
+            while lineStart > 0 && bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+            var wordStart = offset
+            while wordStart > lineStart, Lexer.byteClass(bytes[wordStart - 1]) & Lexer.identifierBodyBit != 0 || bytes[wordStart - 1] >= 0x80 {
+                wordStart -= 1
+            }
+            // For callbacks, a selector being typed: `scene(_:will`.
+            var selectorStart = wordStart
+            while selectorStart > lineStart, [UInt8(ascii: "("), UInt8(ascii: ":"), UInt8(ascii: "_")].contains(bytes[selectorStart - 1])
+                    || Lexer.byteClass(bytes[selectorStart - 1]) & Lexer.identifierBodyBit != 0 {
+                selectorStart -= 1
+            }
+            let before = String(decoding: bytes[lineStart..<selectorStart], as: UTF8.self)
+            let trimmed = before.trimmingTrailingSpace
+            let lastWord = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" }).last.map(String.init) ?? ""
+            let machine = analysis.machine(at: offset)
+            var items: [JSONValue] = []
+            func item(_ label: String, kind: Int, detail: String?, documentation: String? = nil, insert: String? = nil) {
+                var fields: [(String, JSONValue)] = [("label", .string(label)), ("kind", JSONValue(kind))]
+                if let detail { fields.append(("detail", .string(detail))) }
+                if let documentation, !documentation.isEmpty {
+                    fields.append(("documentation", .object([("kind", "markdown"), ("value", .string(documentation))])))
+                }
+                if let insert { fields.append(("insertText", .string(insert))) }
+                items.append(.object(fields))
+            }
+            let file = analysis.root
+            func states() {
+                guard let machine else { return }
+                var seen = Set<String>()
+                for state in analysis.syntax.machines[machine].states {
+                    let name = file.text(state.name.range)
+                    if seen.insert(name).inserted { item(name, kind: 20, detail: state.description?.value(in: file) ?? "state") }
+                }
+            }
+            if trimmed.hasSuffix("->") {
+                states()
+            } else if lastWord == "on" {
+                guard let machine else { return .object([("isIncomplete", false), ("items", [])]) }
+                var seen = Set<String>()
+                for transition in analysis.syntax.machines[machine].transitions {
+                    guard let event = transition.event else { continue }
+                    let name = file.text(event.range)
+                    if seen.insert(name).inserted { item(name, kind: 23, detail: "event") }
+                }
+            } else if lastWord == "by" {
+                item("user", kind: 14, detail: "the user triggers it (solid edge)")
+                item("system", kind: 14, detail: "the system triggers it (dashed edge)")
+            } else if lastWord == "calls" || lastWord == "require" || (trimmed.hasSuffix(",") && before.split(whereSeparator: { $0 == " " || $0 == "\t" }).contains("calls")) {
+                guard let machine else { return .object([("isIncomplete", false), ("items", [])]) }
+                for type in analysis.callbackTypes(machine: machine) {
+                    let info = analysis.model.types[type]
+                    for (index, method) in info.methods.enumerated() {
+                        let ref = MethodRef(type: type, index: index)
+                        var fields: [(String, JSONValue)] = [
+                            ("label", .string(method.selector)), ("kind", 2),
+                            ("detail", .string(analysis.signature(method))),
+                            ("documentation", .object([("kind", "markdown"), ("value", .string(methodText(ref, analysis: analysis)))])),
+                            ("insertText", .string(method.selector)),
+                            ("filterText", .string(method.selector)),
+                        ]
+                        let editStart = selectorStart
+                        fields.append(("textEdit", .object([("range", document.range(editStart, offset, encoding: encoding)),
+                                                            ("newText", .string(method.selector))])))
+                        items.append(.object(fields))
+                    }
+                }
+            } else if trimmed.allSatisfy({ $0 == " " || $0 == "\t" }) {
+                for keyword in ["state", "initial state", "final state", "delegate", "require", "machine", "import", "protocol", "class"] {
+                    item(keyword, kind: 14, detail: "keyword")
+                }
+                states()
+            }
+            return .object([("isIncomplete", false), ("items", .array(items))])
+        }
+    }
+
+    // MARK: - Symbols
+
+    func documentSymbols(_ params: JSONValue) -> Result<JSONValue, RequestError> {
+        target(params).map { document, analysis in
+            let file = analysis.root
+            func symbol(_ name: String, kind: Int, range: SourceRange, selection: SourceRange, detail: String? = nil, children: [JSONValue]) -> JSONValue {
+                var fields: [(String, JSONValue)] = [("name", .string(name.isEmpty ? "?" : name)), ("kind", JSONValue(kind))]
+                if let detail, !detail.isEmpty { fields.append(("detail", .string(detail))) }
+                fields.append(("range", document.range(range.startOffset, max(range.endOffset, selection.endOffset), encoding: encoding)))
+                fields.append(("selectionRange", document.range(selection.startOffset, selection.endOffset, encoding: encoding)))
+                fields.append(("children", .array(children)))
+                return .object(fields)
+            }
+            var top: [(Int, JSONValue)] = []
+            for machine in analysis.syntax.machines {
+                // States are in pre-order with parent indices: build children bottom-up.
+                var children = [[JSONValue]](repeating: [], count: machine.states.count)
+                var roots: [JSONValue] = []
+                for index in machine.states.indices.reversed() {
+                    let state = machine.states[index]
+                    let node = symbol(file.text(state.name.range), kind: children[index].isEmpty ? 22 : 10, range: state.range,
+                                      selection: state.name.range, detail: state.description?.value(in: file),
+                                      children: children[index].reversed())
+                    if state.parent >= 0 && Int(state.parent) < index { children[Int(state.parent)].append(node) } else { roots.append(node) }
+                }
+                top.append((machine.range.startOffset, symbol(file.text(machine.name.range), kind: 5, range: machine.range, selection: machine.name.range,
+                                                              detail: machine.description?.value(in: file), children: roots.reversed())))
+            }
+            for type in analysis.syntax.protocols + analysis.syntax.classes {
+                let members: [JSONValue] = type.functions.map {
+                    symbol(file.text($0.name.range), kind: 6, range: $0.range, selection: $0.name.range, children: [])
+                } + type.variables.map {
+                    symbol(file.text($0.name.range), kind: 7, range: $0.range, selection: $0.name.range, children: [])
+                }
+                top.append((type.range.startOffset, symbol(file.text(type.name.range), kind: type.kind == .protocol ? 11 : 5,
+                                                           range: type.range, selection: type.name.range, children: members)))
+            }
+            return .array(top.sorted { $0.0 < $1.0 }.map(\.1))
+        }
+    }
+
+    // MARK: - Formatting
+
+    func formatting(_ params: JSONValue) -> Result<JSONValue, RequestError> {
+        target(params).map { document, analysis in
+            guard let formatted = Formatter.format(analysis.root).text else { return .array([]) }
+            let original = document.text
+            guard formatted != original else { return .array([]) }
+            return .array([.object([("range", document.range(0, document.bytes.count, encoding: encoding)),
+                                    ("newText", .string(formatted))])])
+        }
+    }
+
+    func catalog(_ params: JSONValue) -> Result<JSONValue, RequestError> {
+        .success(.object([("uri", .string(LanguageServer.catalogURI)), ("text", .string(UIKitCatalog.source))]))
+    }
+
+    // MARK: - Semantic tokens
+
+    func semanticTokens(_ params: JSONValue) -> Result<JSONValue, RequestError> {
+        target(params).map { document, analysis in
+            .object([("data", .array(LanguageServer.semanticTokenData(document: document, analysis: analysis, encoding: encoding).map { JSONValue($0) }))])
+        }
+    }
+
+    /// The LSP's relative encoding of every keyword, string, comment and name.
+    static func semanticTokenData(document: TextDocument, analysis: Analysis, encoding: PositionEncoding) -> [Int] {
+        let file = analysis.root
+        let bytes = file.bytes
+        var tokens: [(start: Int, end: Int, type: Int, modifiers: Int)] = []
+        var lexer = Lexer(file)
+        var previousEnd = lexer.position
+        var step = 0
+        var afterBy = false
+        var occurrenceIndex = 0
+        func comments(_ start: Int, _ end: Int) {
+            var offset = start
+            while offset + 1 < end {
+                if bytes[offset] == UInt8(ascii: "/") && (bytes[offset + 1] == UInt8(ascii: "/") || bytes[offset + 1] == UInt8(ascii: "*")) {
+                    var stop = offset + 2
+                    if bytes[offset + 1] == UInt8(ascii: "/") {
+                        while stop < end && bytes[stop] != UInt8(ascii: "\n") { stop += 1 }
+                    } else {
+                        var depth = 1
+                        while stop < end && depth > 0 {
+                            if bytes[stop] == UInt8(ascii: "/") && stop + 1 < end && bytes[stop + 1] == UInt8(ascii: "*") { depth += 1; stop += 2 }
+                            else if bytes[stop] == UInt8(ascii: "*") && stop + 1 < end && bytes[stop + 1] == UInt8(ascii: "/") { depth -= 1; stop += 2 }
+                            else { stop += 1 }
+                        }
+                    }
+                    tokens.append((offset, min(stop, end), 2, 0))
+                    offset = stop
+                } else {
+                    offset += 1
+                }
+            }
+        }
+        var count = 0
+        while count < 10_000_000 {
+            count += 1
+            let token = lexer.next()
+            comments(previousEnd, token.start)
+            if token.kind == .endOfFile { break }
+            previousEnd = token.end
+            switch token.kind {
+            case .keyword(let keyword):
+                tokens.append((token.start, token.end, 0, 0))
+                afterBy = keyword == .by
+                step = keyword == .func ? 1 : keyword == .var ? 11 : 0
+                continue
+            case .string:
+                tokens.append((token.start, token.end, 1, 0))
+            case .identifier:
+                if afterBy {
+                    tokens.append((token.start, token.end, 0, 0))
+                } else {
+                    while occurrenceIndex < analysis.occurrences.count && analysis.occurrences[occurrenceIndex].start < token.start { occurrenceIndex += 1 }
+                    if occurrenceIndex < analysis.occurrences.count && analysis.occurrences[occurrenceIndex].start == token.start {
+                        let occurrence = analysis.occurrences[occurrenceIndex]
+                        let type: Int = switch occurrence.symbol {
+                        case .state: 4
+                        case .event: 5
+                        case .callback, .method: 6
+                        case .type: 3
+                        case .machine: 8
+                        case .module, .importedFile: 7
+                        }
+                        // A callback reference's range covers its labels: colour the base name.
+                        tokens.append((token.start, token.end, type, occurrence.isDeclaration ? 1 : 0))
+                    }
+                }
+                if step == 1 || step == 11 { step += 1; afterBy = false; continue }
+            case .leftParen where step == 2:
+                let parameters = lexer.scanSwiftParameters(openParen: token.start)
+                previousEnd = parameters.range.endOffset
+                step = 3
+                afterBy = false
+                continue
+            case .arrow where step == 3, .colon where step == 12:
+                let type = lexer.scanSwiftType()
+                previousEnd = type.range.endOffset
+                step = 0
+                afterBy = false
+                continue
+            default:
+                break
+            }
+            if !(token.kind == .identifier && step == 3) { step = 0 }
+            afterBy = false
+        }
+        // Relative encoding; a token spanning lines (a block comment) is split per line.
+        var data: [Int] = []
+        data.reserveCapacity(tokens.count * 5)
+        var line = 0, character = 0
+        var cursor = 0, cursorLine = 0, cursorCharacter = 0
+        func advance(to offset: Int) {
+            while cursor < offset {
+                let byte = bytes[cursor]
+                if byte == UInt8(ascii: "\n") {
+                    cursorLine += 1
+                    cursorCharacter = 0
+                } else if encoding == .utf8 {
+                    cursorCharacter += 1
+                } else if byte & 0xC0 != 0x80 {
+                    cursorCharacter += byte >= 0xF0 ? 2 : 1
+                }
+                cursor += 1
+            }
+        }
+        func emit(_ startLine: Int, _ startCharacter: Int, _ length: Int, _ type: Int, _ modifiers: Int) {
+            guard length > 0 else { return }
+            data += [startLine - line, startLine == line ? startCharacter - character : startCharacter, length, type, modifiers]
+            line = startLine
+            character = startCharacter
+        }
+        for token in tokens.sorted(by: { $0.start < $1.start }) where token.start >= cursor {
+            var start = token.start
+            while start < token.end {
+                advance(to: start)
+                let (startLine, startCharacter) = (cursorLine, cursorCharacter)
+                var stop = start
+                while stop < token.end && bytes[stop] != UInt8(ascii: "\n") { stop += 1 }
+                advance(to: stop)
+                emit(startLine, startCharacter, cursorCharacter - startCharacter, token.type, token.modifiers)
+                start = stop < token.end ? stop + 1 : stop
+            }
+        }
+        return data
+    }
+}

@@ -1,0 +1,291 @@
+import Foundation
+import Testing
+@testable import LifecycleCompiler
+
+/// The language server in process: dispatch, lifecycle of the session, debounced diagnostics,
+/// and the features on the examples. (`Tests/LanguageServerClientTests` drives the real
+/// binary with a real LSP client.)
+@Suite struct LanguageServerTests {
+    /// Frames messages in, parses messages out.
+    final class Client {
+        let server: LanguageServer
+        var now = 0.0
+        var nextID = 1
+        var files: [String: String]
+
+        init(files: [String: String] = [:]) {
+            self.files = files
+            let table = files
+            server = LanguageServer { path in table[path].map { Array($0.utf8) } }
+        }
+
+        func messages(_ bytes: [UInt8]) -> [JSONValue] {
+            var framer = MessageFramer()
+            framer.append(bytes)
+            var result: [JSONValue] = []
+            while let item = framer.next() {
+                if case .body(let body) = item, case .success(let value) = JSONValue.parse(body) { result.append(value) }
+            }
+            return result
+        }
+
+        func send(_ text: String) -> [JSONValue] { messages(server.receive(MessageFramer.frame(text), now: now)) }
+
+        func send(_ message: JSONValue) -> [JSONValue] { send(message.serialized()) }
+
+        func request(_ method: String, _ params: JSONValue = .object([])) -> JSONValue? {
+            let id = nextID
+            nextID += 1
+            let replies = send(.object([("jsonrpc", "2.0"), ("id", JSONValue(id)), ("method", .string(method)), ("params", params)]))
+            return replies.first { $0["id"] == JSONValue(id) }
+        }
+
+        func notify(_ method: String, _ params: JSONValue) -> [JSONValue] {
+            send(.object([("jsonrpc", "2.0"), ("method", .string(method)), ("params", params)]))
+        }
+
+        func initialize(utf8: Bool = false) {
+            let general: JSONValue = utf8 ? .object([("positionEncodings", ["utf-8", "utf-16"])]) : .object([])
+            _ = request("initialize", .object([("capabilities", .object([("general", general)]))]))
+            _ = notify("initialized", .object([]))
+        }
+
+        func open(_ uri: String, _ text: String) {
+            _ = notify("textDocument/didOpen", .object([("textDocument", .object([
+                ("uri", .string(uri)), ("languageId", "lifecycle"), ("version", 1), ("text", .string(text))]))]))
+        }
+
+        /// Advances the clock and returns the diagnostics published by then, by URI.
+        func diagnostics(after seconds: Double) -> [String: [JSONValue]] {
+            now += seconds
+            var result: [String: [JSONValue]] = [:]
+            for message in messages(server.tick(now: now)) where message["method"] == "textDocument/publishDiagnostics" {
+                result[message["params"]?["uri"]?.string ?? ""] = message["params"]?["diagnostics"]?.array
+            }
+            return result
+        }
+
+        func at(_ uri: String, _ line: Int, _ character: Int) -> JSONValue {
+            .object([("textDocument", .object([("uri", .string(uri))])),
+                     ("position", .object([("line", JSONValue(line)), ("character", JSONValue(character))]))])
+        }
+    }
+
+    static let sceneURI = "file:///specs/Scene.lifecycle"
+    static func example(_ name: String) throws -> String {
+        try String(contentsOf: Repository.examples.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    /// Line and character of the first occurrence of `needle` (plus `offset` characters).
+    static func position(of needle: String, in text: String, offset: Int = 0) -> (Int, Int) {
+        let lines = text.components(separatedBy: "\n")
+        for (index, line) in lines.enumerated() {
+            if let range = line.range(of: needle) { return (index, line.utf16.distance(from: line.startIndex, to: range.lowerBound) + offset) }
+        }
+        return (0, 0)
+    }
+
+    @Test("session: requests before initialize, unknown methods, shutdown and exit")
+    func session() {
+        let client = Client()
+        #expect(client.request("textDocument/hover")?["error"]?["code"] == JSONValue(RPCErrorCode.serverNotInitialized.rawValue))
+        let initialize = client.request("initialize", .object([("capabilities", .object([]))]))
+        #expect(initialize?["result"]?["capabilities"]?["textDocumentSync"]?["change"] == 2)
+        #expect(initialize?["result"]?["capabilities"]?["positionEncoding"] == "utf-16")
+        #expect(client.request("initialize")?["error"] != nil)
+        #expect(client.request("workspace/frobnicate")?["error"]?["code"] == JSONValue(RPCErrorCode.methodNotFound.rawValue))
+        #expect(client.notify("workspace/frobnicate", .object([])).isEmpty)
+        #expect(client.request("textDocument/hover", .object([]))?["error"]?["code"] == JSONValue(RPCErrorCode.invalidParams.rawValue))
+        #expect(client.send("{oops")[0]["error"]?["code"] == JSONValue(RPCErrorCode.parseError.rawValue))
+        #expect(client.send("[]")[0]["error"]?["code"] == JSONValue(RPCErrorCode.invalidRequest.rawValue))
+        #expect(client.request("shutdown")?["result"] == .null)
+        #expect(client.request("textDocument/hover")?["error"]?["code"] == JSONValue(RPCErrorCode.invalidRequest.rawValue))
+        _ = client.notify("exit", .null)
+        #expect(client.server.exitStatus == 0)
+    }
+
+    @Test("session: exit without shutdown is status 1, and so is the client going away")
+    func exitWithoutShutdown() {
+        let client = Client()
+        client.initialize()
+        _ = client.notify("exit", .null)
+        #expect(client.server.exitStatus == 1)
+        let other = Client()
+        other.initialize()
+        #expect(other.server.endOfInput() == 1)
+    }
+
+    @Test("diagnostics: published on open, debounced on change, with the checker's ids and notes")
+    func diagnostics() throws {
+        let client = Client()
+        client.initialize()
+        let text = try Self.example("SceneLifecycle.lifecycle")
+        client.open(Self.sceneURI, text)
+        #expect(client.diagnostics(after: 0)[Self.sceneURI]?.isEmpty == true)
+        // A typo, typed one character at a time: nothing is published until typing pauses.
+        let (line, character) = Self.position(of: "-> Foreground on reopen", in: text, offset: 3)
+        for (index, letter) in "Foregrund".enumerated() {
+            _ = client.notify("textDocument/didChange", .object([
+                ("textDocument", .object([("uri", .string(Self.sceneURI)), ("version", JSONValue(index + 2))])),
+                ("contentChanges", [.object([
+                    ("range", .object([("start", .object([("line", JSONValue(line)), ("character", JSONValue(character + index))])),
+                                       ("end", .object([("line", JSONValue(line)), ("character", JSONValue(character + index + (index == 0 ? 10 : 0)))]))])),
+                    ("text", .string(String(letter)))])]),
+            ]))
+            #expect(client.diagnostics(after: 0.01).isEmpty)
+        }
+        let published = client.diagnostics(after: LanguageServer.debounce)[Self.sceneURI] ?? []
+        #expect(published.count == 1)
+        #expect(published.first?["code"] == "unknownState")
+        #expect(published.first?["message"]?.string == "unknown state 'Foregrund'; did you mean 'Foreground'?")
+        #expect(published.first?["relatedInformation"]?.array?.first?["message"] == "'Foreground' declared here")
+        #expect(published.first?["range"]?["start"] == .object([("line", JSONValue(line)), ("character", JSONValue(character))]))
+        // The fix-it is a quick fix.
+        let actions = client.request("textDocument/codeAction", .object([
+            ("textDocument", .object([("uri", .string(Self.sceneURI))])),
+            ("range", published.first?["range"] ?? .null), ("context", .object([("diagnostics", .array(published))]))]))
+        let edit = actions?["result"]?.array?.first?["edit"]?["changes"]?[Self.sceneURI]?.array?.first
+        #expect(edit?["newText"] == "Foreground")
+    }
+
+    @Test("diagnostics: a burst of 1,000 changes gives one publication, within the maximum delay")
+    func burst() throws {
+        let client = Client()
+        client.initialize()
+        client.open(Self.sceneURI, try Self.example("SceneLifecycle.lifecycle"))
+        _ = client.diagnostics(after: 0)
+        var published = 0
+        for index in 0..<1_000 {
+            _ = client.notify("textDocument/didChange", .object([
+                ("textDocument", .object([("uri", .string(Self.sceneURI)), ("version", JSONValue(index + 2))])),
+                ("contentChanges", [.object([
+                    ("range", .object([("start", .object([("line", 0), ("character", 0)])), ("end", .object([("line", 0), ("character", 0)]))])),
+                    ("text", index % 2 == 0 ? "/" : "/")])]),
+            ]))
+            published += client.diagnostics(after: 0.001).count
+        }
+        #expect(published <= 1, "at most one publication forced by the maximum delay")
+        published += client.diagnostics(after: 1).count
+        #expect((1...2).contains(published))
+        #expect(client.server.documents[Self.sceneURI]?.bytes.prefix(1_000).allSatisfy { $0 == UInt8(ascii: "/") } == true)
+    }
+
+    @Test("diagnostics: a change to an imported file re-checks the open files importing it")
+    func importers() {
+        let client = Client()
+        client.initialize()
+        let shared = "protocol Shared {\n    func ping()\n}\n"
+        let user = "import \"Shared.lifecycle\"\nmachine M {\n    delegate D: Shared\n    initial state A\n    A -> A on tick by system calls ping()\n}\n"
+        client.open("file:///w/Shared.lifecycle", shared)
+        client.open("file:///w/User.lifecycle", user)
+        let first = client.diagnostics(after: 0)
+        #expect(first["file:///w/User.lifecycle"]?.isEmpty == true)
+        _ = client.notify("textDocument/didChange", .object([
+            ("textDocument", .object([("uri", "file:///w/Shared.lifecycle"), ("version", 2)])),
+            ("contentChanges", [.object([("text", "protocol Shared {\n    func pong()\n}\n")])]),
+        ]))
+        let second = client.diagnostics(after: 1)
+        #expect(second["file:///w/User.lifecycle"]?.first?["code"] == "unknownCallback")
+    }
+
+    @Test("a document over the size limit is refused with a diagnostic, not analysed")
+    func hugeDocuments() {
+        let client = Client()
+        client.initialize()
+        let big = String(repeating: "// filler line\n", count: (LanguageServer.maximumDocumentSize / 15) + 1)
+        client.open("file:///big.lifecycle", big)
+        let published = client.diagnostics(after: 0)["file:///big.lifecycle"]
+        #expect(published?.first?["code"] == "documentTooLarge")
+        #expect(client.request("textDocument/hover", client.at("file:///big.lifecycle", 0, 0))?["error"] != nil)
+        // A 20 MB document that fits is analysed: `Tests/LanguageServerClientTests` (the real binary).
+    }
+
+    @Test("hover, definition, references, completion, rename, symbols, formatting on an example")
+    func features() throws {
+        let client = Client()
+        client.initialize()
+        let text = try Self.example("SceneLifecycle.lifecycle")
+        client.open(Self.sceneURI, text)
+        // Hover on a state: description and transitions.
+        let (stateLine, stateCharacter) = Self.position(of: "state Background", in: text, offset: 7)
+        let stateHover = client.request("textDocument/hover", client.at(Self.sceneURI, stateLine, stateCharacter))?["result"]?["contents"]?["value"]?.string ?? ""
+        #expect(stateHover.contains("Off screen; code may still run.") && stateHover.contains("Outgoing") && stateHover.contains("Incoming"))
+        // Hover on a callback: the UIKit signature, owner and doc text.
+        let (callLine, callCharacter) = Self.position(of: "calls sceneDidBecomeActive", in: text, offset: 8)
+        let callbackHover = client.request("textDocument/hover", client.at(Self.sceneURI, callLine, callCharacter))?["result"]?["contents"]?["value"]?.string ?? ""
+        #expect(callbackHover.contains("func sceneDidBecomeActive(_ scene: UIScene)"))
+        #expect(callbackHover.contains("protocol `UISceneDelegate` (UIKit catalog)"))
+        // Definition of a callback: the catalog, a virtual document.
+        let definition = client.request("textDocument/definition", client.at(Self.sceneURI, callLine, callCharacter))?["result"]?.array?.first
+        #expect(definition?["uri"] == JSONValue.string(LanguageServer.catalogURI))
+        let catalog = client.request("lifecycle/catalog")?["result"]?["text"]?.string ?? ""
+        let catalogLine = definition?["range"]?["start"]?["line"]?.int ?? -1
+        #expect(catalog.components(separatedBy: "\n").dropFirst(catalogLine).first?.contains("func sceneDidBecomeActive") == true)
+        // Definition of a state reference: its declaration.
+        let (refLine, refCharacter) = Self.position(of: "Inactive   -> Active", in: text, offset: 15)
+        let stateDefinition = client.request("textDocument/definition", client.at(Self.sceneURI, refLine, refCharacter))?["result"]?.array?.first
+        #expect(stateDefinition?["range"]?["start"]?["line"]?.int == Self.position(of: "state Active", in: text).0)
+        // References to the state Active: its declaration and two transitions.
+        let references = client.request("textDocument/references", .object([
+            ("textDocument", .object([("uri", .string(Self.sceneURI))])), ("position", .object([("line", JSONValue(refLine)), ("character", JSONValue(refCharacter))])),
+            ("context", .object([("includeDeclaration", true)]))]))?["result"]?.array
+        #expect(references?.count == 4)
+        // Completion after `calls`: the delegate's protocols' methods, with full selectors.
+        let (completionLine, completionCharacter) = Self.position(of: "calls sceneDidBecomeActive", in: text, offset: 6)
+        let items = client.request("textDocument/completion", client.at(Self.sceneURI, completionLine, completionCharacter))?["result"]?["items"]?.array ?? []
+        let labels = items.compactMap { $0["label"]?.string }
+        #expect(labels.contains("scene(_:willConnectTo:options:)") && labels.contains("sceneDidBecomeActive(_:)"))
+        #expect(!labels.contains("applicationDidBecomeActive(_:)"), "only the delegate's protocols")
+        #expect(items.first { $0["label"] == "scene(_:willConnectTo:options:)" }?["detail"]?.string?.contains("connectionOptions") == true)
+        // Completion after `by`.
+        let (byLine, byCharacter) = Self.position(of: "on activate            by ", in: text, offset: 26)
+        let triggers = client.request("textDocument/completion", client.at(Self.sceneURI, byLine, byCharacter))?["result"]?["items"]?.array?.compactMap { $0["label"]?.string }
+        #expect(triggers == ["user", "system"])
+        // Rename a state: every occurrence in its machine.
+        let rename = client.request("textDocument/rename", .object([
+            ("textDocument", .object([("uri", .string(Self.sceneURI))])), ("position", .object([("line", JSONValue(refLine)), ("character", JSONValue(refCharacter))])),
+            ("newName", "Running")]))
+        #expect(rename?["result"]?["changes"]?[Self.sceneURI]?.array?.count == 4)
+        let badRename = client.request("textDocument/rename", .object([
+            ("textDocument", .object([("uri", .string(Self.sceneURI))])), ("position", .object([("line", JSONValue(refLine)), ("character", JSONValue(refCharacter))])),
+            ("newName", "state")]))
+        #expect(badRename?["error"] != nil)
+        // Symbols: machines with nested states.
+        let symbols = client.request("textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(Self.sceneURI))]))]))?["result"]?.array
+        #expect(symbols?.map { $0["name"]?.string } == ["AppSessions", "Scene"])
+        let foreground = symbols?[1]["children"]?.array?.first { $0["name"] == "Foreground" }
+        #expect(foreground?["children"]?.array?.compactMap { $0["name"]?.string } == ["Inactive", "Active"])
+        // Formatting: the example is formatted already.
+        #expect(client.request("textDocument/formatting", .object([("textDocument", .object([("uri", .string(Self.sceneURI))])), ("options", .object([]))]))?["result"] == .array([]))
+        // Semantic tokens: five integers per token.
+        let data = client.request("textDocument/semanticTokens/full", .object([("textDocument", .object([("uri", .string(Self.sceneURI))]))]))?["result"]?["data"]?.array
+        #expect((data?.count ?? 0) > 100 && (data?.count ?? 1) % 5 == 0)
+    }
+
+    @Test("hostile input: random bytes and random JSON never crash the server", arguments: 0..<4)
+    func fuzz(seed: Int) {
+        let client = Client()
+        client.initialize()
+        var random = SplitMix64(seed: UInt64(seed))
+        let methods = ["textDocument/hover", "textDocument/completion", "textDocument/definition", "textDocument/rename",
+                       "textDocument/didOpen", "textDocument/didChange", "textDocument/semanticTokens/full", "textDocument/formatting",
+                       "textDocument/documentSymbol", "textDocument/codeAction", "textDocument/references"]
+        client.open("file:///f.lifecycle", "machine M {\n    initial state A\n    A -> A on x by user\n}\n")
+        for _ in 0..<300 {
+            let method = methods[random.below(methods.count)]
+            let line = JSONValue(random.below(6) - 1), character = JSONValue(random.below(30) - 2)
+            let params: JSONValue = .object([
+                ("textDocument", .object([("uri", random.chance(80) ? "file:///f.lifecycle" : "file:///nope"), ("version", 9), ("text", "machine")])),
+                ("position", .object([("line", line), ("character", character)])),
+                ("range", .object([("start", .object([("line", line), ("character", character)])), ("end", .object([("line", 1), ("character", 3)]))])),
+                ("contentChanges", [.object([("range", .object([("start", .object([("line", line), ("character", character)])), ("end", .object([("line", 0), ("character", 1)]))])), ("text", "x -> {")])]),
+                ("newName", random.chance(50) ? "B" : "1x"),
+            ])
+            _ = random.chance(50) ? client.request(method, params).map { [$0] } ?? [] : client.notify(method, params)
+            var noise = [UInt8]()
+            for _ in 0..<random.below(40) { noise.append(UInt8(truncatingIfNeeded: random.below(256))) }
+            _ = client.server.receive(MessageFramer.frame(String(decoding: noise, as: UTF8.self)), now: client.now)
+        }
+        #expect(client.request("shutdown")?["result"] == .null)
+    }
+}
