@@ -136,7 +136,8 @@ public struct SCXMLGenerator {
         comment(transition.description, &printer)
         var line = "<transition"
         if let event = transition.event { line += " event=\"\(Self.attribute(event))\"" }
-        line += " target=\"\(Self.attribute(ids[transition.target]))\""
+        // An internal transition is SCXML's targetless one: the state is neither exited nor entered.
+        if !transition.isInternal { line += " target=\"\(Self.attribute(ids[transition.target]))\"" }
         if let trigger = transition.trigger { line += " lifecycle:by=\"\(trigger.rawValue)\"" }
         let callbacks = transition.callbacks.map { export.model.method($0) }
         guard !callbacks.isEmpty else {

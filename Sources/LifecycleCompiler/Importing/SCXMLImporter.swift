@@ -203,6 +203,39 @@ public enum SCXMLImporter {
             if let delegate {
                 out += uikit ? "    delegate \(delegate)\n\n" : "    // delegate \(SCXMLImporter.commentText(delegate))\n\n"
             }
+            /// A transition's clauses after its event: `by`, `calls` (or a comment), its description.
+            func clauses(_ transition: XMLDocument.Element) -> String {
+                var line = ""
+                let trigger = transition.attribute("by", namespace: lifecycle)?.value
+                if trigger == "user" || trigger == "system" { line += " by \(trigger!)" }
+                let callbacks = transition.children.compactMap { elements[$0].attribute("callback", namespace: lifecycle)?.value }
+                var comment: String?
+                if !callbacks.isEmpty {
+                    if uikit && callbacks.allSatisfy(SCXMLImporter.isCallbackReference) {
+                        line += " calls " + callbacks.joined(separator: ", ")
+                    } else {
+                        comment = "calls " + callbacks.joined(separator: ", ")
+                    }
+                }
+                if let description = transition.comment { line += " " + SCXMLImporter.literal(description) }
+                if let comment { line += " // " + SCXMLImporter.commentText(comment) }
+                return line
+            }
+            /// The events of a transition, split on spaces.
+            func events(_ transition: XMLDocument.Element) -> [String] {
+                (transition.attribute("event")?.value ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            }
+            // Targetless transitions with an event are internal ones: written in their state's body.
+            var internalLines: [Int: [String]] = [:]
+            for (index, info) in states.enumerated() {
+                for child in elements[info.element].children {
+                    let transition = elements[child]
+                    guard transition.name == "transition", isSCXML(transition), transition.attribute("target") == nil else { continue }
+                    for event in events(transition) {
+                        internalLines[index, default: []].append("internal on " + SCXMLImporter.eventName(event) + clauses(transition))
+                    }
+                }
+            }
             // States, nested.
             var walk: [(state: Int, closing: Bool)] = topLevel.reversed().map { ($0, false) }
             var level = 1
@@ -220,12 +253,14 @@ public enum SCXMLImporter {
                 }
                 var line = indent + (isInitial ? "initial " : info.isFinal ? "final " : "") + "state " + info.name
                 if let description = info.description { line += " " + SCXMLImporter.literal(description) }
-                if info.children.isEmpty {
+                let internals = internalLines[state] ?? []
+                if info.children.isEmpty && internals.isEmpty {
                     out += line + "\n"
                 } else {
                     out += line + " {\n"
                     level += 1
                     walk.append((state, true))
+                    for entry in internals { out += String(repeating: "    ", count: level) + entry + "\n" }
                     for child in info.children.reversed() { walk.append((child, false)) }
                 }
             }
@@ -237,30 +272,19 @@ public enum SCXMLImporter {
                     guard transition.name == "transition", isSCXML(transition) else { continue }
                     guard let targetAttribute = transition.attribute("target"),
                           let targetID = targetAttribute.value.split(separator: " ").first.map(String.init) else {
-                        transitionLines.append("    // \(info.name): a transition without a target (SCXML's internal transitions have no counterpart)")
+                        if events(transition).isEmpty {
+                            transitionLines.append("    // \(info.name): a transition without a target or an event (it has no counterpart)")
+                        }
                         continue
                     }
                     guard let target = byID[targetID] else {
                         throw Failure(diagnostic: .scxmlUnknownTarget(targetID, suggestion: Suggestions.bestMatch(for: targetID, in: ids), at: targetAttribute.range))
                     }
-                    let events = (transition.attribute("event")?.value ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-                    let trigger = transition.attribute("by", namespace: lifecycle)?.value
-                    let callbacks = transition.children.compactMap { elements[$0].attribute("callback", namespace: lifecycle)?.value }
-                    for event in events.isEmpty ? [nil] : events.map(Optional.some) {
+                    let names = events(transition)
+                    for event in names.isEmpty ? [nil] : names.map(Optional.some) {
                         var line = "    \(info.name) -> \(states[target].name)"
                         if let event { line += " on " + SCXMLImporter.eventName(event) }
-                        if trigger == "user" || trigger == "system" { line += " by \(trigger!)" }
-                        var comment: String?
-                        if !callbacks.isEmpty {
-                            if uikit && callbacks.allSatisfy(SCXMLImporter.isCallbackReference) {
-                                line += " calls " + callbacks.joined(separator: ", ")
-                            } else {
-                                comment = "calls " + callbacks.joined(separator: ", ")
-                            }
-                        }
-                        if let description = transition.comment { line += " " + SCXMLImporter.literal(description) }
-                        if let comment { line += " // " + SCXMLImporter.commentText(comment) }
-                        transitionLines.append(line)
+                        transitionLines.append(line + clauses(transition))
                     }
                 }
             }
