@@ -7,7 +7,10 @@
 /// of a run of consecutive transition lines aligned in columns (source, target, `on event`,
 /// `by who`), as the examples are. Comments stay where they were: a comment on its own line
 /// keeps its own line, one after code on the same line stays after it. Swift text in
-/// `protocol` and `class` blocks (parameter clauses, types) is kept byte for byte.
+/// `protocol`, `class` and `extension` blocks (parameter clauses, types, `@available(…)`
+/// arguments) is kept byte for byte, and so is a `platform`'s version (`iOS 15.0`). Runs of
+/// internal transitions (`internal on event by who`) are aligned like transitions; a system's
+/// instances and events go one a line, its steps written `Instance.event` without spaces.
 ///
 /// Only whitespace changes, so the meaning cannot: the language ignores whitespace between
 /// tokens except where a Swift type ends at a line break, and the formatter ends every line
