@@ -47,8 +47,25 @@ async def test_example_session(client: LanguageClient, path: pathlib.Path):
     assert list(client.diagnostics[uri]) == []
 
     symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=uri)))
-    assert symbols, "every example declares a machine"
-    machine = next(s for s in symbols if s.kind == types.SymbolKind.Class and s.children)
+    assert symbols, "every example declares a machine or a system"
+    machine = next((s for s in symbols if s.kind == types.SymbolKind.Class and s.children), None)
+    if machine is None:
+        # A file of systems only (its machines imported): systems with their instances, and
+        # completion after `Instance.` offers the events of the instance's machine.
+        system = next(s for s in symbols if s.kind == types.SymbolKind.Module)
+        assert system.children, "a system lists its instances"
+        instance = system.children[0].name
+        step = position_of(text, f" {instance}.", offset=len(instance) + 2)
+        completion = await client.text_document_completion_async(
+            types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=uri), position=step)
+        )
+        items = completion.items if isinstance(completion, types.CompletionList) else completion
+        assert items and all(item.kind == types.CompletionItemKind.Event for item in items)
+        formatting = await client.text_document_formatting_async(
+            types.DocumentFormattingParams(text_document=types.TextDocumentIdentifier(uri=uri), options=types.FormattingOptions(tab_size=4, insert_spaces=True))
+        )
+        assert not formatting
+        return
     state = machine.children[0]
 
     # Hover on the first state: its description.

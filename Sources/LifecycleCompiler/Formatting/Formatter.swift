@@ -7,7 +7,10 @@
 /// of a run of consecutive transition lines aligned in columns (source, target, `on event`,
 /// `by who`), as the examples are. Comments stay where they were: a comment on its own line
 /// keeps its own line, one after code on the same line stays after it. Swift text in
-/// `protocol` and `class` blocks (parameter clauses, types) is kept byte for byte.
+/// `protocol`, `class` and `extension` blocks (parameter clauses, types, `@available(…)`
+/// arguments) is kept byte for byte, and so is a `platform`'s version (`iOS 15.0`). Runs of
+/// internal transitions (`internal on event by who`) are aligned like transitions; a system's
+/// instances and events go one a line, its steps written `Instance.event` without spaces.
 ///
 /// Only whitespace changes, so the meaning cannot: the language ignores whitespace between
 /// tokens except where a Swift type ends at a line break, and the formatter ends every line
@@ -49,6 +52,8 @@ struct FormatPiece {
         case token(TokenKind)
         case swiftParameters
         case swiftType
+        /// A platform's version (`15.0`), raw text.
+        case version
     }
     var kind: Kind
     var start: Int
@@ -89,9 +94,9 @@ struct Layout {
     /// Whether the last line may still take tokens.
     var lineOpen = false
     var depth = 0
-    /// For each open `{`: whether it is a layout block (not an accessor block or `{}`), and
-    /// whether it is a protocol or class body.
-    var blocks: [(layout: Bool, typeBody: Bool, empty: Bool)] = []
+    /// For each open `{`: whether it is a layout block (not an accessor block or `{}`),
+    /// whether it is a protocol, class or extension body, and whether it is a system body.
+    var blocks: [(layout: Bool, typeBody: Bool, empty: Bool, systemBody: Bool)] = []
     /// Parentheses of a callback reference being written (no spaces inside).
     var parenDepth = 0
 
@@ -157,10 +162,29 @@ struct Layout {
         // 3 after its parameters; 11 after `var`, 12 after its name.
         var declarationStep = 0
         var previousKind: FormatPiece.Kind? = nil
+        // `platform IDENT VERSION` at the top level: 1 after `platform`, 2 after its name
+        // (the version, raw text, follows).
+        var platformStep = 0
+        // After `@available`: its arguments are Swift text, as a func's parameters.
+        var afterAttribute = false
         while true {
             let token = lexer.next()
             var piece = FormatPiece(kind: .token(token.kind), start: token.start, end: token.end)
             var swiftTypeFollows = false
+            var versionFollows = false
+            if platformStep == 1 && token.kind == .identifier {
+                versionFollows = true
+                platformStep = 0
+            } else if blocks.isEmpty && token.kind == .identifier && text(token.start, token.end) == "platform" {
+                platformStep = 1
+            } else {
+                platformStep = 0
+            }
+            if afterAttribute && token.kind == .leftParen {
+                let arguments = lexer.scanSwiftParameters(openParen: token.start)
+                piece = FormatPiece(kind: .swiftParameters, start: token.start, end: arguments.range.endOffset)
+            }
+            afterAttribute = token.kind == .attribute
             switch token.kind {
             case .keyword(.func): declarationStep = 1
             case .keyword(.var): declarationStep = 11
@@ -187,6 +211,15 @@ struct Layout {
             if isEnd { break }
             previousEnd = piece.end
             previousKind = piece.kind
+            if versionFollows {
+                let version = lexer.scanVersion()
+                if version.length > 0 {
+                    let versionPiece = FormatPiece(kind: .version, start: version.startOffset, end: version.endOffset)
+                    place(comments: [], breaksAfter: 0, before: versionPiece, previousKind: piece.kind, lexer: lexer)
+                    previousEnd = versionPiece.end
+                    previousKind = .version
+                }
+            }
             if swiftTypeFollows {
                 let type = lexer.scanSwiftType()
                 let typePiece = FormatPiece(kind: .swiftType, start: type.range.startOffset, end: type.range.endOffset)
@@ -207,16 +240,34 @@ struct Layout {
         switch kind {
         case .keyword(.import), .keyword(.machine), .keyword(.delegate), .keyword(.require),
              .keyword(.protocol), .keyword(.class), .keyword(.func), .keyword(.var),
-             .keyword(.initial), .keyword(.final):
+             .keyword(.initial), .keyword(.final), .attribute:
             return true
+        case .keyword(.on):
+            // A system's event; in a machine, `internal on` starts at `internal`.
+            return blocks.last?.systemBody == true && parenDepth == 0
+        case .identifier where parenDepth == 0 && blocks.isEmpty:
+            // Top-level declarations named by contextual words.
+            let word = text(piece.start, piece.end)
+            if word == "platform" { return true }
+            if word == "system" || word == "extension" {
+                var copy = lexer
+                return copy.next().kind == .identifier
+            }
+            return false
+        case .identifier where parenDepth == 0 && blocks.last?.systemBody == true:
+            guard text(piece.start, piece.end) == "instance" else { return false }
+            var copy = lexer
+            return copy.next().kind == .identifier
         case .keyword(.state):
             return previousKind != .token(.keyword(.initial)) && previousKind != .token(.keyword(.final))
         case .identifier:
             // A transition starts with `IDENT ->`; inside a protocol or class body an arrow
             // follows `throws` or `async` instead.
+            // An internal transition starts with `internal on`.
             if blocks.last?.typeBody == true || parenDepth > 0 { return false }
             var copy = lexer
-            return copy.next().kind == .arrow
+            let next = copy.next().kind
+            return next == .arrow || (next == .keyword(.on) && text(piece.start, piece.end) == "internal")
         default:
             return false
         }
@@ -319,8 +370,10 @@ struct Layout {
         if case .token(.leftBrace) = piece.kind {
             let accessor = previousKind == .swiftType
             let empty = nextIsRightBraceWithoutComments(after: piece.end)
-            let typeBody = isTypeHeader()
-            blocks.append((layout: !accessor && !empty, typeBody: typeBody, empty: empty))
+            let header = headerWord()
+            let typeBody = header == "protocol" || header == "class" || (blocks.isEmpty && header == "extension")
+            let systemBody = blocks.isEmpty && header == "system"
+            blocks.append((layout: !accessor && !empty, typeBody: typeBody, empty: empty, systemBody: systemBody))
             if !accessor && !empty { depth += 1 }
         }
         if case .token(.leftParen) = piece.kind { parenDepth += 1 }
@@ -339,17 +392,23 @@ struct Layout {
         }
     }
 
-    /// Whether the current line's statement is a `protocol` or `class` header.
-    func isTypeHeader() -> Bool {
+    /// The first word of the current line's statement (`protocol`, `class`, `extension`,
+    /// `system`, …), or nil.
+    func headerWord() -> String? {
         var index = lines.count - 1
         while index >= 0 {
             let line = lines[index]
             if let first = line.tokens.first, !line.isContinuation {
-                return first.kind == .token(.keyword(.protocol)) || first.kind == .token(.keyword(.class))
+                switch first.kind {
+                case .token(.keyword(.protocol)): return "protocol"
+                case .token(.keyword(.class)): return "class"
+                case .token(.identifier): return first.text
+                default: return nil
+                }
             }
             index -= 1
         }
-        return false
+        return nil
     }
 
     func nextIsRightBraceWithoutComments(after offset: Int) -> Bool {
@@ -369,10 +428,10 @@ struct Layout {
         if parenDepth > 0 { return false }
         switch piece.kind {
         case .swiftParameters: return false
-        case .token(.comma), .token(.colon), .token(.leftParen), .token(.rightParen): return false
+        case .token(.comma), .token(.colon), .token(.leftParen), .token(.rightParen), .token(.period): return false
         default: break
         }
-        if previousKind == .token(.leftParen) { return false }
+        if previousKind == .token(.leftParen) || previousKind == .token(.period) { return false }
         return true
     }
 
@@ -396,14 +455,17 @@ struct Layout {
         var event: String
         var trigger: String
         var rest: String
+        /// An internal transition (`internal on event by who …`): no source or target.
+        var isInternal = false
     }
 
     func columns(_ line: Line) -> Columns? {
         let tokens = line.tokens
         guard !line.isContinuation, !line.continues, tokens.count >= 3, line.comment == nil,
-              tokens[0].kind == .token(.identifier), tokens[1].kind == .token(.arrow),
-              tokens[2].kind == .token(.identifier) else { return nil }
-        var index = 3
+              tokens[0].kind == .token(.identifier) else { return nil }
+        let isInternal = tokens[0].text == "internal" && tokens[1].kind == .token(.keyword(.on))
+        guard isInternal || (tokens[1].kind == .token(.arrow) && tokens[2].kind == .token(.identifier)) else { return nil }
+        var index = isInternal ? 1 : 3
         var event = "", trigger = ""
         if index + 1 < tokens.count, tokens[index].kind == .token(.keyword(.on)), tokens[index + 1].kind == .token(.identifier) {
             event = "on " + tokens[index + 1].text
@@ -418,6 +480,10 @@ struct Layout {
             if token.kind == .token(.unknown) { return nil } // an inline comment: leave it alone
             if !rest.isEmpty && token.space { rest += " " }
             rest += token.text
+        }
+        if isInternal {
+            guard !event.isEmpty else { return nil }
+            return Columns(source: "", target: "", event: event, trigger: trigger, rest: rest, isInternal: true)
         }
         return Columns(source: tokens[0].text, target: tokens[2].text, event: event, trigger: trigger, rest: rest)
     }
@@ -440,13 +506,14 @@ struct Layout {
         output.reserveCapacity(lines.count)
         var index = 0
         while index < lines.count {
-            // A run of transition lines at one depth (whole-line comments may sit between).
-            if columns(lines[index]) != nil {
+            // A run of transition lines at one depth (whole-line comments may sit between);
+            // internal transitions form runs of their own.
+            if let first = columns(lines[index]) {
                 var end = index
                 var members: [Int] = []
                 while end < lines.count {
                     let line = lines[end]
-                    if line.depth == lines[index].depth && columns(line) != nil {
+                    if line.depth == lines[index].depth, let c = columns(line), c.isInternal == first.isInternal {
                         members.append(end)
                     } else if !(line.comment != nil && line.depth == lines[index].depth) {
                         break
@@ -469,7 +536,8 @@ struct Layout {
                     }
                     let c = all[member]
                     member += 1
-                    var text = Layout.padded(c.source, sourceWidth) + " -> " + Layout.padded(c.target, targetWidth)
+                    var text = c.isInternal ? "internal"
+                        : Layout.padded(c.source, sourceWidth) + " -> " + Layout.padded(c.target, targetWidth)
                     if eventWidth > 0 { text += " " + Layout.padded(c.event, eventWidth) }
                     if triggerWidth > 0 { text += " " + Layout.padded(c.trigger, triggerWidth) }
                     if !c.rest.isEmpty { text += " " + c.rest }

@@ -334,7 +334,13 @@ extension LanguageServer {
                     if seen.insert(name).inserted { item(name, kind: 20, detail: state.description?.value(in: file) ?? "state") }
                 }
             }
-            if trimmed.hasSuffix("->") {
+            if trimmed.hasSuffix("."), let instance = lastWord.dropLast().split(whereSeparator: { $0 == "," || $0 == ":" }).last.map(String.init),
+               !instance.isEmpty {
+                // A system step `Instance.event`: the events of the instance's machine.
+                for event in systemEvents(instance: instance, at: offset, analysis: analysis) {
+                    item(event, kind: 23, detail: "event of '\(instance)'")
+                }
+            } else if trimmed.hasSuffix("->") {
                 states()
             } else if lastWord == "on" {
                 guard let machine else { return .object([("isIncomplete", false), ("items", [])]) }
@@ -376,6 +382,27 @@ extension LanguageServer {
         }
     }
 
+    /// The events of the machine of `instance`, in the system declared around `offset`, in
+    /// the order its transitions name them (each once).
+    func systemEvents(instance: String, at offset: Int, analysis: Analysis) -> [String] {
+        let file = analysis.root
+        guard let system = analysis.syntax.systems.first(where: { $0.range.startOffset <= offset && offset <= $0.range.endOffset }),
+              let declared = system.instances.first(where: { file.text($0.name.range) == instance }) else { return [] }
+        let machineName = file.text(declared.machine.range)
+        var events: [String] = []
+        var seen = Set<String>()
+        if let checked = analysis.model.system(named: file.text(system.name.range)), let index = checked.instance(named: instance) {
+            for transition in checked.machine(of: index).transitions {
+                if let event = transition.event, seen.insert(event).inserted { events.append(event) }
+            }
+        } else if let machine = analysis.model.machine(named: machineName) {
+            for transition in machine.transitions {
+                if let event = transition.event, seen.insert(event).inserted { events.append(event) }
+            }
+        }
+        return events
+    }
+
     // MARK: - Symbols
 
     func documentSymbols(_ params: JSONValue) -> Result<JSONValue, RequestError> {
@@ -403,6 +430,18 @@ extension LanguageServer {
                 }
                 top.append((machine.range.startOffset, symbol(file.text(machine.name.range), kind: 5, range: machine.range, selection: machine.name.range,
                                                               detail: machine.description?.value(in: file), children: roots.reversed())))
+            }
+            for system in analysis.syntax.systems {
+                // Instances as children, with their machine (and label) as detail.
+                let instances: [JSONValue] = system.instances.map { instance in
+                    var detail = file.text(instance.machine.range)
+                    if let label = instance.label?.value(in: file) { detail += " \"" + label + "\"" }
+                    return symbol(file.text(instance.name.range), kind: 13, range: instance.range, selection: instance.name.range,
+                                  detail: detail, children: [])
+                }
+                top.append((system.range.startOffset, symbol(file.text(system.name.range), kind: 2, range: system.range,
+                                                             selection: system.name.range, detail: system.description?.value(in: file),
+                                                             children: instances)))
             }
             for type in analysis.syntax.protocols + analysis.syntax.classes {
                 let members: [JSONValue] = type.functions.map {

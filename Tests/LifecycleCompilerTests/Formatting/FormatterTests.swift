@@ -11,11 +11,26 @@ import Testing
         for type in model.types {
             out += "\(type.kind) \(type.name) \(type.parents.map { model.types[$0].name }) origin=\(type.origin ?? "-")\n"
             for method in type.methods {
-                out += "  func \(method.selector) \(method.parameterText) async=\(method.isAsync) throws=\(method.isThrowing) -> \(method.returnType ?? "-") returns=\(method.returns ?? "-") body=\(method.body ?? "-")\n"
+                out += "  func \(method.selector) \(method.parameterText) async=\(method.isAsync) throws=\(method.isThrowing) -> \(method.returnType ?? "-") returns=\(method.returns ?? "-") body=\(method.body ?? "-") available=\(method.availability.map { "\($0)" } ?? "-")\n"
             }
             for property in type.properties { out += "  var \(property.name): \(property.type)\n" }
         }
-        out += "own=\(model.ownTypes) uikit=\(model.importsUIKit)\n"
+        out += "own=\(model.ownTypes) uikit=\(model.importsUIKit) platform=\(model.platform.map { "\($0)" } ?? "-")\n"
+        for system in model.systems {
+            out += "system \(system.name) \(system.description ?? "-")\n"
+            for instance in system.instances {
+                out += "  instance \(instance.name): \(system.machine(of: system.instance(named: instance.name)!).name) \(instance.label ?? "-")\n"
+            }
+            for event in system.events {
+                let steps = event.steps.map { step in
+                    switch step.action {
+                    case .fire(let name): "\(system.instances[step.instance].name).\(name)"
+                    case .new: "new \(system.instances[step.instance].name)"
+                    }
+                }
+                out += "  on \(event.name) by \(event.trigger?.rawValue ?? "-"): \(steps) \(event.description ?? "-")\n"
+            }
+        }
         for machine in model.machines {
             out += "machine \(machine.name) \(machine.description ?? "-") initial=\(machine.initialState)\n"
             if let delegate = machine.delegate {
@@ -26,7 +41,7 @@ import Testing
             }
             for transition in machine.transitions {
                 let callbacks = transition.callbacks.map { model.method($0).selector }
-                out += "  \(transition.source) -> \(transition.target) on \(transition.event ?? "-") by \(transition.trigger?.rawValue ?? "-") calls \(callbacks) \(transition.description ?? "-")\n"
+                out += "  \(transition.isInternal ? "internal " : "")\(transition.source) -> \(transition.target) on \(transition.event ?? "-") by \(transition.trigger?.rawValue ?? "-") calls \(callbacks) \(transition.description ?? "-")\n"
             }
             for requirement in machine.requirements {
                 out += "  require \(model.method(requirement.callback).selector) \(requirement.reason ?? "-")\n"
@@ -177,6 +192,83 @@ import Testing
 
         """
         let formatted = checkFormatting(input, name: "layout.lifecycle")
+        #expect(formatted == expected, "\n\(LineDiff.unified(old: expected, new: formatted ?? "", oldName: "expected", newName: "formatted"))")
+    }
+
+    @Test("newer syntax keeps its meaning: platform, @available, internal transitions, extensions, systems")
+    func newerSyntax() {
+        let input = """
+        import UIKit
+        platform   iOS 13.0
+        protocol PlayerDelegate {
+          @available(iOS, introduced: 13.0, deprecated: 15.0, renamed: "playerDidFinish(_:reason:)")   func playerDidFinish(_ p: Int)
+          @available(iOS 13.0, *)
+             func playerDidStall(_ p: Int)
+          func player(_ p: Int, didTick t: Int)
+        }
+        extension UIApplicationDelegate {   @available(iOS 14.0, *) func applicationDidTick(_ a: UIApplication)
+        }
+        machine Player "p" {
+          delegate D: PlayerDelegate
+          initial state Idle
+          state Playing {
+            // ticks
+            internal on tick by system calls player(_:didTick:) "t"
+            internal on stall by system calls playerDidStall(_:)
+            internal on tap
+          }
+          Idle->Playing on play by user
+          Playing -> Idle on stop by user calls playerDidFinish(_:)
+        }
+        system Two "two players" { instance A: Player "first"
+          instance new: Player
+          on start by user: new A, A.play, A.stop "go"
+          on again by system: new.play,   new . stop
+          on round: A.play, A.stop }
+
+        """
+        let expected = """
+        import UIKit
+        platform iOS 13.0
+        protocol PlayerDelegate {
+            @available(iOS, introduced: 13.0, deprecated: 15.0, renamed: "playerDidFinish(_:reason:)")
+            func playerDidFinish(_ p: Int)
+            @available(iOS 13.0, *)
+            func playerDidStall(_ p: Int)
+            func player(_ p: Int, didTick t: Int)
+        }
+        extension UIApplicationDelegate {
+            @available(iOS 14.0, *)
+            func applicationDidTick(_ a: UIApplication)
+        }
+        machine Player "p" {
+            delegate D: PlayerDelegate
+            initial state Idle
+            state Playing {
+                // ticks
+                internal on tick  by system calls player(_:didTick:) "t"
+                internal on stall by system calls playerDidStall(_:)
+                internal on tap
+            }
+            Idle    -> Playing on play by user
+            Playing -> Idle    on stop by user calls playerDidFinish(_:)
+        }
+        system Two "two players" {
+            instance A: Player "first"
+            instance new: Player
+            on start by user: new A, A.play, A.stop "go"
+            on again by system: new.play, new.stop
+            on round: A.play, A.stop
+        }
+
+        """
+        let compiled = Compiler.compile(path: "newer.lifecycle", source: input)
+        #expect(!compiled.diagnostics.hasErrors, "\(compiled.diagnostics.all.map(\.message))")
+        let model = compiled.model
+        #expect(model?.platform.map { "\($0)" } == "iOS 13.0")
+        #expect(model?.systems.first?.events.count == 3)
+        #expect(model?.machines.first?.transitions.filter(\.isInternal).count == 3)
+        let formatted = checkFormatting(input, name: "newer.lifecycle")
         #expect(formatted == expected, "\n\(LineDiff.unified(old: expected, new: formatted ?? "", oldName: "expected", newName: "formatted"))")
     }
 

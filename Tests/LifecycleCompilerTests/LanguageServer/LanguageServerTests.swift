@@ -225,11 +225,11 @@ import Testing
         let (refLine, refCharacter) = Self.position(of: "Inactive   -> Active", in: text, offset: 15)
         let stateDefinition = client.request("textDocument/definition", client.at(Self.sceneURI, refLine, refCharacter))?["result"]?.array?.first
         #expect(stateDefinition?["range"]?["start"]?["line"]?.int == Self.position(of: "state Active", in: text).0)
-        // References to the state Active: its declaration and two transitions.
+        // References to the state Active: its declaration and four transitions.
         let references = client.request("textDocument/references", .object([
             ("textDocument", .object([("uri", .string(Self.sceneURI))])), ("position", .object([("line", JSONValue(refLine)), ("character", JSONValue(refCharacter))])),
             ("context", .object([("includeDeclaration", true)]))]))?["result"]?.array
-        #expect(references?.count == 4)
+        #expect(references?.count == 5)
         // Completion after `calls`: the delegate's protocols' methods, with full selectors.
         let (completionLine, completionCharacter) = Self.position(of: "calls sceneDidBecomeActive", in: text, offset: 6)
         let items = client.request("textDocument/completion", client.at(Self.sceneURI, completionLine, completionCharacter))?["result"]?["items"]?.array ?? []
@@ -245,7 +245,7 @@ import Testing
         let rename = client.request("textDocument/rename", .object([
             ("textDocument", .object([("uri", .string(Self.sceneURI))])), ("position", .object([("line", JSONValue(refLine)), ("character", JSONValue(refCharacter))])),
             ("newName", "Running")]))
-        #expect(rename?["result"]?["changes"]?[Self.sceneURI]?.array?.count == 4)
+        #expect(rename?["result"]?["changes"]?[Self.sceneURI]?.array?.count == 5)
         let badRename = client.request("textDocument/rename", .object([
             ("textDocument", .object([("uri", .string(Self.sceneURI))])), ("position", .object([("line", JSONValue(refLine)), ("character", JSONValue(refCharacter))])),
             ("newName", "state")]))
@@ -260,6 +260,46 @@ import Testing
         // Semantic tokens: five integers per token.
         let data = client.request("textDocument/semanticTokens/full", .object([("textDocument", .object([("uri", .string(Self.sceneURI))]))]))?["result"]?["data"]?.array
         #expect((data?.count ?? 0) > 100 && (data?.count ?? 1) % 5 == 0)
+    }
+
+    @Test("systems: document symbols list them with their instances; completion after 'X.' offers X's events")
+    func systems() {
+        let client = Client()
+        client.initialize()
+        let uri = "file:///specs/Two.lifecycle"
+        let text = """
+        machine Player {
+            initial state Idle
+            state Playing
+            Idle    -> Playing on play by user
+            Playing -> Idle    on stop by user
+            Playing -> Playing on seek by user
+        }
+        machine Light {
+            initial state Off
+            Off -> Off on blink by system
+        }
+        system Two "two players" {
+            instance A: Player "first"
+            instance L: Light
+            on start by user: A.play, A.stop, L.blink "go"
+        }
+
+        """
+        client.open(uri, text)
+        let symbols = client.request("textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(uri))]))]))?["result"]?.array
+        #expect(symbols?.map { $0["name"]?.string } == ["Player", "Light", "Two"])
+        let two = symbols?.last
+        #expect(two?["detail"] == "two players")
+        #expect(two?["children"]?.array?.compactMap { $0["name"]?.string } == ["A", "L"])
+        #expect(two?["children"]?.array?.first?["detail"] == "Player \"first\"")
+        // After `A.`: Player's events, each once, in order; after `L.`: Light's.
+        let (aLine, aCharacter) = Self.position(of: "A.play", in: text, offset: 2)
+        let events = client.request("textDocument/completion", client.at(uri, aLine, aCharacter))?["result"]?["items"]?.array?.compactMap { $0["label"]?.string }
+        #expect(events == ["play", "stop", "seek"])
+        let (lLine, lCharacter) = Self.position(of: "L.blink", in: text, offset: 4)
+        let lightEvents = client.request("textDocument/completion", client.at(uri, lLine, lCharacter))?["result"]?["items"]?.array?.compactMap { $0["label"]?.string }
+        #expect(lightEvents == ["blink"])
     }
 
     @Test("hostile input: random bytes and random JSON never crash the server", arguments: 0..<4)
