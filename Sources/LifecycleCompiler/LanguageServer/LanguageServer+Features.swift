@@ -125,10 +125,27 @@ extension LanguageServer {
         var text = "```swift\n\(analysis.signature(method))\n```\n\n"
         text += "`\(method.selector)`, declared in \(type.kind.rawValue) `\(type.name)`"
         if let origin = type.origin { text += " (\(origin == "UIKit" ? "UIKit catalog" : origin))" }
+        if let availability = method.availability { text += "\n\n" + Self.availabilityText(availability) }
         let doc = analysis.documentation(above: method.range)
         if !doc.isEmpty { text += "\n\n" + doc }
         if let returns = method.returns { text += "\n\nThe generated body returns `\(returns)`." }
         return text
+    }
+
+    /// `iOS 13.0+; deprecated in iOS 26.0: use 'sceneDidBecomeActive(_:)' instead`, and the
+    /// attribute as written.
+    static func availabilityText(_ availability: Availability) -> String {
+        var parts: [String] = []
+        let platform = availability.platform == "*" ? "every platform" : availability.platform
+        if let introduced = availability.introduced { parts.append("\(platform) \(introduced)+") }
+        if availability.isDeprecated {
+            var deprecated = "deprecated" + (availability.deprecated.map { " in \(platform) \($0)" } ?? "")
+            if let replacement = availability.replacement { deprecated += ": " + replacement }
+            parts.append(deprecated)
+        }
+        if let obsoleted = availability.obsoleted { parts.append("obsoleted in \(platform) \(obsoleted)") }
+        let summary = parts.isEmpty ? "" : "**Availability:** " + parts.joined(separator: "; ") + "\n\n"
+        return summary + "`" + availability.text + "`"
     }
 
     func hoverText(_ symbol: Analysis.Symbol, analysis: Analysis) -> String? {

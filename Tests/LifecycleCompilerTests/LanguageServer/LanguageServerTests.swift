@@ -85,6 +85,21 @@ import Testing
         return (0, 0)
     }
 
+    @Test("hover text of an availability: introduced, deprecated with its replacement, the attribute")
+    func availabilityHover() throws {
+        let text = #"@available(iOS, introduced: 4.0, deprecated: 26.0, renamed: "sceneDidBecomeActive(_:)")"#
+        guard case .success(let availability) = Availability.parse(
+            arguments: #"iOS, introduced: 4.0, deprecated: 26.0, renamed: "sceneDidBecomeActive(_:)""#, text: text) else {
+            Issue.record("the attribute does not parse")
+            return
+        }
+        #expect(LanguageServer.availabilityText(availability) == """
+            **Availability:** iOS 4.0+; deprecated in iOS 26.0: use 'sceneDidBecomeActive(_:)' instead
+
+            `\(text)`
+            """)
+    }
+
     @Test("session: requests before initialize, unknown methods, shutdown and exit")
     func session() {
         let client = Client()
@@ -215,6 +230,9 @@ import Testing
         let callbackHover = client.request("textDocument/hover", client.at(Self.sceneURI, callLine, callCharacter))?["result"]?["contents"]?["value"]?.string ?? ""
         #expect(callbackHover.contains("func sceneDidBecomeActive(_ scene: UIScene)"))
         #expect(callbackHover.contains("protocol `UISceneDelegate` (UIKit catalog)"))
+        // …and Apple's availability from the catalog.
+        #expect(callbackHover.contains("**Availability:** iOS 13.0+"), "\(callbackHover)")
+        #expect(callbackHover.contains("`@available("))
         // Definition of a callback: the catalog, a virtual document.
         let definition = client.request("textDocument/definition", client.at(Self.sceneURI, callLine, callCharacter))?["result"]?.array?.first
         #expect(definition?["uri"] == JSONValue.string(LanguageServer.catalogURI))
