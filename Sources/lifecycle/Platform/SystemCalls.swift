@@ -5,10 +5,10 @@ import Glibc
 #endif
 
 // The C library calls whose names the platform layer's own types also use (`FileSystem.read`,
-// `Terminal.write`), reached under names of their own so that no file needs a module-qualified
-// `Glibc.read` or `Darwin.read`. Only the files in this folder call the C library; everything
-// else in the executable goes through `FileSystem`, `Terminal`, `Subprocess`, `Interruption`,
-// `BackgroundHasher` and `PlatformThread`.
+// `Terminal.write`), reached under names of their own so that no file needs a name qualified
+// by its module (Glibc's or Darwin's `read`). Only the files in this folder call the C library;
+// everything else in the executable goes through `FileSystem`, `Terminal`, `Subprocess`,
+// `Interruption`, `StandardStreams`, `BackgroundHasher` and `PlatformThread`.
 
 /// `read(2)`.
 func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
