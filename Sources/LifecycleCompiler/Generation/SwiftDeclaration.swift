@@ -29,9 +29,18 @@ public enum SwiftDeclaration {
     /// The arguments that forward every parameter to `super`: `(scene, willConnectTo: session)`.
     public static func forwardingArguments(_ method: Method) -> String {
         "(" + method.parameters.map { parameter in
-            let value = (parameter.type.hasPrefix("inout ") ? "&" : "") + SwiftNames.identifier(parameter.name)
+            var value = (parameter.type.hasPrefix("inout ") ? "&" : "") + SwiftNames.identifier(parameter.name)
+            // An `@autoclosure` parameter is a closure inside the method: forwarding it to
+            // another `@autoclosure` parameter means calling it there.
+            if parameter.type.contains("@autoclosure") { value += "()" }
             return parameter.label.map { "\(SwiftNames.argumentLabel($0)): \(value)" } ?? value
         }.joined(separator: ", ") + ")"
+    }
+
+    /// Whether `method` has a variadic parameter (`_ xs: Int...`): Swift cannot pass its
+    /// values on to another variadic call, so an override cannot forward them to `super`.
+    public static func hasVariadicParameter(_ method: Method) -> Bool {
+        method.parameters.contains { SwiftTypeText.normalized($0.type).hasSuffix("...") }
     }
 
     /// The statement that ends a generated body: `return <defaultReturn>`, or a bare

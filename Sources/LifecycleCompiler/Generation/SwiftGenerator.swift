@@ -310,6 +310,9 @@ public struct SwiftGenerator {
                 if let body = method.body {
                     for line in DocComment.lines(body) { printer.line(line) }
                     if let statement = SwiftDeclaration.defaultReturnStatement(method) { printer.line(statement) }
+                } else if SwiftDeclaration.hasVariadicParameter(method) {
+                    printer.line("// Swift cannot pass a variadic parameter on: call `super.\(SwiftNames.identifier(method.name))` with the values it needs.")
+                    if let statement = SwiftDeclaration.defaultReturnStatement(method) { printer.line(statement) }
                 } else {
                     var call = "super.\(SwiftNames.identifier(method.name))\(SwiftDeclaration.forwardingArguments(method))"
                     if method.isAsync { call = "await " + call }
@@ -369,6 +372,8 @@ public struct SwiftGenerator {
     /// `var name: Type` with an initial value when one is obvious, else a computed placeholder.
     static func propertyDeclaration(_ property: Property) -> String {
         let name = SwiftNames.identifier(property.name)
+        // `var p: Int = 5`: the spec gives the initial value itself.
+        if property.type.contains("=") { return "var \(name): \(property.type)" }
         let type = SwiftTypeText.normalized(property.type)
         if type.hasSuffix("?") || type.hasSuffix("!") { return "var \(name): \(property.type)" }
         let value: String? = switch type {
