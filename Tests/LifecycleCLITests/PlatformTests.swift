@@ -41,7 +41,7 @@ import Testing
 
     /// Runs the workplace's macOS type-check (Apple's headers, the Darwin overlay) when it and
     /// its SDK snapshot are on the machine; elsewhere there is nothing to run it with.
-    @Test("LifecycleCompiler and lifecycle type-check for macOS 13.0", arguments: ["13.0"])
+    @Test("LifecycleCompiler and lifecycle type-check for macOS (SwiftPM's default 10.13 and the declared 13.0)", arguments: ["10.13", "13.0"])
     func macOSTypeCheck(deploymentTarget: String) throws {
         let script = CLIRunner.packageRoot + "/../shared/tools/mac-typecheck/mac-typecheck.sh"
         let snapshots = (try? FileManager.default.contentsOfDirectory(atPath: "/work/.mirror")) ?? []

@@ -32,7 +32,7 @@ public enum SwiftDeclaration {
             var value = (parameter.type.hasPrefix("inout ") ? "&" : "") + SwiftNames.identifier(parameter.name)
             // An `@autoclosure` parameter is a closure inside the method: forwarding it to
             // another `@autoclosure` parameter means calling it there.
-            if parameter.type.contains("@autoclosure") { value += "()" }
+            if parameter.type.split(whereSeparator: { $0 == " " || $0 == "(" }).contains("@autoclosure") { value += "()" }
             return parameter.label.map { "\(SwiftNames.argumentLabel($0)): \(value)" } ?? value
         }.joined(separator: ", ") + ")"
     }

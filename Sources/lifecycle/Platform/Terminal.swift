@@ -24,17 +24,7 @@ enum Terminal {
     /// Writes all of `buffer`; the `errno` of a write that failed, or nil.
     @discardableResult
     static func write(_ buffer: UnsafeBufferPointer<UInt8>, to fd: Int32) -> Int32? {
-        guard let base = buffer.baseAddress else { return nil }
-        var offset = 0
-        while offset < buffer.count {
-            let written = systemWrite(fd, base + offset, buffer.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            offset += written
-        }
-        return nil
+        FileSystem.writeAll(buffer, to: fd)
     }
 
     static func out(_ text: String) {
