@@ -42,7 +42,8 @@ enum Terminal {
     }
 
     /// A message. A file name's bytes that are not valid UTF-8 show as `\xFF` (`FileName`),
-    /// whichever command built the message.
+    /// whichever command built the message. (A spec line quoted in a diagnostic that holds
+    /// one of the private-use characters U+EF80…U+EFFF itself shows it that way too.)
     static func err(_ text: String) { write(FileName.display(text), to: 2) }
 
     /// Makes sure descriptors 0, 1 and 2 are open before anything else is: a closed one is
