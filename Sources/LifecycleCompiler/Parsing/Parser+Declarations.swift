@@ -57,13 +57,13 @@ extension Parser {
             if let decl = typeDecl() { syntax.extensions.append(decl) }
         case .unknown:
             advance()
-            synchronizeDeclaration()
+            synchronize(to: .declaration)
         default:
             let word = token.kind == .identifier ? text(token) : nil
             let suggestion = word.flatMap { Suggestions.bestMatch(for: $0, in: ["import", "machine", "protocol", "class", "system"]) }
             report(.expectedDeclaration(found: found, suggestion: suggestion, at: range(token)))
             advance()
-            synchronizeDeclaration()
+            synchronize(to: .declaration)
         }
     }
 
@@ -99,7 +99,7 @@ extension Parser {
             return ImportDecl(target: .file(path), range: range(from: start))
         default:
             report(.expectedImportTarget(found: found, at: missingRange))
-            synchronizeDeclaration()
+            synchronize(to: .declaration)
             return nil
         }
     }
@@ -112,7 +112,7 @@ extension Parser {
         advance()
         guard token.kind == .identifier else {
             report(.expectedPlatform(found: found, at: token.kind == .endOfFile ? missingRange : range(token)))
-            synchronizeDeclaration()
+            synchronize(to: .declaration)
             return nil
         }
         let name = NameSyntax(range: range(token))
@@ -127,13 +127,13 @@ extension Parser {
         let start = token.start
         advance()
         guard let name = expectName({ .expectedName("machine", found: $0, at: $1) }) else {
-            synchronizeDeclaration()
+            synchronize(to: .declaration)
             return nil
         }
         let description = optionalString()
         guard token.kind == .leftBrace else {
             report(.expectedBody("machine '\(source.text(name.range))'", found: found, at: missingRange))
-            synchronizeDeclaration()
+            synchronize(to: .declaration)
             return nil
         }
         machine = MachineDecl(name: name, description: description, range: range(from: start))
@@ -157,7 +157,7 @@ extension Parser {
         let kind: TypeDecl.Kind = at(.protocol) ? .protocol : at(.class) ? .class : .extension
         advance()
         guard let name = expectName({ .expectedName(kind.rawValue, found: $0, at: $1) }) else {
-            synchronizeDeclaration()
+            synchronize(to: .declaration)
             return nil
         }
         let title = "\(kind.rawValue) '\(source.text(name.range))'"
@@ -165,7 +165,7 @@ extension Parser {
         if kind != .extension, consume(if: .colon) != nil {
             repeat {
                 guard let parent = expectName({ .expectedName("parent type", found: $0, at: $1) }) else {
-                    synchronizeDeclaration()
+                    synchronize(to: .declaration)
                     return nil
                 }
                 parents.append(parent)
@@ -176,7 +176,7 @@ extension Parser {
         }
         guard let open = consume(if: .leftBrace) else {
             report(.expectedBody(title, found: found, at: missingRange))
-            synchronizeDeclaration()
+            synchronize(to: .declaration)
             return nil
         }
         var decl = TypeDecl(kind: kind, name: name, parents: parents, functions: [], variables: [],

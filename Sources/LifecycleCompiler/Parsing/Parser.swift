@@ -134,38 +134,54 @@ public struct Parser {
 
     // MARK: - Recovery
 
-    /// Skips to the next top-level declaration keyword.
-    mutating func synchronizeDeclaration() {
-        while true {
-            switch token.kind {
-            case .endOfFile, .keyword(.import), .keyword(.machine), .keyword(.protocol), .keyword(.class):
-                return
-            case .identifier where atSystemDeclaration:
-                return
-            case .leftBrace:
-                skipBlock()
-            default:
-                advance()
-            }
+    /// Where error recovery may resume parsing.
+    enum RecoveryPoint {
+        /// A top-level declaration: `import`, `machine`, `protocol`, `class`, `system Name`.
+        case declaration
+        /// A member of a machine or state body: a member keyword, a transition (`Name ->`), a
+        /// closing `}`, or a declaration keyword.
+        case member
+        /// A member of a system body: `instance`, `on`, a closing `}`, or the start of a
+        /// declaration.
+        case systemMember
+    }
+
+    /// Skips to the next `point`. Braced blocks on the way are skipped whole, so that their
+    /// contents don't leak into the enclosing body.
+    mutating func synchronize(to point: RecoveryPoint) {
+        while !isAt(point) {
+            if token.kind == .leftBrace { skipBlock() } else { advance() }
         }
     }
 
-    /// Skips to the next member of a machine or state body: a member keyword, a transition
-    /// (`Name ->`), a closing `}` or a declaration keyword. Braced blocks on the way are skipped
-    /// whole, so that their contents don't leak into the enclosing body.
-    mutating func synchronizeMember() {
-        while true {
+    /// Whether the current token is a `point` (or the end of the file).
+    func isAt(_ point: RecoveryPoint) -> Bool {
+        switch token.kind {
+        case .endOfFile, .keyword(.import), .keyword(.machine), .keyword(.protocol), .keyword(.class):
+            return true
+        default:
+            break
+        }
+        switch point {
+        case .declaration:
+            return token.kind == .identifier && atSystemDeclaration
+        case .member:
             switch token.kind {
-            case .endOfFile, .rightBrace,
-                 .keyword(.import), .keyword(.machine), .keyword(.protocol), .keyword(.class),
-                 .keyword(.delegate), .keyword(.state), .keyword(.initial), .keyword(.final), .keyword(.require):
-                return
-            case .identifier where nextIsArrow():
-                return
-            case .leftBrace:
-                skipBlock()
+            case .rightBrace, .keyword(.delegate), .keyword(.state), .keyword(.initial), .keyword(.final), .keyword(.require):
+                return true
+            case .identifier:
+                return nextIsArrow()
             default:
-                advance()
+                return false
+            }
+        case .systemMember:
+            switch token.kind {
+            case .rightBrace, .keyword(.on):
+                return true
+            case .identifier:
+                return (atShortWord("instance") && nextIsIdentifier()) || atSystemDeclaration
+            default:
+                return false
             }
         }
     }
