@@ -85,7 +85,7 @@ public struct MonitorGenerator {
                     printer.line("case \(SwiftNames.identifier(name))")
                 }
                 printer.line()
-                printer.line("static let selectors: [String] = [\(selectors.map(Self.literal).joined(separator: ", "))]")
+                printer.line("static let selectors: [String] = [\(selectors.map(StringLiteral.swift).joined(separator: ", "))]")
                 printer.line()
                 printer.line("/// The callback's Swift name: `\(selectors.first ?? "none")`.")
                 printer.line("var description: String { Callback.selectors[rawValue] }")
@@ -109,7 +109,7 @@ public struct MonitorGenerator {
                     printer.line("if !states.isEmpty { parts.append(\"in \" + Violation.orList(states)) }")
                     printer.line("parts += inside")
                     printer.line("let next = expected.isEmpty ? \"no callback can come next\" : \"expected \" + Violation.orList(expected.map { \"'\\($0)'\" })")
-                    printer.line("return \"'\\(callback)' cannot happen here: '\(Self.inner(automaton.name))' is \\(parts.joined(separator: \", or \")); \\(next)\"")
+                    printer.line("return \"'\\(callback)' cannot happen here: '\(StringLiteral.swiftContents(automaton.name))' is \\(parts.joined(separator: \", or \")); \\(next)\"")
                 }
                 printer.line("}")
                 printer.line()
@@ -175,7 +175,7 @@ public struct MonitorGenerator {
             printer.line("// callback leads from p; silent[p]: where transitions that call nothing lead.")
             printer.line("private static let names: [String] = [")
             printer.indented { printer in
-                for name in tables.names { printer.line(Self.literal(name) + ",") }
+                for name in tables.names { printer.line(StringLiteral.swift(name) + ",") }
             }
             printer.line("]")
             printer.line("private static let settled: [Bool] = [\(tables.settled.map { $0 ? "true" : "false" }.joined(separator: ", "))]")
@@ -190,30 +190,5 @@ public struct MonitorGenerator {
             printer.line("private static let silent: [[Int]] = [\(tables.silent.map { "[\($0.map(String.init).joined(separator: ", "))]" }.joined(separator: ", "))]")
         }
         printer.line("}")
-    }
-
-    /// A Swift string literal for `text`.
-    static func literal(_ text: String) -> String { "\"" + inner(text) + "\"" }
-
-    /// `text` escaped for the inside of a Swift string literal.
-    static func inner(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-                    || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    result += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result
     }
 }
