@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LifecycleCompiler
+import SpecGeneration
 
 /// `swift --monitor`: the generated skeletons with monitors are golden files (type-checked with
 /// the others by `GeneratedCodeCompilesTests`), and the monitors, compiled with `swiftc` and run,
