@@ -56,14 +56,11 @@ extension Parser {
         case .identifier where text(token) == "extension" && nextIsIdentifier():
             if let decl = typeDecl() { syntax.extensions.append(decl) }
         case .unknown:
-            advance()
-            synchronize(to: .declaration)
+            skip(to: .declaration)
         default:
             let word = token.kind == .identifier ? text(token) : nil
             let suggestion = word.flatMap { Suggestions.bestMatch(for: $0, in: ["import", "machine", "protocol", "class", "system"]) }
-            report(.expectedDeclaration(found: found, suggestion: suggestion, at: range(token)))
-            advance()
-            synchronize(to: .declaration)
+            skip(to: .declaration, reporting: .expectedDeclaration(found: found, suggestion: suggestion, at: range(token)))
         }
     }
 
@@ -212,9 +209,7 @@ extension Parser {
                     decl.variables.append(variable)
                 }
             default:
-                report(.expectedTypeMember(title, found: found, at: range(token)))
-                advance()
-                synchronizeTypeMember()
+                skip(to: .typeMember, reporting: .expectedTypeMember(title, found: found, at: range(token)))
             }
         }
         decl.range = range(from: start)
@@ -235,32 +230,17 @@ extension Parser {
         return arguments.isComplete ? range(from: start) : nil
     }
 
-    /// Skips to the next `func`, `var`, `}` or declaration keyword inside a type body.
-    mutating func synchronizeTypeMember() {
-        while true {
-            switch token.kind {
-            case .endOfFile, .rightBrace, .keyword(.func), .keyword(.var), .attribute,
-                 .keyword(.machine), .keyword(.protocol), .keyword(.class), .keyword(.import):
-                return
-            case .leftBrace:
-                skipBlock()
-            default:
-                advance()
-            }
-        }
-    }
-
     /// funcDecl := 'func' IDENT SWIFT_PARAMS 'async'? 'throws'? ('->' SWIFT_TYPE)? ('returns' STRING)? ('body' STRING)?
     mutating func funcDecl() -> FuncDecl? {
         let start = token.start
         advance()
         guard let name = expectName({ .expectedName("function", found: $0, at: $1) }) else {
-            synchronizeTypeMember()
+            synchronize(to: .typeMember)
             return nil
         }
         guard token.kind == .leftParen else {
             report(.expectedParameters(source.text(name.range), found: found, at: missingRange))
-            synchronizeTypeMember()
+            synchronize(to: .typeMember)
             return nil
         }
         let parameters = lexer.scanSwiftParameters(openParen: token.start)
@@ -284,7 +264,7 @@ extension Parser {
             advance()
             guard let value = optionalString() else {
                 report(.expectedString(after: "returns", found: found, at: missingRange))
-                synchronizeTypeMember()
+                synchronize(to: .typeMember)
                 return nil
             }
             function.returns = value
@@ -293,7 +273,7 @@ extension Parser {
             advance()
             guard let value = optionalString() else {
                 report(.expectedString(after: "body", found: found, at: missingRange))
-                synchronizeTypeMember()
+                synchronize(to: .typeMember)
                 return nil
             }
             function.body = value
@@ -307,12 +287,12 @@ extension Parser {
         let start = token.start
         advance()
         guard let name = expectName({ .expectedName("property", found: $0, at: $1) }) else {
-            synchronizeTypeMember()
+            synchronize(to: .typeMember)
             return nil
         }
         guard token.kind == .colon else {
             report(.expectedColonAfterProperty(source.text(name.range), found: found, at: missingRange))
-            synchronizeTypeMember()
+            synchronize(to: .typeMember)
             return nil
         }
         let type = lexer.scanSwiftType()

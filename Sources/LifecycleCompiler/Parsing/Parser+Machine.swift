@@ -71,16 +71,11 @@ extension Parser {
         case .identifier:
             transitionDecl()
         case .unknown:
-            advance()
-            synchronize(to: .member)
+            skip(to: .member)
         case .keyword(.on), .keyword(.by), .keyword(.calls), .string:
-            report(.misplacedTransitionClause(found: found, at: range(token)))
-            advance()
-            synchronize(to: .member)
+            skip(to: .member, reporting: .misplacedTransitionClause(found: found, at: range(token)))
         default:
-            report(.expectedMember(found: found, at: range(token)))
-            advance()
-            synchronize(to: .member)
+            skip(to: .member, reporting: .expectedMember(found: found, at: range(token)))
         }
     }
 

@@ -58,12 +58,9 @@ extension Parser {
                 system.range = range(from: start)
                 return system
             case .unknown:
-                advance()
-                synchronize(to: .systemMember)
+                skip(to: .systemMember)
             default:
-                report(.expectedSystemMember(found: found, at: range(token)))
-                advance()
-                synchronize(to: .systemMember)
+                skip(to: .systemMember, reporting: .expectedSystemMember(found: found, at: range(token)))
             }
         }
     }

@@ -144,6 +144,17 @@ public struct Parser {
         /// A member of a system body: `instance`, `on`, a closing `}`, or the start of a
         /// declaration.
         case systemMember
+        /// A member of a protocol or class body: `func`, `var`, an attribute, a closing `}`, or
+        /// a declaration keyword.
+        case typeMember
+    }
+
+    /// Reports `diagnostic` (if any) at the current token, skips that token, then skips to the
+    /// next `point`: the recovery from a token that starts nothing here.
+    mutating func skip(to point: RecoveryPoint, reporting diagnostic: Diagnostic? = nil) {
+        if let diagnostic { report(diagnostic) }
+        advance()
+        synchronize(to: point)
     }
 
     /// Skips to the next `point`. Braced blocks on the way are skipped whole, so that their
@@ -165,6 +176,11 @@ public struct Parser {
         switch point {
         case .declaration:
             return token.kind == .identifier && atSystemDeclaration
+        case .typeMember:
+            switch token.kind {
+            case .rightBrace, .keyword(.func), .keyword(.var), .attribute: return true
+            default: return false
+            }
         case .member:
             switch token.kind {
             case .rightBrace, .keyword(.delegate), .keyword(.state), .keyword(.initial), .keyword(.final), .keyword(.require):
