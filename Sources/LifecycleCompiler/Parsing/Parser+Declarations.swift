@@ -123,10 +123,8 @@ extension Parser {
     mutating func machineDecl() -> MachineDecl? {
         let start = token.start
         advance()
-        guard let name = expectName({ .expectedName("machine", found: $0, at: $1) }) else {
-            synchronize(to: .declaration)
-            return nil
-        }
+        guard let name = expectName({ .expectedName("machine", found: $0, at: $1) },
+                                    orSkipTo: .declaration) else { return nil }
         let description = optionalString()
         guard token.kind == .leftBrace else {
             report(.expectedBody("machine '\(source.text(name.range))'", found: found, at: missingRange))
@@ -153,18 +151,14 @@ extension Parser {
         let start = token.start
         let kind: TypeDecl.Kind = at(.protocol) ? .protocol : at(.class) ? .class : .extension
         advance()
-        guard let name = expectName({ .expectedName(kind.rawValue, found: $0, at: $1) }) else {
-            synchronize(to: .declaration)
-            return nil
-        }
+        guard let name = expectName({ .expectedName(kind.rawValue, found: $0, at: $1) },
+                                    orSkipTo: .declaration) else { return nil }
         let title = "\(kind.rawValue) '\(source.text(name.range))'"
         var parents: [NameSyntax] = []
         if kind != .extension, consume(if: .colon) != nil {
             repeat {
-                guard let parent = expectName({ .expectedName("parent type", found: $0, at: $1) }) else {
-                    synchronize(to: .declaration)
-                    return nil
-                }
+                guard let parent = expectName({ .expectedName("parent type", found: $0, at: $1) },
+                                              orSkipTo: .declaration) else { return nil }
                 parents.append(parent)
             } while consume(if: .comma) != nil
             if kind == .class && parents.count > 1 {
@@ -234,10 +228,8 @@ extension Parser {
     mutating func funcDecl() -> FuncDecl? {
         let start = token.start
         advance()
-        guard let name = expectName({ .expectedName("function", found: $0, at: $1) }) else {
-            synchronize(to: .typeMember)
-            return nil
-        }
+        guard let name = expectName({ .expectedName("function", found: $0, at: $1) },
+                                    orSkipTo: .typeMember) else { return nil }
         guard token.kind == .leftParen else {
             report(.expectedParameters(source.text(name.range), found: found, at: missingRange))
             synchronize(to: .typeMember)
@@ -286,10 +278,8 @@ extension Parser {
     mutating func varDecl() -> VarDecl? {
         let start = token.start
         advance()
-        guard let name = expectName({ .expectedName("property", found: $0, at: $1) }) else {
-            synchronize(to: .typeMember)
-            return nil
-        }
+        guard let name = expectName({ .expectedName("property", found: $0, at: $1) },
+                                    orSkipTo: .typeMember) else { return nil }
         guard token.kind == .colon else {
             report(.expectedColonAfterProperty(source.text(name.range), found: found, at: missingRange))
             synchronize(to: .typeMember)

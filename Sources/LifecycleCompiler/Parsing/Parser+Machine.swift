@@ -83,17 +83,13 @@ extension Parser {
     mutating func delegateDecl() -> DelegateDecl? {
         let start = token.start
         advance()
-        guard let name = expectName({ .expectedName("delegate class", found: $0, at: $1) }) else {
-            synchronize(to: .member)
-            return nil
-        }
+        guard let name = expectName({ .expectedName("delegate class", found: $0, at: $1) },
+                                    orSkipTo: .member) else { return nil }
         var adopted: [NameSyntax] = []
         if consume(if: .colon) != nil {
             repeat {
-                guard let parent = expectName({ .expectedName("protocol or class", found: $0, at: $1) }) else {
-                    synchronize(to: .member)
-                    return nil
-                }
+                guard let parent = expectName({ .expectedName("protocol or class", found: $0, at: $1) },
+                                              orSkipTo: .member) else { return nil }
                 adopted.append(parent)
             } while consume(if: .comma) != nil
         }

@@ -24,10 +24,8 @@ extension Parser {
     mutating func systemDecl() -> SystemDecl? {
         let start = token.start
         advance()
-        guard let name = expectName({ .expectedName("system", found: $0, at: $1) }) else {
-            synchronize(to: .declaration)
-            return nil
-        }
+        guard let name = expectName({ .expectedName("system", found: $0, at: $1) },
+                                    orSkipTo: .declaration) else { return nil }
         let description = optionalString()
         guard token.kind == .leftBrace else {
             report(.expectedBody("system '\(source.text(name.range))'", found: found, at: missingRange))
@@ -69,19 +67,15 @@ extension Parser {
     mutating func instanceDecl() -> InstanceDecl? {
         let start = token.start
         advance()
-        guard let name = expectName({ .expectedName("instance", found: $0, at: $1) }) else {
-            synchronize(to: .systemMember)
-            return nil
-        }
+        guard let name = expectName({ .expectedName("instance", found: $0, at: $1) },
+                                    orSkipTo: .systemMember) else { return nil }
         guard consume(if: .colon) != nil else {
             report(.expectedInstanceMachine(source.text(name.range), found: found, at: missingRange))
             synchronize(to: .systemMember)
             return nil
         }
-        guard let machine = expectName({ .expectedName("machine", found: $0, at: $1) }) else {
-            synchronize(to: .systemMember)
-            return nil
-        }
+        guard let machine = expectName({ .expectedName("machine", found: $0, at: $1) },
+                                       orSkipTo: .systemMember) else { return nil }
         let label = optionalString()
         return InstanceDecl(name: name, machine: machine, label: label, range: range(from: start))
     }

@@ -101,10 +101,12 @@ public struct Parser {
         }
     }
 
-    /// Consumes an identifier, or reports `diagnostic` and returns nil.
-    mutating func expectName(_ diagnostic: (_ found: String, _ at: SourceRange) -> Diagnostic) -> NameSyntax? {
+    /// Consumes an identifier, or reports `diagnostic`, skips to `recovery` (if given) and returns nil.
+    mutating func expectName(_ diagnostic: (_ found: String, _ at: SourceRange) -> Diagnostic,
+                             orSkipTo recovery: RecoveryPoint? = nil) -> NameSyntax? {
         guard token.kind == .identifier, !(token.end - token.start == 1 && source.bytes[token.start] == UInt8(ascii: "_")) else {
             report(diagnostic(found, token.kind == .endOfFile ? missingRange : range(token)))
+            if let recovery { synchronize(to: recovery) }
             return nil
         }
         let name = NameSyntax(range: range(token))
