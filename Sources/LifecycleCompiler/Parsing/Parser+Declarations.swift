@@ -121,10 +121,8 @@ extension Parser {
 
     /// machineDecl := 'machine' IDENT STRING? '{' member* '}'
     mutating func machineDecl() -> MachineDecl? {
-        let start = token.start
-        advance()
-        guard let name = expectName({ .expectedName("machine", found: $0, at: $1) },
-                                    orSkipTo: .declaration) else { return nil }
+        guard let head = keywordAndName("machine", orSkipTo: .declaration) else { return nil }
+        let start = head.start, name = head.name
         let description = optionalString()
         guard token.kind == .leftBrace else {
             report(.expectedBody("machine '\(source.text(name.range))'", found: found, at: missingRange))
@@ -148,11 +146,9 @@ extension Parser {
     /// extensionDecl := 'extension' IDENT '{' (funcDecl | varDecl)* '}'  ('extension' is a
     /// contextual word: an IDENT followed by another)
     mutating func typeDecl() -> TypeDecl? {
-        let start = token.start
         let kind: TypeDecl.Kind = at(.protocol) ? .protocol : at(.class) ? .class : .extension
-        advance()
-        guard let name = expectName({ .expectedName(kind.rawValue, found: $0, at: $1) },
-                                    orSkipTo: .declaration) else { return nil }
+        guard let head = keywordAndName(kind.rawValue, orSkipTo: .declaration) else { return nil }
+        let start = head.start, name = head.name
         let title = "\(kind.rawValue) '\(source.text(name.range))'"
         var parents: [NameSyntax] = []
         if kind != .extension, consume(if: .colon) != nil {
@@ -226,10 +222,8 @@ extension Parser {
 
     /// funcDecl := 'func' IDENT SWIFT_PARAMS 'async'? 'throws'? ('->' SWIFT_TYPE)? ('returns' STRING)? ('body' STRING)?
     mutating func funcDecl() -> FuncDecl? {
-        let start = token.start
-        advance()
-        guard let name = expectName({ .expectedName("function", found: $0, at: $1) },
-                                    orSkipTo: .typeMember) else { return nil }
+        guard let head = keywordAndName("function", orSkipTo: .typeMember) else { return nil }
+        let start = head.start, name = head.name
         guard token.kind == .leftParen else {
             report(.expectedParameters(source.text(name.range), found: found, at: missingRange))
             synchronize(to: .typeMember)
@@ -276,10 +270,8 @@ extension Parser {
 
     /// varDecl := 'var' IDENT ':' SWIFT_TYPE ('{' 'get' 'set'? '}')?
     mutating func varDecl() -> VarDecl? {
-        let start = token.start
-        advance()
-        guard let name = expectName({ .expectedName("property", found: $0, at: $1) },
-                                    orSkipTo: .typeMember) else { return nil }
+        guard let head = keywordAndName("property", orSkipTo: .typeMember) else { return nil }
+        let start = head.start, name = head.name
         guard token.kind == .colon else {
             report(.expectedColonAfterProperty(source.text(name.range), found: found, at: missingRange))
             synchronize(to: .typeMember)

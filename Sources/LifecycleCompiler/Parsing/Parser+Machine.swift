@@ -81,10 +81,8 @@ extension Parser {
 
     /// delegateDecl := 'delegate' IDENT (':' IDENT (',' IDENT)*)?
     mutating func delegateDecl() -> DelegateDecl? {
-        let start = token.start
-        advance()
-        guard let name = expectName({ .expectedName("delegate class", found: $0, at: $1) },
-                                    orSkipTo: .member) else { return nil }
+        guard let head = keywordAndName("delegate class", orSkipTo: .member) else { return nil }
+        let start = head.start, name = head.name
         var adopted: [NameSyntax] = []
         if consume(if: .colon) != nil {
             repeat {

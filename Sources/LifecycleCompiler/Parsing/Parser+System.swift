@@ -22,10 +22,8 @@ extension Parser {
 
     /// systemDecl := 'system' IDENT STRING? '{' ( instanceDecl | systemEventDecl )* '}'
     mutating func systemDecl() -> SystemDecl? {
-        let start = token.start
-        advance()
-        guard let name = expectName({ .expectedName("system", found: $0, at: $1) },
-                                    orSkipTo: .declaration) else { return nil }
+        guard let head = keywordAndName("system", orSkipTo: .declaration) else { return nil }
+        let start = head.start, name = head.name
         let description = optionalString()
         guard token.kind == .leftBrace else {
             report(.expectedBody("system '\(source.text(name.range))'", found: found, at: missingRange))
@@ -65,10 +63,8 @@ extension Parser {
 
     /// instanceDecl := 'instance' IDENT ':' IDENT STRING?
     mutating func instanceDecl() -> InstanceDecl? {
-        let start = token.start
-        advance()
-        guard let name = expectName({ .expectedName("instance", found: $0, at: $1) },
-                                    orSkipTo: .systemMember) else { return nil }
+        guard let head = keywordAndName("instance", orSkipTo: .systemMember) else { return nil }
+        let start = head.start, name = head.name
         guard consume(if: .colon) != nil else {
             report(.expectedInstanceMachine(source.text(name.range), found: found, at: missingRange))
             synchronize(to: .systemMember)

@@ -114,6 +114,16 @@ public struct Parser {
         return name
     }
 
+    /// Consumes the keyword that starts a declaration and the name after it, and returns where
+    /// the declaration starts and its name; or reports "expected `what` name", skips to
+    /// `recovery` and returns nil.
+    mutating func keywordAndName(_ what: String, orSkipTo recovery: RecoveryPoint) -> (start: Int, name: NameSyntax)? {
+        let start = token.start
+        advance()
+        guard let name = expectName({ .expectedName(what, found: $0, at: $1) }, orSkipTo: recovery) else { return nil }
+        return (start, name)
+    }
+
     /// Consumes a string literal if there is one.
     mutating func optionalString() -> StringSyntax? {
         guard token.kind == .string else { return nil }
