@@ -46,16 +46,18 @@ let package = Package(
             dependencies: ["lifecycle"],
             path: "Sources/LifecycleCommandPlugin"
         ),
+        // Seeded random numbers and synthetic specs, shared by the benchmark and the tests (no I/O).
+        .target(name: "SpecGeneration"),
         // Not run by `swift test`: `swift run -c release lifecycle-bench` (see Sources/LifecycleBench/README.md).
         .executableTarget(
             name: "lifecycle-bench",
-            dependencies: ["LifecycleCompiler"],
+            dependencies: ["LifecycleCompiler", "SpecGeneration"],
             path: "Sources/LifecycleBench",
             exclude: ["README.md"]
         ),
         .testTarget(
             name: "LifecycleCompilerTests",
-            dependencies: ["LifecycleCompiler"],
+            dependencies: ["LifecycleCompiler", "SpecGeneration"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

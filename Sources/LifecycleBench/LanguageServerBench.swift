@@ -1,18 +1,19 @@
 import Foundation
 import LifecycleCompiler
+import SpecGeneration
 
 /// `lifecycle-bench lsp [--lines 1000] [--runs 50]`: how long the language server takes to
-/// answer on a spec of about `lines` lines (a `SpecGenerator` spec), in process, so that the
+/// answer on a spec of about `lines` lines (a `ScaledSpecGenerator` spec), in process, so that the
 /// figures are the server's work without the pipe. Each request is timed twice: on an
 /// unchanged document (the analysis is cached), and right after a one-character edit (the
 /// request pays for re-checking the document). Prints the median and the maximum.
 enum LanguageServerBench {
     static func run(lines wanted: Int, runs: Int, seed: UInt64) {
         var states = max(wanted / 3, 1)
-        var spec = SpecGenerator(states: states, seed: seed).generate()
+        var spec = ScaledSpecGenerator(states: states, seed: seed).generate()
         while spec.filter({ $0 == UInt8(ascii: "\n") }).count < wanted {
             states += max(states / 10, 1)
-            spec = SpecGenerator(states: states, seed: seed).generate()
+            spec = ScaledSpecGenerator(states: states, seed: seed).generate()
         }
         let text = String(decoding: spec, as: UTF8.self)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)

@@ -15,6 +15,7 @@
 // a process that links Foundation costs on this machine.
 import Foundation
 import LifecycleCompiler
+import SpecGeneration
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -90,7 +91,7 @@ if arguments.first == "generate" {
         FileHandle.standardError.write(Data("usage: lifecycle-bench generate --states N [--seed S] -o FILE\n".utf8))
         exit(2)
     }
-    let bytes = SpecGenerator(states: states, seed: seed).generate()
+    let bytes = ScaledSpecGenerator(states: states, seed: seed).generate()
     _ = FileManager.default.createFile(atPath: out, contents: Data(bytes))
     exit(0)
 }
@@ -169,7 +170,7 @@ func stageRuns(_ states: Int) -> Int { max(1, wholeProcessRuns(states) / 2) }
 
 for states in sizes {
     let path = "\(folder)/bench-\(states).lifecycle"
-    let spec = SpecGenerator(states: states, seed: seed).generate()
+    let spec = ScaledSpecGenerator(states: states, seed: seed).generate()
     _ = FileManager.default.createFile(atPath: path, contents: Data(spec))
     let words = spec.split(whereSeparator: { $0 == 32 || $0 == 10 || $0 == 9 }).count
     let repeats = wholeProcessRuns(states)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Runs the built `lifecycle` binary and checks its output and exit status: the surface that
-/// scripts and build tools rely on (LANGUAGE.md, "Command line").
+/// scripts and build tools rely on (README, "Command line").
 @Suite struct CLITests {
     static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     static let fixtures = testsFolder.appendingPathComponent("Fixtures")

@@ -108,35 +108,9 @@ public final class JSONWriter {
     public func null() { beginValue(); output += "null" }
     public func bool(_ value: Bool) { beginValue(); output += value ? "true" : "false" }
 
-    /// A JSON string literal: quotes, backslashes and control characters escaped, and so are
-    /// the invisible characters that a consumer might drop or a terminal might obey — C1
-    /// controls, line separators, bidirectional controls and the byte-order mark (some JSON
-    /// readers, Foundation's among them, silently drop a U+FEFF written raw).
-    public static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if JSONWriter.needsEscape(scalar.value) {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
-
-    static func needsEscape(_ value: UInt32) -> Bool {
-        switch value {
-        case 0x00..<0x20, 0x7F...0x9F, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: true
-        default: false
-        }
-    }
+    /// A JSON string literal (`StringLiteral.json`): quotes, backslashes and control characters
+    /// escaped, and so are the invisible characters that a consumer might drop or a terminal
+    /// might obey, `VisibleText`'s hidden set (some JSON readers, Foundation's among them,
+    /// silently drop a U+FEFF written raw).
+    public static func quoted(_ text: String) -> String { StringLiteral.json(text) }
 }

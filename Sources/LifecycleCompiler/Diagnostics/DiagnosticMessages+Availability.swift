@@ -46,7 +46,6 @@ extension Diagnostic {
     }
 
     static func unknownPlatform(_ name: String, suggestion: String?, at range: SourceRange) -> Diagnostic {
-        make(.error, "unknown platform '\(name)'" + didYouMean(suggestion), at: range,
-             fixIt: suggestion.map { FixIt(replace: range, with: $0) })
+        misspelt("unknown platform '\(name)'", suggestion: suggestion, at: range)
     }
 }

@@ -137,23 +137,19 @@ extension Diagnostic {
     }
 
     static func unknownCallback(_ written: String, owners: String?, suggestion: String?, at range: SourceRange) -> Diagnostic {
-        make(.error, "no callback '\(written)' in \(owners ?? "scope")" + didYouMean(suggestion), at: range,
-             fixIt: suggestion.map { FixIt(replace: range, with: $0) })
+        misspelt("no callback '\(written)' in \(owners ?? "scope")", suggestion: suggestion, at: range)
     }
 
     static func unknownModule(_ name: String, suggestion: String?, at range: SourceRange) -> Diagnostic {
-        make(.error, "no such module '\(name)'; the built-in modules are 'UIKit'" + didYouMean(suggestion), at: range,
-             fixIt: suggestion.map { FixIt(replace: range, with: $0) })
+        misspelt("no such module '\(name)'; the built-in modules are 'UIKit'", suggestion: suggestion, at: range)
     }
 
     static func unknownState(_ name: String, suggestion: String?, at range: SourceRange) -> Diagnostic {
-        make(.error, "unknown state '\(name)'" + didYouMean(suggestion), at: range,
-             fixIt: suggestion.map { FixIt(replace: range, with: $0) })
+        misspelt("unknown state '\(name)'", suggestion: suggestion, at: range)
     }
 
     static func unknownType(_ name: String, suggestion: String?, at range: SourceRange) -> Diagnostic {
-        make(.error, "unknown protocol or class '\(name)'" + didYouMean(suggestion), at: range,
-             fixIt: suggestion.map { FixIt(replace: range, with: $0) })
+        misspelt("unknown protocol or class '\(name)'", suggestion: suggestion, at: range)
     }
 
     static func unreachableState(_ name: String, from initial: String, at range: SourceRange) -> Diagnostic {

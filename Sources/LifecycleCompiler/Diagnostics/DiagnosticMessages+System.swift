@@ -61,18 +61,15 @@ extension Diagnostic {
     }
 
     static func unknownInstance(_ name: String, system: String, suggestion: String?, at range: SourceRange) -> Diagnostic {
-        make(.error, "no instance '\(name)' in system '\(system)'" + didYouMean(suggestion), at: range,
-             fixIt: suggestion.map { FixIt(replace: range, with: $0) })
+        misspelt("no instance '\(name)' in system '\(system)'", suggestion: suggestion, at: range)
     }
 
     static func unknownInstanceEvent(_ event: String, instance: String, machine: String, suggestion: String?,
                                      at range: SourceRange) -> Diagnostic {
-        make(.error, "machine '\(machine)' of instance '\(instance)' has no event '\(event)'" + didYouMean(suggestion), at: range,
-             fixIt: suggestion.map { FixIt(replace: range, with: $0) })
+        misspelt("machine '\(machine)' of instance '\(instance)' has no event '\(event)'", suggestion: suggestion, at: range)
     }
 
     static func unknownMachine(_ name: String, suggestion: String?, at range: SourceRange) -> Diagnostic {
-        make(.error, "unknown machine '\(name)'" + didYouMean(suggestion), at: range,
-             fixIt: suggestion.map { FixIt(replace: range, with: $0) })
+        misspelt("unknown machine '\(name)'", suggestion: suggestion, at: range)
     }
 }

@@ -15,6 +15,14 @@ extension Diagnostic {
         suggestion.map { "; did you mean '\($0)'?" } ?? ""
     }
 
+    /// An error about a name that may be misspelt: `message`, then "did you mean" and a fix-it
+    /// that writes `suggestion` when there is one. The id is the calling factory's name.
+    static func misspelt(_ message: String, suggestion: String?, at range: SourceRange,
+                         function: String = #function) -> Diagnostic {
+        make(.error, message + didYouMean(suggestion), at: range,
+             fixIt: suggestion.map { FixIt(replace: range, with: $0) }, function: function)
+    }
+
     // MARK: - Lexical and syntax errors (alphabetical)
 
     static func classWithSeveralSuperclasses(_ title: String, at range: SourceRange) -> Diagnostic {
@@ -42,8 +50,7 @@ extension Diagnostic {
     }
 
     static func expectedDeclaration(found: String, suggestion: String?, at range: SourceRange) -> Diagnostic {
-        make(.error, "expected 'machine', 'protocol', 'class' or 'import' at top level, found \(found)"
-            + didYouMean(suggestion), at: range, fixIt: suggestion.map { FixIt(replace: range, with: $0) })
+        misspelt("expected 'machine', 'protocol', 'class' or 'import' at top level, found \(found)", suggestion: suggestion, at: range)
     }
 
     static func expectedImportTarget(found: String, at range: SourceRange) -> Diagnostic {
@@ -75,8 +82,7 @@ extension Diagnostic {
     }
 
     static func expectedTrigger(found: String, suggestion: String?, at range: SourceRange) -> Diagnostic {
-        make(.error, "expected 'user' or 'system' after 'by', found \(found)" + didYouMean(suggestion),
-             at: range, fixIt: suggestion.map { FixIt(replace: range, with: $0) })
+        misspelt("expected 'user' or 'system' after 'by', found \(found)", suggestion: suggestion, at: range)
     }
 
     static func expectedType(_ position: String, at range: SourceRange) -> Diagnostic {

@@ -5,9 +5,8 @@
 /// - a line break (LF, CR, CR LF, U+0085, U+2028, U+2029) is one `.lineBreak`, which each
 ///   format writes as its own line break (`<br>`, `\n`, `&#10;`) or as a space;
 /// - a tab is a space;
-/// - a character that is invisible or changes how the text around it reads (C0 and C1
-///   controls, bidirectional controls, zero-width characters, the byte-order mark,
-///   noncharacters) is `.hidden`: exporters write it as the visible text `\u{202E}`, the way
+/// - a character that is invisible or changes how the text around it reads (the set of
+///   `VisibleText.isHidden`) is `.hidden`: exporters write it as the visible text `\u{202E}`, the way
 ///   the spec spells it, never raw, so that a diff, a wiki page or a diagram shows what the
 ///   text holds;
 /// - everything else (letters of any script, emoji, punctuation) is `.scalar`, escaped by the
@@ -29,27 +28,9 @@ enum ExportText {
             case 0x0A where wasCR: continue
             case 0x0A, 0x0D, 0x85, 0x2028, 0x2029: body(.lineBreak)
             case 0x09: body(.scalar(" "))
-            default: body(isHidden(scalar) ? .hidden(scalar) : .scalar(scalar))
+            default: body(VisibleText.isHidden(scalar) ? .hidden(scalar) : .scalar(scalar))
             }
         }
-    }
-
-    /// Whether a character must not reach an output raw.
-    static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00..<0x20, 0x7F...0x9F: true
-        // Zero-width space, joiners and marks; bidirectional embeddings, overrides, isolates;
-        // invisible operators; the byte-order mark; interlinear annotations; noncharacters.
-        case 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x206F, 0xFEFF, 0xFFF9...0xFFFB, 0xFFFE, 0xFFFF: true
-        // Tags (invisible, once used for language tags and now for hidden text).
-        case 0xE0000...0xE007F: true
-        default: false
-        }
-    }
-
-    /// The spec's spelling of a hidden character: `\u{202E}`.
-    static func visible(_ scalar: Unicode.Scalar) -> String {
-        "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
     }
 
     /// `text` with each piece mapped by `scalar`, hidden characters spelled out (their `\`
@@ -60,7 +41,7 @@ enum ExportText {
         forEach(text) { piece in
             switch piece {
             case .scalar(let s): scalar(s, &result)
-            case .hidden(let s): for v in visible(s).unicodeScalars { scalar(v, &result) }
+            case .hidden(let s): for v in VisibleText.escape(s).unicodeScalars { scalar(v, &result) }
             case .lineBreak: result += lineBreak
             }
         }

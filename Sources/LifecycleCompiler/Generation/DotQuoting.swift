@@ -71,8 +71,9 @@ public enum DotQuoting {
 
     /// For each byte value, `1` if the byte may need escaping: the ASCII ones that do (control
     /// characters, `"`, `&`, `\`) and the lead bytes of the hidden characters and line
-    /// separators beyond ASCII (C2: U+0080…U+009F; D8: U+061C; E2: U+200E, U+200F,
-    /// U+2028…U+202E, U+2066…U+2069; EF: U+FEFF); `0` for every other byte, which is copied
+    /// separators beyond ASCII (C2: U+0080…U+009F; D8: U+061C; E2: U+200B, U+200E, U+200F,
+    /// U+2028…U+202E, U+2060…U+206F; EF: U+FEFF, U+FFF9…U+FFFF; F3: the tags U+E0000…U+E007F);
+    /// `0` for every other byte, which is copied
     /// as it is. A literal, so reading it costs no reference counting (a `static let` array
     /// was retained and released once per string).
     private static var mayNeedEscaping: StaticString {
@@ -81,7 +82,7 @@ public enum DotQuoting {
         1111111111111111111111111111111100100010000000000000000000000000\
         0000000000000000000000000000100000000000000000000000000000000001\
         0000000000000000000000000000000000000000000000000000000000000000\
-        0010000000000000000000001000000000100000000000010000000000000000
+        0010000000000000000000001000000000100000000000010001000000000000
         """
     }
 
@@ -97,8 +98,8 @@ public enum DotQuoting {
     ///   CRLF, U+0085, U+2028, U+2029) → `\n`;
     /// - `&` → `&amp;`: Graphviz decodes HTML entities in labels and tooltips, so `&#1;` would
     ///   put a raw U+0001 in the SVG (which XML parsers reject) and `&#x202E;` a bidi override;
-    /// - tab → space; every other hidden character (`VisibleText`: controls, bidi controls,
-    ///   U+061C, U+FEFF) → a visible `\\u{202E}`, shown as `\u{202E}`;
+    /// - tab → space; every other hidden character (`VisibleText.isHidden`: controls, bidi
+    ///   controls, invisible characters, tags) → a visible `\\u{202E}`, shown as `\u{202E}`;
     /// - every `pieceLength` bytes or so, at a character boundary, `" + "`.
     ///
     /// Runs of bytes that need no escaping are copied whole: a plain name is one scan and one copy.
@@ -128,7 +129,7 @@ public enum DotQuoting {
             var value: UInt32 = 0
             for offset in 0..<length {
                 let byte = UInt32(utf8[index + offset])
-                value = offset == 0 ? byte & (length == 1 ? 0x7F : length == 2 ? 0x1F : 0x0F) : value << 6 | byte & 0x3F
+                value = offset == 0 ? byte & (length == 1 ? 0x7F : length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07) : value << 6 | byte & 0x3F
             }
             buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
             buffer.append(#"\\u{"#)
@@ -164,12 +165,17 @@ public enum DotQuoting {
             case 0xD8 where second == 0x9C: hide(2)
             // U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR are E2 80 A8 and E2 80 A9.
             case 0xE2 where second == 0x80 && (third == 0xA8 || third == 0xA9): replace(3, with: #"\n"#)
-            // U+200E, U+200F (E2 80 8E, 8F); U+202A…U+202E (E2 80 AA…AE); U+2066…U+2069 (E2 81 A6…A9).
-            case 0xE2 where second == 0x80 && (third == 0x8E || third == 0x8F || (0xAA...0xAE).contains(third)),
-                 0xE2 where second == 0x81 && (0xA6...0xA9).contains(third):
+            // U+200B, U+200E, U+200F (E2 80 8B, 8E, 8F); U+202A…U+202E (E2 80 AA…AE);
+            // U+2060…U+2064 and U+2066…U+206F (E2 81 A0…A4, A6…AF).
+            case 0xE2 where second == 0x80 && (third == 0x8B || third == 0x8E || third == 0x8F || (0xAA...0xAE).contains(third)),
+                 0xE2 where second == 0x81 && (0xA0...0xAF).contains(third) && third != 0xA5:
                 hide(3)
-            // U+FEFF is EF BB BF.
-            case 0xEF where second == 0xBB && third == 0xBF: hide(3)
+            // U+FEFF is EF BB BF; U+FFF9…U+FFFF are EF BF B9…BF.
+            case 0xEF where second == 0xBB && third == 0xBF,
+                 0xEF where second == 0xBF && third >= 0xB9 && third != 0xBC && third != 0xBD:
+                hide(3)
+            // The tags U+E0000…U+E007F are F3 A0 80 80…F3 A0 81 BF.
+            case 0xF3 where second == 0xA0 && (third == 0x80 || third == 0x81) && index + 3 < utf8.count: hide(4)
             default: index += 1
             }
         }

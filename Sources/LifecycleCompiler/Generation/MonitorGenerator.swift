@@ -5,7 +5,9 @@
 /// It runs `MonitorTables` (the strict `ConformanceSearch`, unrolled), so its verdicts and its
 /// messages are `lifecycle conform --strict`'s. It imports nothing, holds only `Sendable`
 /// values, and compiles under Swift 6 strict concurrency; a violation goes to `onViolation`,
-/// which stops a debug build by default (`assertionFailure`).
+/// which stops a debug build by default (`assertionFailure`). The search itself is written
+/// once per file (`searchSource()`, a private `LifecycleMonitorSearch` generic over the
+/// callback type); each monitor holds its tables and its wording.
 public struct MonitorGenerator {
     let model: Model
     let machine: Machine
@@ -59,11 +61,80 @@ public struct MonitorGenerator {
     /// Names the `Callback` enum already uses (its own members and `RawRepresentable`'s, `CaseIterable`'s).
     static let enumMembers: Set<String> = ["description", "rawValue", "selectors", "allCases", "init", "self", "Self", "Type", "hashValue"]
 
-    /// The monitor struct alone.
+    /// The monitor struct alone; it needs `searchSource()` once in the same file.
     public func source() -> [UInt8] {
         var printer = Printer()
         emit(into: &printer)
         return printer.bytes
+    }
+
+    /// The search every monitor of a file runs over its own tables, written once per file
+    /// (`private`, so that two generated files in one module do not clash).
+    public static func searchSource() -> [UInt8] {
+        var printer = Printer()
+        emitSearch(into: &printer)
+        return printer.bytes
+    }
+
+    /// The name of the shared search in the generated file.
+    static let searchName = "LifecycleMonitorSearch"
+
+    static func emitSearch(into printer: inout Printer) {
+        let search = searchName
+        printer.line("/// The search every lifecycle monitor of this file runs over its tables (`lifecycle swift --monitor`).")
+        printer.line("/// Position p: a state, or a transition with callbacks still to come. moves[p]: where each")
+        printer.line("/// callback leads from p; silent[p]: where transitions that call nothing lead.")
+        printer.line("private enum \(search) {")
+        printer.indented { printer in
+            printer.line("/// Where `callback` leads from `positions`, then every position reached by transitions that")
+            printer.line("/// call nothing; empty if the callback cannot come at any of them.")
+            printer.line("static func advance<Callback: Equatable>(_ positions: [Int], by callback: Callback,")
+            printer.line("                                         moves: [[(callback: Callback, targets: [Int])]], silent: [[Int]]) -> [Int] {")
+            printer.indented { printer in
+                printer.line("var next: [Int] = []")
+                printer.line("for position in positions {")
+                printer.line("    for move in moves[position] where move.callback == callback {")
+                printer.line("        for target in move.targets where !next.contains(target) { next.append(target) }")
+                printer.line("    }")
+                printer.line("}")
+                printer.line("var index = 0")
+                printer.line("while index < next.count {")
+                printer.line("    for target in silent[next[index]] where !next.contains(target) { next.append(target) }")
+                printer.line("    index += 1")
+                printer.line("}")
+                printer.line("return next")
+            }
+            printer.line("}")
+            printer.line()
+            printer.line("/// Where the run can be, for a violation: the states it can be in, the transitions it can be")
+            printer.line("/// inside, and the callbacks that could have come.")
+            printer.line("static func whereabouts<Callback: Equatable>(_ positions: [Int], names: [String], settled: [Bool],")
+            printer.line("                                             moves: [[(callback: Callback, targets: [Int])]])")
+            printer.line("    -> (states: [String], inside: [String], expected: [Callback]) {")
+            printer.indented { printer in
+                printer.line("var states: [String] = [], inside: [String] = [], expected: [Callback] = []")
+                printer.line("for position in positions {")
+                printer.line("    let name = names[position]")
+                printer.line("    if settled[position] {")
+                printer.line("        if !states.contains(name) { states.append(name) }")
+                printer.line("    } else if !inside.contains(name) {")
+                printer.line("        inside.append(name)")
+                printer.line("    }")
+                printer.line("    for move in moves[position] where !expected.contains(move.callback) { expected.append(move.callback) }")
+                printer.line("}")
+                printer.line("return (states, inside, expected)")
+            }
+            printer.line("}")
+            printer.line()
+            printer.line("/// `'A', 'B' or 'C'`.")
+            printer.line("static func orList(_ items: [String]) -> String {")
+            printer.indented { printer in
+                printer.line("guard items.count > 1, let last = items.last else { return items.first ?? \"\" }")
+                printer.line("return items.dropLast().joined(separator: \", \") + \" or \" + last")
+            }
+            printer.line("}")
+        }
+        printer.line("}")
     }
 
     func emit(into printer: inout Printer) {
@@ -85,7 +156,7 @@ public struct MonitorGenerator {
                     printer.line("case \(SwiftNames.identifier(name))")
                 }
                 printer.line()
-                printer.line("static let selectors: [String] = [\(selectors.map(Self.literal).joined(separator: ", "))]")
+                printer.line("static let selectors: [String] = [\(selectors.map(StringLiteral.swift).joined(separator: ", "))]")
                 printer.line()
                 printer.line("/// The callback's Swift name: `\(selectors.first ?? "none")`.")
                 printer.line("var description: String { Callback.selectors[rawValue] }")
@@ -106,17 +177,10 @@ public struct MonitorGenerator {
                 printer.line("var description: String {")
                 printer.indented { printer in
                     printer.line("var parts: [String] = []")
-                    printer.line("if !states.isEmpty { parts.append(\"in \" + Violation.orList(states)) }")
+                    printer.line("if !states.isEmpty { parts.append(\"in \" + \(Self.searchName).orList(states)) }")
                     printer.line("parts += inside")
-                    printer.line("let next = expected.isEmpty ? \"no callback can come next\" : \"expected \" + Violation.orList(expected.map { \"'\\($0)'\" })")
-                    printer.line("return \"'\\(callback)' cannot happen here: '\(Self.inner(automaton.name))' is \\(parts.joined(separator: \", or \")); \\(next)\"")
-                }
-                printer.line("}")
-                printer.line()
-                printer.line("static func orList(_ items: [String]) -> String {")
-                printer.indented { printer in
-                    printer.line("guard items.count > 1, let last = items.last else { return items.first ?? \"\" }")
-                    printer.line("return items.dropLast().joined(separator: \", \") + \" or \" + last")
+                    printer.line("let next = expected.isEmpty ? \"no callback can come next\" : \"expected \" + \(Self.searchName).orList(expected.map { \"'\\($0)'\" })")
+                    printer.line("return \"'\\(callback)' cannot happen here: '\(StringLiteral.swiftContents(automaton.name))' is \\(parts.joined(separator: \", or \")); \\(next)\"")
                 }
                 printer.line("}")
             }
@@ -141,41 +205,22 @@ public struct MonitorGenerator {
             printer.line("/// does not allow it here.")
             printer.line("mutating func observe(_ callback: Callback) -> Violation? {")
             printer.indented { printer in
-                printer.line("var next: [Int] = []")
-                printer.line("for position in positions {")
-                printer.line("    for move in \(typeName).moves[position] where move.callback == callback {")
-                printer.line("        for target in move.targets where !next.contains(target) { next.append(target) }")
-                printer.line("    }")
+                // The type's own name, not `Self`: a spec may declare a type named `Self`.
+                printer.line("let next = \(Self.searchName).advance(positions, by: callback, moves: \(typeName).moves, silent: \(typeName).silent)")
+                printer.line("guard next.isEmpty else {")
+                printer.line("    positions = next")
+                printer.line("    return nil")
                 printer.line("}")
-                printer.line("guard !next.isEmpty else {")
-                printer.line("    var states: [String] = [], inside: [String] = [], expected: [Callback] = []")
-                printer.line("    for position in positions {")
-                printer.line("        let name = \(typeName).names[position]")
-                printer.line("        if \(typeName).settled[position] {")
-                printer.line("            if !states.contains(name) { states.append(name) }")
-                printer.line("        } else if !inside.contains(name) {")
-                printer.line("            inside.append(name)")
-                printer.line("        }")
-                printer.line("        for move in \(typeName).moves[position] where !expected.contains(move.callback) { expected.append(move.callback) }")
-                printer.line("    }")
-                printer.line("    return Violation(callback: callback, states: states, inside: inside, expected: expected)")
-                printer.line("}")
-                printer.line("// Then every position reached by transitions that call nothing.")
-                printer.line("var index = 0")
-                printer.line("while index < next.count {")
-                printer.line("    for target in \(typeName).silent[next[index]] where !next.contains(target) { next.append(target) }")
-                printer.line("    index += 1")
-                printer.line("}")
-                printer.line("positions = next")
-                printer.line("return nil")
+                printer.line("let (states, inside, expected) = \(Self.searchName).whereabouts(")
+                printer.line("    positions, names: \(typeName).names, settled: \(typeName).settled, moves: \(typeName).moves)")
+                printer.line("return Violation(callback: callback, states: states, inside: inside, expected: expected)")
             }
             printer.line("}")
             printer.line()
-            printer.line("// Position p: a state, or a transition with callbacks still to come. moves[p]: where each")
-            printer.line("// callback leads from p; silent[p]: where transitions that call nothing lead.")
+            printer.line("// The tables `\(Self.searchName)` reads (what a position is is said there).")
             printer.line("private static let names: [String] = [")
             printer.indented { printer in
-                for name in tables.names { printer.line(Self.literal(name) + ",") }
+                for name in tables.names { printer.line(StringLiteral.swift(name) + ",") }
             }
             printer.line("]")
             printer.line("private static let settled: [Bool] = [\(tables.settled.map { $0 ? "true" : "false" }.joined(separator: ", "))]")
@@ -190,30 +235,5 @@ public struct MonitorGenerator {
             printer.line("private static let silent: [[Int]] = [\(tables.silent.map { "[\($0.map(String.init).joined(separator: ", "))]" }.joined(separator: ", "))]")
         }
         printer.line("}")
-    }
-
-    /// A Swift string literal for `text`.
-    static func literal(_ text: String) -> String { "\"" + inner(text) + "\"" }
-
-    /// `text` escaped for the inside of a Swift string literal.
-    static func inner(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-                    || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    result += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result
     }
 }

@@ -51,6 +51,10 @@ public struct SwiftGenerator {
                 generator.emit(into: &printer)
                 needsBlank = true
             }
+            if monitors.contains(where: { !$0.isEmpty }) {
+                if needsBlank { printer.line() }
+                MonitorGenerator.emitSearch(into: &printer)
+            }
         }
         return printer.bytes
     }

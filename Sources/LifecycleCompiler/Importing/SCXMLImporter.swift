@@ -199,7 +199,7 @@ public enum SCXMLImporter {
                 && delegate.map(SCXMLImporter.isDelegateLine) == true
 
             var out = ""
-            out += "machine \(name)" + (element.comment.map { " " + SCXMLImporter.literal($0) } ?? "") + " {\n"
+            out += "machine \(name)" + (element.comment.map { " " + StringLiteral.swift($0) } ?? "") + " {\n"
             if let delegate {
                 out += uikit ? "    delegate \(delegate)\n\n" : "    // delegate \(SCXMLImporter.commentText(delegate))\n\n"
             }
@@ -217,7 +217,7 @@ public enum SCXMLImporter {
                         comment = "calls " + callbacks.joined(separator: ", ")
                     }
                 }
-                if let description = transition.comment { line += " " + SCXMLImporter.literal(description) }
+                if let description = transition.comment { line += " " + StringLiteral.swift(description) }
                 if let comment { line += " // " + SCXMLImporter.commentText(comment) }
                 return line
             }
@@ -252,7 +252,7 @@ public enum SCXMLImporter {
                     out += indent + "// SCXML <parallel>: its children were active at once; here they are one after another.\n"
                 }
                 var line = indent + (isInitial ? "initial " : info.isFinal ? "final " : "") + "state " + info.name
-                if let description = info.description { line += " " + SCXMLImporter.literal(description) }
+                if let description = info.description { line += " " + StringLiteral.swift(description) }
                 let internals = internalLines[state] ?? []
                 if info.children.isEmpty && internals.isEmpty {
                     out += line + "\n"
@@ -295,7 +295,7 @@ public enum SCXMLImporter {
                 guard let callback = elements[child].attribute("callback")?.value else { continue }
                 let reason = elements[child].attribute("reason")?.value
                 if uikit && SCXMLImporter.isCallbackReference(callback) {
-                    requirements.append("    require \(callback)" + (reason.map { " " + SCXMLImporter.literal($0) } ?? ""))
+                    requirements.append("    require \(callback)" + (reason.map { " " + StringLiteral.swift($0) } ?? ""))
                 } else {
                     requirements.append("    // require \(SCXMLImporter.commentText(callback))" + (reason.map { " " + SCXMLImporter.commentText($0) } ?? ""))
                 }
@@ -362,27 +362,6 @@ public enum SCXMLImporter {
         }
         guard isName(parts[0]) else { return false }
         return parts.count == 1 || parts[1].split(separator: ",", omittingEmptySubsequences: false).allSatisfy(isName)
-    }
-
-    /// A `.lifecycle` string literal.
-    static func literal(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if ExportText.isHidden(scalar) || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                    result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
     }
 
     /// Text for a `//` comment: one line, nothing hidden.

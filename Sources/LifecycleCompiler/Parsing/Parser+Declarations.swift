@@ -56,14 +56,11 @@ extension Parser {
         case .identifier where text(token) == "extension" && nextIsIdentifier():
             if let decl = typeDecl() { syntax.extensions.append(decl) }
         case .unknown:
-            advance()
-            synchronizeDeclaration()
+            skip(to: .declaration)
         default:
             let word = token.kind == .identifier ? text(token) : nil
             let suggestion = word.flatMap { Suggestions.bestMatch(for: $0, in: ["import", "machine", "protocol", "class", "system"]) }
-            report(.expectedDeclaration(found: found, suggestion: suggestion, at: range(token)))
-            advance()
-            synchronizeDeclaration()
+            skip(to: .declaration, reporting: .expectedDeclaration(found: found, suggestion: suggestion, at: range(token)))
         }
     }
 
@@ -99,7 +96,7 @@ extension Parser {
             return ImportDecl(target: .file(path), range: range(from: start))
         default:
             report(.expectedImportTarget(found: found, at: missingRange))
-            synchronizeDeclaration()
+            synchronize(to: .declaration)
             return nil
         }
     }
@@ -112,7 +109,7 @@ extension Parser {
         advance()
         guard token.kind == .identifier else {
             report(.expectedPlatform(found: found, at: token.kind == .endOfFile ? missingRange : range(token)))
-            synchronizeDeclaration()
+            synchronize(to: .declaration)
             return nil
         }
         let name = NameSyntax(range: range(token))
@@ -124,16 +121,12 @@ extension Parser {
 
     /// machineDecl := 'machine' IDENT STRING? '{' member* '}'
     mutating func machineDecl() -> MachineDecl? {
-        let start = token.start
-        advance()
-        guard let name = expectName({ .expectedName("machine", found: $0, at: $1) }) else {
-            synchronizeDeclaration()
-            return nil
-        }
+        guard let head = keywordAndName("machine", orSkipTo: .declaration) else { return nil }
+        let start = head.start, name = head.name
         let description = optionalString()
         guard token.kind == .leftBrace else {
             report(.expectedBody("machine '\(source.text(name.range))'", found: found, at: missingRange))
-            synchronizeDeclaration()
+            synchronize(to: .declaration)
             return nil
         }
         machine = MachineDecl(name: name, description: description, range: range(from: start))
@@ -153,21 +146,15 @@ extension Parser {
     /// extensionDecl := 'extension' IDENT '{' (funcDecl | varDecl)* '}'  ('extension' is a
     /// contextual word: an IDENT followed by another)
     mutating func typeDecl() -> TypeDecl? {
-        let start = token.start
         let kind: TypeDecl.Kind = at(.protocol) ? .protocol : at(.class) ? .class : .extension
-        advance()
-        guard let name = expectName({ .expectedName(kind.rawValue, found: $0, at: $1) }) else {
-            synchronizeDeclaration()
-            return nil
-        }
+        guard let head = keywordAndName(kind.rawValue, orSkipTo: .declaration) else { return nil }
+        let start = head.start, name = head.name
         let title = "\(kind.rawValue) '\(source.text(name.range))'"
         var parents: [NameSyntax] = []
         if kind != .extension, consume(if: .colon) != nil {
             repeat {
-                guard let parent = expectName({ .expectedName("parent type", found: $0, at: $1) }) else {
-                    synchronizeDeclaration()
-                    return nil
-                }
+                guard let parent = expectName({ .expectedName("parent type", found: $0, at: $1) },
+                                              orSkipTo: .declaration) else { return nil }
                 parents.append(parent)
             } while consume(if: .comma) != nil
             if kind == .class && parents.count > 1 {
@@ -176,7 +163,7 @@ extension Parser {
         }
         guard let open = consume(if: .leftBrace) else {
             report(.expectedBody(title, found: found, at: missingRange))
-            synchronizeDeclaration()
+            synchronize(to: .declaration)
             return nil
         }
         var decl = TypeDecl(kind: kind, name: name, parents: parents, functions: [], variables: [],
@@ -212,9 +199,7 @@ extension Parser {
                     decl.variables.append(variable)
                 }
             default:
-                report(.expectedTypeMember(title, found: found, at: range(token)))
-                advance()
-                synchronizeTypeMember()
+                skip(to: .typeMember, reporting: .expectedTypeMember(title, found: found, at: range(token)))
             }
         }
         decl.range = range(from: start)
@@ -235,32 +220,13 @@ extension Parser {
         return arguments.isComplete ? range(from: start) : nil
     }
 
-    /// Skips to the next `func`, `var`, `}` or declaration keyword inside a type body.
-    mutating func synchronizeTypeMember() {
-        while true {
-            switch token.kind {
-            case .endOfFile, .rightBrace, .keyword(.func), .keyword(.var), .attribute,
-                 .keyword(.machine), .keyword(.protocol), .keyword(.class), .keyword(.import):
-                return
-            case .leftBrace:
-                skipBlock()
-            default:
-                advance()
-            }
-        }
-    }
-
     /// funcDecl := 'func' IDENT SWIFT_PARAMS 'async'? 'throws'? ('->' SWIFT_TYPE)? ('returns' STRING)? ('body' STRING)?
     mutating func funcDecl() -> FuncDecl? {
-        let start = token.start
-        advance()
-        guard let name = expectName({ .expectedName("function", found: $0, at: $1) }) else {
-            synchronizeTypeMember()
-            return nil
-        }
+        guard let head = keywordAndName("function", orSkipTo: .typeMember) else { return nil }
+        let start = head.start, name = head.name
         guard token.kind == .leftParen else {
             report(.expectedParameters(source.text(name.range), found: found, at: missingRange))
-            synchronizeTypeMember()
+            synchronize(to: .typeMember)
             return nil
         }
         let parameters = lexer.scanSwiftParameters(openParen: token.start)
@@ -284,7 +250,7 @@ extension Parser {
             advance()
             guard let value = optionalString() else {
                 report(.expectedString(after: "returns", found: found, at: missingRange))
-                synchronizeTypeMember()
+                synchronize(to: .typeMember)
                 return nil
             }
             function.returns = value
@@ -293,7 +259,7 @@ extension Parser {
             advance()
             guard let value = optionalString() else {
                 report(.expectedString(after: "body", found: found, at: missingRange))
-                synchronizeTypeMember()
+                synchronize(to: .typeMember)
                 return nil
             }
             function.body = value
@@ -304,15 +270,11 @@ extension Parser {
 
     /// varDecl := 'var' IDENT ':' SWIFT_TYPE ('{' 'get' 'set'? '}')?
     mutating func varDecl() -> VarDecl? {
-        let start = token.start
-        advance()
-        guard let name = expectName({ .expectedName("property", found: $0, at: $1) }) else {
-            synchronizeTypeMember()
-            return nil
-        }
+        guard let head = keywordAndName("property", orSkipTo: .typeMember) else { return nil }
+        let start = head.start, name = head.name
         guard token.kind == .colon else {
             report(.expectedColonAfterProperty(source.text(name.range), found: found, at: missingRange))
-            synchronizeTypeMember()
+            synchronize(to: .typeMember)
             return nil
         }
         let type = lexer.scanSwiftType()

@@ -71,34 +71,23 @@ extension Parser {
         case .identifier:
             transitionDecl()
         case .unknown:
-            advance()
-            synchronizeMember()
+            skip(to: .member)
         case .keyword(.on), .keyword(.by), .keyword(.calls), .string:
-            report(.misplacedTransitionClause(found: found, at: range(token)))
-            advance()
-            synchronizeMember()
+            skip(to: .member, reporting: .misplacedTransitionClause(found: found, at: range(token)))
         default:
-            report(.expectedMember(found: found, at: range(token)))
-            advance()
-            synchronizeMember()
+            skip(to: .member, reporting: .expectedMember(found: found, at: range(token)))
         }
     }
 
     /// delegateDecl := 'delegate' IDENT (':' IDENT (',' IDENT)*)?
     mutating func delegateDecl() -> DelegateDecl? {
-        let start = token.start
-        advance()
-        guard let name = expectName({ .expectedName("delegate class", found: $0, at: $1) }) else {
-            synchronizeMember()
-            return nil
-        }
+        guard let head = keywordAndName("delegate class", orSkipTo: .member) else { return nil }
+        let start = head.start, name = head.name
         var adopted: [NameSyntax] = []
         if consume(if: .colon) != nil {
             repeat {
-                guard let parent = expectName({ .expectedName("protocol or class", found: $0, at: $1) }) else {
-                    synchronizeMember()
-                    return nil
-                }
+                guard let parent = expectName({ .expectedName("protocol or class", found: $0, at: $1) },
+                                              orSkipTo: .member) else { return nil }
                 adopted.append(parent)
             } while consume(if: .comma) != nil
         }
@@ -116,13 +105,13 @@ extension Parser {
             advance()
             guard at(.state) else {
                 report(.expectedStateKeyword(after: modifier == .initial ? "initial" : "final", found: found, at: missingRange))
-                synchronizeMember()
+                synchronize(to: .member)
                 return
             }
         }
         advance()
         guard let name = expectName({ .expectedName("state", found: $0, at: $1) }) else {
-            synchronizeMember()
+            synchronize(to: .member)
             return
         }
         let description = optionalString()
@@ -169,11 +158,11 @@ extension Parser {
             } else {
                 report(.expectedArrow(after: sourceText, found: found, at: missingRange))
             }
-            synchronizeMember()
+            synchronize(to: .member)
             return
         }
         guard let target = expectName({ .expectedTarget(found: $0, at: $1) }) else {
-            synchronizeMember()
+            synchronize(to: .member)
             return
         }
         let firstCallback = Int32(machine.callbacks.count)
@@ -222,7 +211,7 @@ extension Parser {
         let firstCallback = transition.callbacks.lowerBound
         if consume(if: .keyword(.on)) != nil {
             guard let event = expectName({ .expectedName("event", found: $0, at: $1) }) else {
-                synchronizeMember()
+                synchronize(to: .member)
                 return false
             }
             transition.event = event
@@ -233,7 +222,7 @@ extension Parser {
                 let suggestion = word.isEmpty ? nil : Suggestions.bestMatch(for: word, in: ["user", "system"])
                 report(.expectedTrigger(found: found, suggestion: suggestion,
                                         at: token.kind == .identifier ? range(token) : missingRange))
-                synchronizeMember()
+                synchronize(to: .member)
                 return false
             }
             transition.trigger = trigger
@@ -243,7 +232,7 @@ extension Parser {
             guard callbackList() else {
                 // Drop the references of the transition that is dropped.
                 machine.callbacks.removeSubrange(Int(firstCallback)...)
-                synchronizeMember()
+                synchronize(to: .member)
                 return false
             }
             transition.callbacks = firstCallback..<Int32(machine.callbacks.count)
@@ -365,7 +354,7 @@ extension Parser {
         let start = token.start
         advance()
         guard let callback = callbackRef() else {
-            synchronizeMember()
+            synchronize(to: .member)
             return nil
         }
         let reason = optionalString()

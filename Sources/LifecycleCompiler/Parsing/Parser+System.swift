@@ -22,16 +22,12 @@ extension Parser {
 
     /// systemDecl := 'system' IDENT STRING? '{' ( instanceDecl | systemEventDecl )* '}'
     mutating func systemDecl() -> SystemDecl? {
-        let start = token.start
-        advance()
-        guard let name = expectName({ .expectedName("system", found: $0, at: $1) }) else {
-            synchronizeDeclaration()
-            return nil
-        }
+        guard let head = keywordAndName("system", orSkipTo: .declaration) else { return nil }
+        let start = head.start, name = head.name
         let description = optionalString()
         guard token.kind == .leftBrace else {
             report(.expectedBody("system '\(source.text(name.range))'", found: found, at: missingRange))
-            synchronizeDeclaration()
+            synchronize(to: .declaration)
             return nil
         }
         var system = SystemDecl(name: name, description: description, range: range(from: start))
@@ -58,33 +54,24 @@ extension Parser {
                 system.range = range(from: start)
                 return system
             case .unknown:
-                advance()
-                synchronizeSystemMember()
+                skip(to: .systemMember)
             default:
-                report(.expectedSystemMember(found: found, at: range(token)))
-                advance()
-                synchronizeSystemMember()
+                skip(to: .systemMember, reporting: .expectedSystemMember(found: found, at: range(token)))
             }
         }
     }
 
     /// instanceDecl := 'instance' IDENT ':' IDENT STRING?
     mutating func instanceDecl() -> InstanceDecl? {
-        let start = token.start
-        advance()
-        guard let name = expectName({ .expectedName("instance", found: $0, at: $1) }) else {
-            synchronizeSystemMember()
-            return nil
-        }
+        guard let head = keywordAndName("instance", orSkipTo: .systemMember) else { return nil }
+        let start = head.start, name = head.name
         guard consume(if: .colon) != nil else {
             report(.expectedInstanceMachine(source.text(name.range), found: found, at: missingRange))
-            synchronizeSystemMember()
+            synchronize(to: .systemMember)
             return nil
         }
-        guard let machine = expectName({ .expectedName("machine", found: $0, at: $1) }) else {
-            synchronizeSystemMember()
-            return nil
-        }
+        guard let machine = expectName({ .expectedName("machine", found: $0, at: $1) },
+                                       orSkipTo: .systemMember) else { return nil }
         let label = optionalString()
         return InstanceDecl(name: name, machine: machine, label: label, range: range(from: start))
     }
@@ -96,7 +83,7 @@ extension Parser {
         let start = token.start
         advance()
         guard let name = expectName({ .expectedName("event", found: $0, at: $1) }) else {
-            synchronizeSystemMember()
+            synchronize(to: .systemMember)
             return
         }
         var trigger: TransitionDecl.Trigger?
@@ -106,7 +93,7 @@ extension Parser {
                 let suggestion = word.isEmpty ? nil : Suggestions.bestMatch(for: word, in: ["user", "system"])
                 report(.expectedTrigger(found: found, suggestion: suggestion,
                                         at: token.kind == .identifier ? range(token) : missingRange))
-                synchronizeSystemMember()
+                synchronize(to: .systemMember)
                 return
             }
             trigger = value
@@ -114,14 +101,14 @@ extension Parser {
         }
         guard consume(if: .colon) != nil else {
             report(.expectedStepsColon(source.text(name.range), found: found, at: missingRange))
-            synchronizeSystemMember()
+            synchronize(to: .systemMember)
             return
         }
         let firstStep = system.steps.count
         repeat {
             guard let step = stepDecl() else {
                 system.steps.removeSubrange(firstStep...)
-                synchronizeSystemMember()
+                synchronize(to: .systemMember)
                 return
             }
             system.steps.append(step)
@@ -148,25 +135,4 @@ extension Parser {
         }
         guard let event = expectName({ .expectedName("event", found: $0, at: $1) }) else { return nil }
         return StepDecl(kind: .fire, instance: instance, event: event, range: range(from: start))
-    }
-
-    /// Skips to the next member of a system body: `instance`, `on`, a closing `}` or the start
-    /// of a declaration. Braced blocks on the way are skipped whole.
-    mutating func synchronizeSystemMember() {
-        while true {
-            switch token.kind {
-            case .endOfFile, .rightBrace, .keyword(.on),
-                 .keyword(.import), .keyword(.machine), .keyword(.protocol), .keyword(.class):
-                return
-            case .identifier where atShortWord("instance") && nextIsIdentifier():
-                return
-            case .identifier where atSystemDeclaration:
-                return
-            case .leftBrace:
-                skipBlock()
-            default:
-                advance()
-            }
-        }
-    }
-}
+    }}

@@ -101,15 +101,27 @@ public struct Parser {
         }
     }
 
-    /// Consumes an identifier, or reports `diagnostic` and returns nil.
-    mutating func expectName(_ diagnostic: (_ found: String, _ at: SourceRange) -> Diagnostic) -> NameSyntax? {
+    /// Consumes an identifier, or reports `diagnostic`, skips to `recovery` (if given) and returns nil.
+    mutating func expectName(_ diagnostic: (_ found: String, _ at: SourceRange) -> Diagnostic,
+                             orSkipTo recovery: RecoveryPoint? = nil) -> NameSyntax? {
         guard token.kind == .identifier, !(token.end - token.start == 1 && source.bytes[token.start] == UInt8(ascii: "_")) else {
             report(diagnostic(found, token.kind == .endOfFile ? missingRange : range(token)))
+            if let recovery { synchronize(to: recovery) }
             return nil
         }
         let name = NameSyntax(range: range(token))
         advance()
         return name
+    }
+
+    /// Consumes the keyword that starts a declaration and the name after it, and returns where
+    /// the declaration starts and its name; or reports "expected `what` name", skips to
+    /// `recovery` and returns nil.
+    mutating func keywordAndName(_ what: String, orSkipTo recovery: RecoveryPoint) -> (start: Int, name: NameSyntax)? {
+        let start = token.start
+        advance()
+        guard let name = expectName({ .expectedName(what, found: $0, at: $1) }, orSkipTo: recovery) else { return nil }
+        return (start, name)
     }
 
     /// Consumes a string literal if there is one.
@@ -134,38 +146,70 @@ public struct Parser {
 
     // MARK: - Recovery
 
-    /// Skips to the next top-level declaration keyword.
-    mutating func synchronizeDeclaration() {
-        while true {
-            switch token.kind {
-            case .endOfFile, .keyword(.import), .keyword(.machine), .keyword(.protocol), .keyword(.class):
-                return
-            case .identifier where atSystemDeclaration:
-                return
-            case .leftBrace:
-                skipBlock()
-            default:
-                advance()
-            }
+    /// Where error recovery may resume parsing.
+    enum RecoveryPoint {
+        /// A top-level declaration: `import`, `machine`, `protocol`, `class`, `system Name`.
+        case declaration
+        /// A member of a machine or state body: a member keyword, a transition (`Name ->`), a
+        /// closing `}`, or a declaration keyword.
+        case member
+        /// A member of a system body: `instance`, `on`, a closing `}`, or the start of a
+        /// declaration.
+        case systemMember
+        /// A member of a protocol or class body: `func`, `var`, an attribute, a closing `}`, or
+        /// a declaration keyword.
+        case typeMember
+    }
+
+    /// Reports `diagnostic` (if any) at the current token, skips that token, then skips to the
+    /// next `point`: the recovery from a token that starts nothing here.
+    mutating func skip(to point: RecoveryPoint, reporting diagnostic: Diagnostic? = nil) {
+        if let diagnostic { report(diagnostic) }
+        advance()
+        synchronize(to: point)
+    }
+
+    /// Skips to the next `point`. Braced blocks on the way are skipped whole, so that their
+    /// contents don't leak into the enclosing body.
+    mutating func synchronize(to point: RecoveryPoint) {
+        while !isAt(point) {
+            if token.kind == .leftBrace { skipBlock() } else { advance() }
         }
     }
 
-    /// Skips to the next member of a machine or state body: a member keyword, a transition
-    /// (`Name ->`), a closing `}` or a declaration keyword. Braced blocks on the way are skipped
-    /// whole, so that their contents don't leak into the enclosing body.
-    mutating func synchronizeMember() {
-        while true {
+    /// Whether the current token is a `point` (or the end of the file).
+    func isAt(_ point: RecoveryPoint) -> Bool {
+        switch token.kind {
+        case .endOfFile, .keyword(.import), .keyword(.machine), .keyword(.protocol), .keyword(.class):
+            return true
+        default:
+            break
+        }
+        switch point {
+        case .declaration:
+            return token.kind == .identifier && atSystemDeclaration
+        case .typeMember:
             switch token.kind {
-            case .endOfFile, .rightBrace,
-                 .keyword(.import), .keyword(.machine), .keyword(.protocol), .keyword(.class),
-                 .keyword(.delegate), .keyword(.state), .keyword(.initial), .keyword(.final), .keyword(.require):
-                return
-            case .identifier where nextIsArrow():
-                return
-            case .leftBrace:
-                skipBlock()
+            case .rightBrace, .keyword(.func), .keyword(.var), .attribute: return true
+            default: return false
+            }
+        case .member:
+            switch token.kind {
+            case .rightBrace, .keyword(.delegate), .keyword(.state), .keyword(.initial), .keyword(.final), .keyword(.require):
+                return true
+            case .identifier:
+                return nextIsArrow()
             default:
-                advance()
+                return false
+            }
+        case .systemMember:
+            switch token.kind {
+            case .rightBrace, .keyword(.on):
+                return true
+            case .identifier:
+                return (atShortWord("instance") && nextIsIdentifier()) || atSystemDeclaration
+            default:
+                return false
             }
         }
     }

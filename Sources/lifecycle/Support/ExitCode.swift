@@ -1,4 +1,4 @@
-/// The exit statuses scripts and build tools rely on (`LANGUAGE.md`, "Command line").
+/// The exit statuses scripts and build tools rely on (README, "Command line").
 enum ExitCode: Int32, Error {
     /// Done; warnings allowed.
     case success = 0

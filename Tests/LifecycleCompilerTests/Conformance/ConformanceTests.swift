@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LifecycleCompiler
+import SpecGeneration
 
 /// `conform`'s semantics on small logs: what is logged, what may be absent, swaps, strictness,
 /// logs that stop inside a transition, and several runs that print the same lines.

@@ -105,7 +105,7 @@ import Testing
     ]
 
     static func hasHidden(_ text: String) -> Unicode.Scalar? {
-        text.unicodeScalars.first { $0 != "\n" && ExportText.isHidden($0) || $0 == "\u{2028}" || $0 == "\u{2029}" || $0 == "\u{85}" || $0 == "\r" }
+        text.unicodeScalars.first { $0 != "\n" && VisibleText.isHidden($0) || $0 == "\u{85}" || $0 == "\r" }
     }
 
     @Test("Mermaid text: no quote, entity start, statement end, markup or line break survives raw")

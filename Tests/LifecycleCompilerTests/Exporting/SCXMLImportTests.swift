@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LifecycleCompiler
+import SpecGeneration
 
 /// `import-scxml`: the round trip spec → SCXML → spec, SCXML written by others, and XML that
 /// is not well-formed (a located error, never a crash).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LifecycleCompiler
+import SpecGeneration
 
 /// `swift --monitor`: the generated skeletons with monitors are golden files (type-checked with
 /// the others by `GeneratedCodeCompilesTests`), and the monitors, compiled with `swiftc` and run,
@@ -73,7 +74,8 @@ import Testing
     @Test func monitorsAgreeWithConformStrict() throws {
         let machines: [(String, String)] = [("SceneLifecycle", "Scene"), ("SceneLifecycle", "AppSessions"), ("AppLifecycle", "App"),
                                             ("MediaPlayer", "MediaPlayback"), ("ViewControllerLifecycle", "ViewController")]
-        var source = ""
+        // One search for every monitor of the file, as `swift --monitor` writes it.
+        var source = String(decoding: MonitorGenerator.searchSource(), as: UTF8.self) + "\n"
         var automata: [MachineAutomaton] = []
         var dispatch = ""
         for (index, (example, name)) in machines.enumerated() {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LifecycleCompiler
+import SpecGeneration
 
 /// The language server in process: dispatch, lifecycle of the session, debounced diagnostics,
 /// and the features on the examples. (`Tests/LanguageServerClientTests` drives the real

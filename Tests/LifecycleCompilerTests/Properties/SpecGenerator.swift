@@ -1,4 +1,5 @@
 @testable import LifecycleCompiler
+import SpecGeneration
 
 /// Writes random *valid* `.lifecycle` specs for the property tests.
 ///

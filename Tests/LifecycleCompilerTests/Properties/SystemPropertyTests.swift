@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LifecycleCompiler
+import SpecGeneration
 
 /// Random systems over the example machines. Whatever the checker says, it says it without
 /// crashing; when a system checks clean, `simulate --system` agrees step by step with

@@ -2,8 +2,8 @@ import Testing
 @testable import LifecycleCompiler
 
 @Suite struct ImplementationMatcherTests {
-    let scene = SwiftSourceScanner(source: Fixtures.sceneDelegate).methods(ofClass: "SceneDelegate")
-    let app = SwiftSourceScanner(source: Fixtures.appDelegate).methods(ofClass: "AppDelegate")
+    let scene = SwiftSourceScanner(source: SwiftSourceSamples.sceneDelegate).methods(ofClass: "SceneDelegate")
+    let app = SwiftSourceScanner(source: SwiftSourceSamples.appDelegate).methods(ofClass: "AppDelegate")
 
     func expected(_ declaration: String) -> ScannedMethod {
         guard let m = ImplementationMatcher.expected(declaration) else {
@@ -92,7 +92,7 @@ import Testing
         let otherClassOnly = expected("func sceneDidDisconnect(_ scene: UIScene)")
         // SceneDelegate does declare it in the #elseif branch, so use the scene list without it:
         #expect(ImplementationMatcher.match(otherClassOnly, in: scene.filter { $0.selector != "sceneDidDisconnect(_:)" }) == .missing)
-        let vm = SwiftSourceScanner(source: Fixtures.viewControllers)
+        let vm = SwiftSourceScanner(source: SwiftSourceSamples.viewControllers)
         #expect(ImplementationMatcher.match(expected("override func viewDidDisappear(_ animated: Bool)"), in: vm.methods(ofClass: "HomeViewController")) == .missing)
         #expect(ImplementationMatcher.match(expected("override func viewWillDisappear(_ animated: Bool)"), in: vm.methods(ofClass: "HomeViewController"))
                 == .nearMiss([NearMiss(method: vm.methods(ofClass: "HomeViewController")[3],

@@ -11,7 +11,7 @@ import Testing
         }
     }
 
-    static let fixtures = [Fixtures.sceneDelegate, Fixtures.appDelegate, Fixtures.viewControllers]
+    static let fixtures = [SwiftSourceSamples.sceneDelegate, SwiftSourceSamples.appDelegate, SwiftSourceSamples.viewControllers]
 
     @Test func truncatedPrefixesNeverCrash() {
         for fixture in Self.fixtures {
@@ -82,7 +82,7 @@ import Testing
 
 @Suite struct ScaleTests {
     @Test func largeFileScansInLinearTime() {
-        let source = String(repeating: Fixtures.sceneDelegate, count: 400)  // about 1.5 MB
+        let source = String(repeating: SwiftSourceSamples.sceneDelegate, count: 400)  // about 1.5 MB
         let clock = ContinuousClock()
         var types: [ScannedType] = []
         let elapsed = clock.measure { types = SwiftSourceScanner(source: source).scan() }

@@ -2,7 +2,7 @@ import Testing
 @testable import LifecycleCompiler
 
 @Suite struct SwiftSourceScannerTests {
-    let types = SwiftSourceScanner(source: Fixtures.sceneDelegate).scan()
+    let types = SwiftSourceScanner(source: SwiftSourceSamples.sceneDelegate).scan()
 
     @Test func reportsTypesInOrderWithKinds() {
         #expect(types.map(\.name) == ["SceneDelegate", "Nested", "SceneDelegate", "OtherDelegate", "Lifecycle"])
@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func methodsOfClassIncludeExtensionsButNotOtherTypes() {
-        let scanner = SwiftSourceScanner(source: Fixtures.sceneDelegate)
+        let scanner = SwiftSourceScanner(source: SwiftSourceSamples.sceneDelegate)
         let selectors = scanner.methods(ofClass: "SceneDelegate").map(\.selector)
         #expect(selectors == [
             "scene(_:willConnectTo:options:)",
@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test func offsetsPointAtKeywordsAndBraces() {
-        let bytes = Array(Fixtures.sceneDelegate.utf8)
+        let bytes = Array(SwiftSourceSamples.sceneDelegate.utf8)
         func text(_ offset: Int, _ length: Int) -> String {
             String(decoding: bytes[offset..<(offset + length)], as: UTF8.self)
         }
@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func appDelegateSignatures() {
-        let methods = SwiftSourceScanner(source: Fixtures.appDelegate).methods(ofClass: "AppDelegate")
+        let methods = SwiftSourceScanner(source: SwiftSourceSamples.appDelegate).methods(ofClass: "AppDelegate")
         #expect(methods.map(\.selector) == [
             "application(_:configurationForConnecting:options:)",
             "application(_:didFinishLaunchingWithOptions:)",
@@ -102,7 +102,7 @@ import Testing
     }
 
     @Test func overridesAndViewModelAreDistinguished() {
-        let scanner = SwiftSourceScanner(source: Fixtures.viewControllers)
+        let scanner = SwiftSourceScanner(source: SwiftSourceSamples.viewControllers)
         let vc = scanner.methods(ofClass: "HomeViewController")
         #expect(vc.map(\.selector) == ["viewDidLoad()", "viewWillAppear(_:)", "viewDidAppear(_:)", "viewWillDisappear(animated:)", "viewDidLayoutSubviews()"])
         #expect(vc.map(\.isOverride) == [true, true, true, false, true])

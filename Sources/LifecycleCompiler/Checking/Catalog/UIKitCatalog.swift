@@ -7,7 +7,7 @@
 /// on a delegate method compiles and is never called, and one on an override doesn't compile.
 /// Every callback carries Apple's iOS availability (`@available`, from the documentation pages'
 /// availability ranges: "iOS 9.0–26.0" is introduced in 9.0, deprecated in 26.0), with the
-/// replacement Apple names. See `shared/domain/ios-lifecycle.md`, sections 1, 3, 4, 7 and 8.
+/// replacement Apple names. README ("The language in brief") shows how specs import it.
 enum UIKitCatalog {
     /// The file name diagnostics use for the catalog.
     static let fileName = "<UIKit>"

@@ -2,8 +2,8 @@
 // type-checked on Linux, where there is no UIKit. Build it as a module named `UIKit`
 // (see README.md next to this file).
 //
-// Written from Apple's documented iOS 17/18 SDK signatures (shared/domain/ios-lifecycle.md,
-// section 8). What differs from the real thing, on purpose:
+// Written from Apple's documented iOS 17/18 SDK signatures (the documentation pages of the
+// delegate protocols and of UIViewController). What differs from the real thing, on purpose:
 //
 // - Nothing is imported: `NSObject`, `URL`, `Data`, `Bundle`, `NSCoder` are declared here,
 //   minimally. Don't import Foundation next to this module (`URL` and `Data` would clash).

@@ -1,5 +1,5 @@
-/// Realistic source files used by the scanner tests.
-enum Fixtures {
+/// Realistic Swift source files used by the scanner tests (Swift text, not files under `Fixtures/`).
+enum SwiftSourceSamples {
     /// A scene delegate full of text that only mentions callbacks, plus real implementations.
     static let sceneDelegate = ##"""
     import UIKit
