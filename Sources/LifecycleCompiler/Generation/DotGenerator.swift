@@ -154,8 +154,7 @@ public struct DotGenerator {
     }
 
     // The lines below are written in pieces straight into the printer's buffer: a large spec
-    // has hundreds of thousands of them, and building a `String` for each part of each line
-    // was most of the generator's time.
+    // has hundreds of thousands of them, and no `String` is made for any part of them.
 
     /// Writes a node id, `m0_s3`.
     func writeNode(_ machine: Int, _ state: Int, to printer: inout Printer) {
