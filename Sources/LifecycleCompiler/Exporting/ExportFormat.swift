@@ -79,12 +79,6 @@ struct ExportModel {
         }
     }
 
-    /// The spec's file name without folder or extension: the title of a file of several machines.
-    var fileTitle: String {
-        let last = model.path.split(separator: "/").last.map(String.init) ?? model.path
-        return last.hasSuffix(".lifecycle") ? String(last.dropLast(10)) : last
-    }
-
     /// The selector of each callback of a transition, in order.
     func callbacks(_ transition: Transition) -> [String] {
         transition.callbacks.map { model.method($0).selector }

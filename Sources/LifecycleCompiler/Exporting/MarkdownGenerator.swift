@@ -33,7 +33,7 @@ public struct MarkdownGenerator {
         if single {
             printer.line("# \(Self.text(model.machines[export.machines[0]].name))")
         } else {
-            printer.line("# \(Self.text(export.fileTitle))")
+            printer.line("# \(Self.text(export.model.fileTitle))")
             printer.line()
             if export.machines.isEmpty && export.systems.isEmpty {
                 printer.line("No machines.")

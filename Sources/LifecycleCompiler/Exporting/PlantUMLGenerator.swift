@@ -25,7 +25,7 @@ public struct PlantUMLGenerator {
             }
             emitMachine(export.machines[0], prefix: "s", into: &printer)
         } else {
-            printer.line("title \(Self.escape(export.fileTitle))")
+            printer.line("title \(Self.escape(export.model.fileTitle))")
             for index in export.machines {
                 let machine = model.machines[index]
                 let id = "m\(index)"

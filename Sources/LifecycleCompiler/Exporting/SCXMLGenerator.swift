@@ -41,7 +41,7 @@ public struct SCXMLGenerator {
             printer.line("</scxml>")
             return
         }
-        let title = export.fileTitle
+        let title = export.model.fileTitle
         guard !export.machines.isEmpty else {
             // A spec of protocols and classes only: a document without states.
             printer.line("<scxml \(rootAttributes) name=\"\(Self.attribute(title))\"/>")

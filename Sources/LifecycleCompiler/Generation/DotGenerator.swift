@@ -92,7 +92,7 @@ public struct DotGenerator {
 
     func emit(into printer: inout Printer) {
         let indices = machineIndices
-        let title = indices.count == 1 && instances.isEmpty ? model.machines[indices[0]].name : graphName
+        let title = indices.count == 1 && instances.isEmpty ? model.machines[indices[0]].name : model.fileTitle
         printer.line("digraph \(DotQuoting.quoted(title)) {")
         printer.indented { printer in
             printer.line("graph [compound=true, fontname=\"Helvetica\", fontsize=12, nodesep=0.4, ranksep=0.5];")
@@ -123,12 +123,6 @@ public struct DotGenerator {
             }
         }
         printer.line("}")
-    }
-
-    /// The spec's file name without folder or extension.
-    var graphName: String {
-        let last = model.path.split(separator: "/").last.map(String.init) ?? model.path
-        return last.hasSuffix(".lifecycle") ? String(last.dropLast(10)) : last
     }
 
     /// Whether a transition drawn in these machines satisfies `test`.

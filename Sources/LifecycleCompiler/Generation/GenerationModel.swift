@@ -8,6 +8,15 @@ enum StateWalkStep {
     case close(Int)
 }
 
+extension Model {
+    /// The spec's file name without folder or extension: the title of a drawing or export of
+    /// several machines.
+    var fileTitle: String {
+        let last = path.split(separator: "/").last.map(String.init) ?? path
+        return last.hasSuffix(".lifecycle") ? String(last.dropLast(10)) : last
+    }
+}
+
 extension Machine {
     /// Walks the states in declaration order, children inside their composite, with an
     /// explicit stack: nesting depth never reaches the call stack.
