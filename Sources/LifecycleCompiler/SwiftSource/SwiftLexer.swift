@@ -38,6 +38,11 @@ struct SwiftToken: Sendable {
     /// Whether the token is the punctuation byte `c`.
     func isPunct(_ c: UInt8) -> Bool { kind == .punctuation && byte == c }
 
+    /// Whether the token is one of the punctuation bytes of `set` (`"{};"`).
+    func isPunct(oneOf set: StaticString) -> Bool {
+        kind == .punctuation && UnsafeBufferPointer(start: set.utf8Start, count: set.utf8CodeUnitCount).contains(byte)
+    }
+
     /// Whether the token is the unescaped identifier or keyword `word`.
     func isKeyword(_ word: String) -> Bool { kind == .identifier && !escaped && text == word }
 }
@@ -51,18 +56,18 @@ struct SwiftToken: Sendable {
 ///
 /// It never traps: all indexing is bounds-checked against the lexed range.
 struct SwiftLexer {
-    private let b: [UInt8]
-    private let lo: Int
-    private let hi: Int
+    private let bytes: [UInt8]
+    /// The lexed range, `lower..<upper`.
+    private let lower: Int
+    private let upper: Int
     private let keepDirectives: Bool
 
     /// Creates a lexer over `bytes[range]`; the range is clamped to the buffer.
     init(bytes: [UInt8], range: Range<Int>, keepDirectives: Bool = false) {
         self.keepDirectives = keepDirectives
-        self.b = bytes
-        let l = max(0, min(range.lowerBound, bytes.count))
-        self.lo = l
-        self.hi = max(l, min(range.upperBound, bytes.count))
+        self.bytes = bytes
+        lower = max(0, min(range.lowerBound, bytes.count))
+        upper = max(lower, min(range.upperBound, bytes.count))
     }
 
     /// Whether the byte may continue a Swift identifier: what may continue a spec's
@@ -71,18 +76,31 @@ struct SwiftLexer {
         Lexer.isIdentifierBody(c) || c == UInt8(ascii: "$") || c >= 0x80
     }
 
+    /// Whether the byte is an ASCII digit.
+    static func isDigit(_ c: UInt8) -> Bool { c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") }
+
+    /// The closing bracket of `(`, `[` or `{`.
+    static func closer(of opener: UInt8) -> UInt8 {
+        opener == UInt8(ascii: "(") ? UInt8(ascii: ")") : opener == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")
+    }
+
+    /// The opening bracket of `)`, `]` or `}`.
+    static func opener(of closer: UInt8) -> UInt8 {
+        closer == UInt8(ascii: ")") ? UInt8(ascii: "(") : closer == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "{")
+    }
+
     /// Whether the byte may start a Swift identifier: what may start a spec's
     /// (`Lexer.isIdentifierHead`), `$`, or any byte of a non-ASCII character.
     static func isIdentifierHead(_ c: UInt8) -> Bool {
         Lexer.isIdentifierHead(c) || c == UInt8(ascii: "$") || c >= 0x80
     }
 
-    private func at(_ i: Int) -> UInt8 { i >= lo && i < hi ? b[i] : 0 }
+    private func at(_ i: Int) -> UInt8 { i >= lower && i < upper ? bytes[i] : 0 }
 
     /// Tokenizes the whole range.
     func tokenize() -> [SwiftToken] {
         var tokens: [SwiftToken] = []
-        var i = lo
+        var i = lower
         var space = false
         var newline = false
         // A regex scan that finds no end reads to the end of its line (or, for a multi-line
@@ -90,9 +108,9 @@ struct SwiftLexer {
         // failed scan reached opens no regex, nor does a multi-line `#/` after one failed.
         var noRegexBefore = 0
         var multilineRegexFailed = false
-        func text(_ s: Int, _ e: Int) -> String { String(decoding: b[s..<e], as: UTF8.self) }
-        while i < hi {
-            let c = b[i]
+        func text(_ s: Int, _ e: Int) -> String { String(decoding: bytes[s..<e], as: UTF8.self) }
+        while i < upper {
+            let c = bytes[i]
             // Whitespace.
             if c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || c == UInt8(ascii: "\r") || c == UInt8(ascii: "\u{0B}")
                 || c == UInt8(ascii: "\u{0C}") || c == 0 {
@@ -130,7 +148,7 @@ struct SwiftLexer {
             // Pound keywords and compiler-control lines.
             if c == UInt8(ascii: "#") && Self.isIdentifierHead(at(i + 1)) {
                 var e = i + 1
-                while e < hi && Self.isIdentifierBody(b[e]) { e += 1 }
+                while e < upper && Self.isIdentifierBody(bytes[e]) { e += 1 }
                 let word = text(i + 1, e)
                 switch word {
                 case "if", "elseif", "else", "endif":
@@ -150,8 +168,8 @@ struct SwiftLexer {
             // Backtick-escaped identifiers.
             if c == UInt8(ascii: "`") {
                 var e = i + 1
-                while e < hi && b[e] != UInt8(ascii: "`") && b[e] != UInt8(ascii: "\n") { e += 1 }
-                if e < hi && b[e] == UInt8(ascii: "`") && e > i + 1 {
+                while e < upper && bytes[e] != UInt8(ascii: "`") && bytes[e] != UInt8(ascii: "\n") { e += 1 }
+                if e < upper && bytes[e] == UInt8(ascii: "`") && e > i + 1 {
                     push(.identifier, e + 1, text(i + 1, e), escaped: true)
                 } else {
                     push(.punctuation, i + 1)
@@ -160,12 +178,12 @@ struct SwiftLexer {
             }
             if Self.isIdentifierHead(c) {
                 var e = i + 1
-                while e < hi && Self.isIdentifierBody(b[e]) { e += 1 }
+                while e < upper && Self.isIdentifierBody(bytes[e]) { e += 1 }
                 push(.identifier, e, text(i, e)); continue
             }
-            if c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") {
+            if Self.isDigit(c) {
                 var e = i + 1
-                while e < hi && (Self.isIdentifierBody(b[e]) || (b[e] == UInt8(ascii: ".") && at(e + 1) >= UInt8(ascii: "0") && at(e + 1) <= UInt8(ascii: "9"))) {
+                while e < upper && (Self.isIdentifierBody(bytes[e]) || (bytes[e] == UInt8(ascii: ".") && Self.isDigit(at(e + 1)))) {
                     e += 1
                 }
                 push(.number, e); continue
@@ -207,12 +225,15 @@ struct SwiftLexer {
     /// a bare regex does not start with a space and ends on the same line at an unescaped `/`.
     private func bareRegexEnd(from i: Int, noRegexBefore: inout Int) -> Int? {
         let first = at(i + 1)
-        if first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") || first == UInt8(ascii: "\n") || first == UInt8(ascii: "\r") || first == UInt8(ascii: "=") || i + 1 >= hi { return nil }
+        if first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") || first == UInt8(ascii: "\n") || first == UInt8(ascii: "\r")
+            || first == UInt8(ascii: "=") || i + 1 >= upper {
+            return nil
+        }
         var j = i + 1
         var inClass = 0
-        defer { if j >= hi { noRegexBefore = hi } }
-        while j < hi {
-            switch b[j] {
+        defer { if j >= upper { noRegexBefore = upper } }
+        while j < upper {
+            switch bytes[j] {
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                 noRegexBefore = j
                 return nil
@@ -220,7 +241,7 @@ struct SwiftLexer {
             case UInt8(ascii: "["): inClass += 1
             case UInt8(ascii: "]"): if inClass > 0 { inClass -= 1 }
             case UInt8(ascii: "/"):
-                if inClass == 0 { return b[j - 1] == UInt8(ascii: " ") ? nil : j + 1 }
+                if inClass == 0 { return bytes[j - 1] == UInt8(ascii: " ") ? nil : j + 1 }
             default: break
             }
             j += 1
@@ -235,11 +256,11 @@ struct SwiftLexer {
         guard at(i + h) == UInt8(ascii: "/") else { return nil }
         var j = i + h + 1
         var k = j
-        while k < hi && (b[k] == UInt8(ascii: " ") || b[k] == UInt8(ascii: "\t")) { k += 1 }
-        let multiline = k >= hi || b[k] == UInt8(ascii: "\n") || b[k] == UInt8(ascii: "\r")
+        while k < upper && (bytes[k] == UInt8(ascii: " ") || bytes[k] == UInt8(ascii: "\t")) { k += 1 }
+        let multiline = k >= upper || bytes[k] == UInt8(ascii: "\n") || bytes[k] == UInt8(ascii: "\r")
         if multiline && multilineFailed { return nil }
-        while j < hi {
-            let c = b[j]
+        while j < upper {
+            let c = bytes[j]
             if (c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r")) && !multiline {
                 noRegexBefore = j
                 return nil
@@ -248,14 +269,14 @@ struct SwiftLexer {
             if c == UInt8(ascii: "/") && hashes(at: j + 1) >= h { return j + 1 + h }
             j += 1
         }
-        if multiline { multilineFailed = true } else { noRegexBefore = hi }
+        if multiline { multilineFailed = true } else { noRegexBefore = upper }
         return nil
     }
 
     /// Index of the line break ending the line that contains `i` (or `hi`).
     private func skipLine(from i: Int) -> Int {
         var j = i
-        while j < hi && b[j] != UInt8(ascii: "\n") { j += 1 }
+        while j < upper && bytes[j] != UInt8(ascii: "\n") { j += 1 }
         return j
     }
 
@@ -263,29 +284,29 @@ struct SwiftLexer {
     private func skipBlockComment(from i: Int) -> Int {
         var depth = 0
         var j = i
-        while j < hi {
-            if b[j] == UInt8(ascii: "/") && at(j + 1) == UInt8(ascii: "*") { depth += 1; j += 2; continue }
-            if b[j] == UInt8(ascii: "*") && at(j + 1) == UInt8(ascii: "/") {
+        while j < upper {
+            if bytes[j] == UInt8(ascii: "/") && at(j + 1) == UInt8(ascii: "*") { depth += 1; j += 2; continue }
+            if bytes[j] == UInt8(ascii: "*") && at(j + 1) == UInt8(ascii: "/") {
                 depth -= 1; j += 2
                 if depth == 0 { return j }
                 continue
             }
             j += 1
         }
-        return hi
+        return upper
     }
 
     /// Whether `#…#"` at `i` opens a raw string.
     private func stringOpens(at i: Int) -> Bool {
         var j = i
-        while j < hi && b[j] == UInt8(ascii: "#") { j += 1 }
-        return j < hi && b[j] == UInt8(ascii: "\"")
+        while j < upper && bytes[j] == UInt8(ascii: "#") { j += 1 }
+        return j < upper && bytes[j] == UInt8(ascii: "\"")
     }
 
     /// Number of consecutive `#` bytes starting at `i`.
     private func hashes(at i: Int) -> Int {
         var j = i
-        while j < hi && b[j] == UInt8(ascii: "#") { j += 1 }
+        while j < upper && bytes[j] == UInt8(ascii: "#") { j += 1 }
         return j - i
     }
 
@@ -311,8 +332,8 @@ struct SwiftLexer {
         let (first, next) = openString(at: i)
         stack.append(first)
         var j = next
-        while j < hi, let top = stack.last {
-            let c = b[j]
+        while j < upper, let top = stack.last {
+            let c = bytes[j]
             switch top {
             case .string(let h, let multi):
                 if c == UInt8(ascii: "\\") {
@@ -362,7 +383,7 @@ struct SwiftLexer {
                 }
             }
         }
-        return min(j, hi)
+        return min(j, upper)
     }
 }
 

@@ -89,7 +89,12 @@ public enum SwiftParameterList {
                     // Skip balanced attribute arguments.
                     var depth = 0
                     while k < t.count {
-                        if t[k].isPunct(UInt8(ascii: "(")) { depth += 1 } else if t[k].isPunct(UInt8(ascii: ")")) { depth -= 1; if depth == 0 { k += 1; break } }
+                        if t[k].isPunct(UInt8(ascii: "(")) {
+                            depth += 1
+                        } else if t[k].isPunct(UInt8(ascii: ")")) {
+                            depth -= 1
+                            if depth == 0 { k += 1; break }
+                        }
                         k += 1
                     }
                 }
@@ -134,7 +139,7 @@ public enum SwiftParameterList {
                     case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
                         while stack.last == UInt8(ascii: "<") { stack.removeLast() }
                         if let open = stack.last {
-                            let expected: UInt8 = open == UInt8(ascii: "(") ? UInt8(ascii: ")") : open == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")
+                            let expected = SwiftLexer.closer(of: open)
                             guard expected == tok.byte else {
                                 return fail(k, "expected '\(Character(Unicode.Scalar(expected)))' to match '\(Character(Unicode.Scalar(open)))'")
                             }

@@ -198,7 +198,7 @@ public struct SwiftSourceScanner: Sendable {
             case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
                 stack.append(k)
             case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-                let opener: UInt8 = t.byte == UInt8(ascii: ")") ? UInt8(ascii: "(") : t.byte == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "{")
+                let opener = SwiftLexer.opener(of: t.byte)
                 if let top = stack.last, tokens[top].byte == opener {
                     stack.removeLast()
                     match[top] = k
@@ -287,7 +287,7 @@ public struct SwiftSourceScanner: Sendable {
                 let tok = t[k]
                 if tok.isPunct(UInt8(ascii: "<")) { depth += 1 }
                 else if tok.isPunct(UInt8(ascii: ">")) { depth -= 1; if depth == 0 { k += 1; break } }
-                else if tok.isPunct(UInt8(ascii: "{")) || tok.isPunct(UInt8(ascii: "}")) || tok.isPunct(UInt8(ascii: ";")) || tok.isPunct(UInt8(ascii: "(")) { return (nil, k) }
+                else if tok.isPunct(oneOf: "{};(") { return (nil, k) }
                 k += 1
             }
         }
@@ -332,10 +332,9 @@ public struct SwiftSourceScanner: Sendable {
             let tok = t[k]
             if tok.kind == .directive { break scanType }
             if stack.isEmpty && k > start {
-                if tok.isPunct(UInt8(ascii: "{")) || tok.isPunct(UInt8(ascii: "}")) || tok.isPunct(UInt8(ascii: ";")) || tok.isPunct(UInt8(ascii: "="))
-                    || tok.isKeyword("where") { break scanType }
-                if tok.newlineBefore && !(t[k - 1].kind == .arrow || t[k - 1].isPunct(UInt8(ascii: ".")) || t[k - 1].isPunct(UInt8(ascii: "&"))
-                                          || tok.kind == .arrow || tok.isPunct(UInt8(ascii: ".")) || tok.isPunct(UInt8(ascii: "&"))) {
+                if tok.isPunct(oneOf: "{};=") || tok.isKeyword("where") { break scanType }
+                if tok.newlineBefore && !(t[k - 1].kind == .arrow || t[k - 1].isPunct(oneOf: ".&")
+                                          || tok.kind == .arrow || tok.isPunct(oneOf: ".&")) {
                     break scanType
                 }
             }
