@@ -56,7 +56,7 @@ struct Frontend {
         case .success(let file):
             let compilation = Compiler.compile(file, files: files, loader: FileSystem.read,
                                                warningsAsErrors: warningsAsErrors, platform: platform, stateLimit: stateLimit,
-                                               diagnosticLimit: keptDiagnostics)
+                                               diagnosticLimit: keptDiagnostics, identity: FileSystem.realPath)
             Frontend.keepUntilExit.append(compilation)
             diagnostics.append(contentsOf: compilation.diagnostics)
             return .success(compilation)
