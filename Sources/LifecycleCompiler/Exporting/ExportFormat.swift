@@ -28,21 +28,35 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         public init(machine: String? = nil) { self.machine = machine }
     }
 
+    /// The indentation unit of the format.
+    var indent: String {
+        switch self {
+        case .mermaid, .markdown: "    "
+        case .plantuml, .scxml: "  "
+        }
+    }
+
     /// The export without its header.
     public func body(model: Model, options: Options = Options()) -> [UInt8] {
-        switch self {
-        case .mermaid: MermaidGenerator(model: model, options: options).body()
-        case .plantuml: PlantUMLGenerator(model: model, options: options).body()
-        case .scxml: SCXMLGenerator(model: model, options: options).body()
-        case .markdown: MarkdownGenerator(model: model, options: options).body()
-        }
+        var printer = Printer(indent: indent)
+        emit(model: model, options: options, into: &printer)
+        return printer.bytes
     }
 
     /// The whole file: the header (with the hash that lets `-o` tell an untouched export from
     /// an edited one), then the body.
     public func generate(model: Model, options: Options = Options(), specPath: String, command: String) -> [UInt8] {
-        GeneratedFileHeader.wrap(body(model: model, options: options), specPath: specPath, command: command,
-                                 note: nil, style: commentStyle)
+        GeneratedFileHeader.file(Printer(indent: indent), specPath: specPath, command: command, note: nil,
+                                 style: commentStyle) { emit(model: model, options: options, into: &$0) }.bytes
+    }
+
+    func emit(model: Model, options: Options, into printer: inout Printer) {
+        switch self {
+        case .mermaid: MermaidGenerator(model: model, options: options).emit(into: &printer)
+        case .plantuml: PlantUMLGenerator(model: model, options: options).emit(into: &printer)
+        case .scxml: SCXMLGenerator(model: model, options: options).emit(into: &printer)
+        case .markdown: MarkdownGenerator(model: model, options: options).emit(into: &printer)
+        }
     }
 }
 
@@ -62,53 +76,6 @@ struct ExportModel {
         } else {
             machines = Array(model.machines.indices)
             systems = Array(model.systems.indices)
-        }
-    }
-
-    /// The spec's file name without folder or extension: the title of a file of several machines.
-    var fileTitle: String {
-        let last = FileName.display(model.path.split(separator: "/").last.map(String.init) ?? model.path)
-        return last.hasSuffix(".lifecycle") ? String(last.dropLast(10)) : last
-    }
-
-    /// A step of a walk over the state tree.
-    enum Step {
-        /// A state without children.
-        case leaf(Int)
-        /// A composite state, before its children.
-        case open(Int)
-        /// A composite state, after its children.
-        case close(Int)
-    }
-
-    /// Walks a machine's states in declaration order, children inside their composite, with an
-    /// explicit stack: nesting depth never reaches the call stack.
-    static func walk(_ machine: Machine, _ body: (Step) -> Void) {
-        let topLevel = machine.states.indices.filter { machine.states[$0].parent == nil }
-        var topNext = 0
-        var stack: [(owner: Int, next: Int)] = []
-        while true {
-            let state: Int
-            if let top = stack.last {
-                let children = machine.states[top.owner].children
-                if top.next >= children.count {
-                    stack.removeLast()
-                    body(.close(top.owner))
-                    continue
-                }
-                state = children[top.next]
-                stack[stack.count - 1].next += 1
-            } else {
-                guard topNext < topLevel.count else { break }
-                state = topLevel[topNext]
-                topNext += 1
-            }
-            if machine.states[state].isComposite {
-                body(.open(state))
-                stack.append((state, 0))
-            } else {
-                body(.leaf(state))
-            }
         }
     }
 

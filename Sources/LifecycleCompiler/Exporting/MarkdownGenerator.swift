@@ -26,12 +26,6 @@ public struct MarkdownGenerator {
 
     var sections: [Section] { export.machines.map { .machine($0) } + export.systems.map { .system($0) } }
 
-    public func body() -> [UInt8] {
-        var printer = Printer()
-        emit(into: &printer)
-        return printer.bytes
-    }
-
     func emit(into printer: inout Printer) {
         let model = export.model
         let single = export.machines.count == 1 && export.systems.isEmpty
@@ -39,7 +33,7 @@ public struct MarkdownGenerator {
         if single {
             printer.line("# \(Self.text(model.machines[export.machines[0]].name))")
         } else {
-            printer.line("# \(Self.text(export.fileTitle))")
+            printer.line("# \(Self.text(export.model.fileTitle))")
             printer.line()
             if export.machines.isEmpty && export.systems.isEmpty {
                 printer.line("No machines.")

@@ -17,12 +17,6 @@ public struct MermaidGenerator {
         export = ExportModel(model: model, options: options)
     }
 
-    public func body() -> [UInt8] {
-        var printer = Printer()
-        emit(into: &printer)
-        return printer.bytes
-    }
-
     /// The diagram of one machine, as the Markdown page embeds it.
     func diagram(machine: Int) -> String {
         var printer = Printer()
@@ -74,7 +68,7 @@ public struct MermaidGenerator {
         }
 
         printer.line("[*] --> \(id(machine.initialState))")
-        ExportModel.walk(machine) { step in
+        machine.walkStates { step in
             switch step {
             case .leaf(let state):
                 declare(state, &printer)

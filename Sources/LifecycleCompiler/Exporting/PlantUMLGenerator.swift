@@ -13,12 +13,6 @@ public struct PlantUMLGenerator {
         export = ExportModel(model: model, options: options)
     }
 
-    public func body() -> [UInt8] {
-        var printer = Printer(indent: "  ")
-        emit(into: &printer)
-        return printer.bytes
-    }
-
     func emit(into printer: inout Printer) {
         let model = export.model
         printer.line("@startuml")
@@ -31,7 +25,7 @@ public struct PlantUMLGenerator {
             }
             emitMachine(export.machines[0], prefix: "s", into: &printer)
         } else {
-            printer.line("title \(Self.escape(export.fileTitle))")
+            printer.line("title \(Self.escape(export.model.fileTitle))")
             for index in export.machines {
                 let machine = model.machines[index]
                 let id = "m\(index)"
@@ -60,7 +54,7 @@ public struct PlantUMLGenerator {
             if machine.states[state].isFinal { printer.line("\(id(state)) --> [*]") }
         }
         printer.line("[*] --> \(id(machine.initialState))")
-        ExportModel.walk(machine) { step in
+        machine.walkStates { step in
             switch step {
             case .leaf(let state):
                 declare(state, opening: false, &printer)

@@ -25,12 +25,6 @@ public struct SCXMLGenerator {
         export = ExportModel(model: model, options: options)
     }
 
-    public func body() -> [UInt8] {
-        var printer = Printer(indent: "  ")
-        emit(into: &printer)
-        return printer.bytes
-    }
-
     var rootAttributes: String {
         "xmlns=\"http://www.w3.org/2005/07/scxml\" xmlns:lifecycle=\"\(Self.namespace)\" version=\"1.0\" datamodel=\"null\""
     }
@@ -47,7 +41,7 @@ public struct SCXMLGenerator {
             printer.line("</scxml>")
             return
         }
-        let title = export.fileTitle
+        let title = export.model.fileTitle
         guard !export.machines.isEmpty else {
             // A spec of protocols and classes only: a document without states.
             printer.line("<scxml \(rootAttributes) name=\"\(Self.attribute(title))\"/>")
@@ -106,7 +100,7 @@ public struct SCXMLGenerator {
             if info.isFinal && info.isComposite { line += " lifecycle:final=\"true\"" }
             printer.line(line + (selfClosing ? "/>" : ">"))
         }
-        ExportModel.walk(machine) { step in
+        machine.walkStates { step in
             switch step {
             case .leaf(let state):
                 let outgoing = machine.outgoing[state]

@@ -10,20 +10,20 @@
 /// bytes are freed when it goes away. Read it through `withUnsafeBytes` (to write it out without
 /// a copy) or as an array, `bytes`.
 ///
-/// A `ByteBufferFollower` (a hash computed on another thread) can read the bytes while more are
-/// appended: see `follow(from:by:)`.
+/// A `BackgroundHasher` can hash the bytes on another thread while more are appended: see
+/// `startHashing(from:with:)`.
 public struct ByteBuffer: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     public private(set) var count = 0
     private var capacity: Int
-    /// Where appends leave the fast path: `capacity`, or sooner when a follower is due news.
+    /// Where appends leave the fast path: `capacity`, or sooner when the hasher is due news.
     private var limit: Int
-    private var follower: (any ByteBufferFollower)?
-    /// The first byte the follower reads.
-    private var followedFrom = 0
+    private var hasher: (any BackgroundHasher)?
+    /// The first byte the hasher reads.
+    private var hashedFrom = 0
 
-    /// How many bytes a follower is told about at a time.
-    static let followingStep = 1 << 20
+    /// How many bytes the hasher is told about at a time.
+    static let hashingStep = 1 << 20
 
     public init(capacity: Int = 4096) {
         self.capacity = max(capacity, 64)
@@ -46,12 +46,12 @@ public struct ByteBuffer: ~Copyable {
         if limit - count < extra { reserveSlowly(extra) }
     }
 
-    /// Grows the buffer if it must, and tells a follower how far the bytes are final: both are
+    /// Grows the buffer if it must, and tells the hasher how far the bytes are final: both are
     /// rare, so the common append pays one comparison for them.
     @inline(never) private mutating func reserveSlowly(_ extra: Int) {
-        if follower != nil { publish() }
+        if hasher != nil { publish() }
         if capacity - count < extra { grow(toHold: count + extra) }
-        limit = follower == nil ? capacity : min(capacity, count + Self.followingStep)
+        limit = hasher == nil ? capacity : min(capacity, count + Self.hashingStep)
     }
 
     private mutating func grow(toHold needed: Int) {
@@ -59,34 +59,34 @@ public struct ByteBuffer: ~Copyable {
         while newCapacity < needed { newCapacity *= 2 }
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newBase.initialize(from: base, count: count)
-        // The follower must stop reading the old bytes before they are freed.
-        follower?.pause()
+        // The hasher must stop reading the old bytes before they are freed.
+        hasher?.pause()
         base.deallocate()
         base = newBase
         capacity = newCapacity
-        if follower != nil { publish() }
+        if hasher != nil { publish() }
     }
 
-    // MARK: - Following
+    // MARK: - Hashing in the background
 
-    /// Lets `follower` read the bytes from `offset` on while more are appended: from now on it
-    /// is told, every `followingStep` bytes and after any move, how far they are final.
-    mutating func follow(from offset: Int, by follower: any ByteBufferFollower) {
-        self.follower = follower
-        followedFrom = offset
+    /// Lets `hasher` hash the bytes from `offset` on while more are appended: from now on it
+    /// is told, every `hashingStep` bytes and after any move, how far they are final.
+    mutating func startHashing(from offset: Int, with hasher: any BackgroundHasher) {
+        self.hasher = hasher
+        hashedFrom = offset
         publish()
-        limit = min(capacity, count + Self.followingStep)
+        limit = min(capacity, count + Self.hashingStep)
     }
 
-    /// Tells the follower that every byte is final, and stops telling it anything.
-    mutating func endFollowing() {
+    /// Tells the hasher that every byte is final, and stops telling it anything.
+    mutating func endHashing() {
         publish()
-        follower = nil
+        hasher = nil
         limit = capacity
     }
 
     private func publish() {
-        follower?.published(UnsafeBufferPointer(start: base + followedFrom, count: count - followedFrom))
+        hasher?.published(UnsafeBufferPointer(start: base + hashedFrom, count: count - hashedFrom))
     }
 
     @inline(__always) mutating func append(_ byte: UInt8) {
@@ -160,15 +160,17 @@ public struct ByteBuffer: ~Copyable {
     }
 }
 
-/// Something that reads a `ByteBuffer`'s bytes while more are appended to it, from another
-/// thread: a hash of a generated body computed as the body is printed.
+/// A SHA-256 of a `ByteBuffer`'s bytes computed on another thread while more are appended: the
+/// hash of a generated body, computed as the body is printed (the CLI's runs on a second thread).
 ///
 /// The buffer calls it from the appending thread only. Bytes it has been told about never
 /// change again; they stay where they are until `pause()`, which the buffer calls before it
 /// moves them (growing), and after which it publishes them again at their new address.
-public protocol ByteBufferFollower: AnyObject {
-    /// The followed bytes so far: final, and readable until `pause()`.
+public protocol BackgroundHasher: AnyObject {
+    /// The hashed bytes so far: final, and readable until `pause()`.
     func published(_ bytes: UnsafeBufferPointer<UInt8>)
     /// Returns only once nothing reads the bytes last published.
     func pause()
+    /// The digest of every byte published, as 64 lowercase hex digits: waits for the last of them.
+    func hexDigest() -> String
 }

@@ -64,18 +64,11 @@ public struct DotGenerator {
 
     /// The whole file, header and body, in one buffer that can be written out as it is.
     ///
-    /// The header goes first with its hash blank and the body is printed after it; the hash
-    /// is filled in last, so the body is never moved or copied. With a `hasher` (the CLI's
-    /// runs on a second thread), the body is hashed while it is printed rather than after.
-    public func generateFile(specPath: String, command: String, hasher: (any GeneratedFileHeader.BodyHasher)? = nil) -> ByteBuffer {
-        var printer = Printer(indent: "  ", capacity: estimatedSize)
-        let placeholder = GeneratedFileHeader.begin(&printer, specPath: specPath, command: command, note: nil)
-        if let hasher { printer.buffer.follow(from: placeholder.bodyOffset, by: hasher) }
-        emit(into: &printer)
-        if hasher != nil { printer.buffer.endFollowing() }
-        var output = printer.finish()
-        GeneratedFileHeader.finish(&output, placeholder, digest: hasher?.hexDigest())
-        return output
+    /// With a `hasher` (the CLI's runs on a second thread), the body is hashed while it is
+    /// printed rather than after.
+    public func generateFile(specPath: String, command: String, hasher: (any BackgroundHasher)? = nil) -> ByteBuffer {
+        GeneratedFileHeader.file(Printer(indent: "  ", capacity: estimatedSize), specPath: specPath, command: command, note: nil,
+                                 hasher: hasher) { emit(into: &$0) }
     }
 
     /// The diagram without the header.
@@ -99,7 +92,7 @@ public struct DotGenerator {
 
     func emit(into printer: inout Printer) {
         let indices = machineIndices
-        let title = indices.count == 1 && instances.isEmpty ? model.machines[indices[0]].name : graphName
+        let title = indices.count == 1 && instances.isEmpty ? model.machines[indices[0]].name : model.fileTitle
         printer.line("digraph \(DotQuoting.quoted(title)) {")
         printer.indented { printer in
             printer.line("graph [compound=true, fontname=\"Helvetica\", fontsize=12, nodesep=0.4, ranksep=0.5];")
@@ -132,12 +125,6 @@ public struct DotGenerator {
         printer.line("}")
     }
 
-    /// The spec's file name without folder or extension.
-    var graphName: String {
-        let last = FileName.display(model.path.split(separator: "/").last.map(String.init) ?? model.path)
-        return last.hasSuffix(".lifecycle") ? String(last.dropLast(10)) : last
-    }
-
     /// Whether a transition drawn in these machines satisfies `test`.
     func hasTransition(_ indices: [Int], where test: (Transition) -> Bool) -> Bool {
         indices.contains { model.machines[$0].transitions.contains(where: test) }
@@ -161,8 +148,7 @@ public struct DotGenerator {
     }
 
     // The lines below are written in pieces straight into the printer's buffer: a large spec
-    // has hundreds of thousands of them, and building a `String` for each part of each line
-    // was most of the generator's time.
+    // has hundreds of thousands of them, and no `String` is made for any part of them.
 
     /// Writes a node id, `m0_s3`.
     func writeNode(_ machine: Int, _ state: Int, to printer: inout Printer) {
@@ -170,6 +156,26 @@ public struct DotGenerator {
         printer.write(machine)
         printer.write("_s")
         printer.write(state)
+    }
+
+    /// Writes the id of a transition's label node, `m0_t7`.
+    func writeLabelNode(_ machine: Int, _ transition: Int, to printer: inout Printer) {
+        printer.write("m")
+        printer.write(machine)
+        printer.write("_t")
+        printer.write(transition)
+    }
+
+    /// Writes what `body` writes inside `clusters`, reopened by name, outermost first:
+    /// `subgraph "cluster_m0_s1" { … }`.
+    func writeInClusters(_ clusters: [Int], _ machine: Int, to printer: inout Printer, _ body: (inout Printer) -> Void) {
+        for cluster in clusters {
+            printer.write("subgraph ")
+            writeCluster(machine, cluster, to: &printer)
+            printer.write(" { ")
+        }
+        body(&printer)
+        for _ in clusters { printer.write(" }") }
     }
 
     /// Writes a quoted cluster id, `"cluster_m0_s3"` (ids are plain, so nothing needs escaping).
@@ -305,103 +311,83 @@ public struct DotGenerator {
         // cluster's border, not from the child it would otherwise be drawn from (`stop` from
         // `Session` looked as if it left from `Paused`).
         var exits = Set<Int>()
-        // States, nested as clusters, without recursion: an explicit stack of open clusters.
-        // `cluster` says whether the entry opened a `subgraph` that must be closed; with
-        // clusters off, composite states are boxes and their children follow them, flat.
-        var stack: [(state: Int, next: Int, cluster: Bool)] = []
-        let topLevel = machine.states.indices.filter { machine.states[$0].parent == nil }
-        var topNext = 0
-        while true {
-            let state: Int
-            if let top = stack.last {
-                let children = machine.states[top.state].children
-                if top.next >= children.count {
-                    stack.removeLast()
-                    if top.cluster {
-                        printer.outdent()
-                        printer.line("}")
-                    }
-                    continue
-                }
-                state = children[top.next]
-                stack[stack.count - 1].next += 1
-            } else {
-                guard topNext < topLevel.count else { break }
-                state = topLevel[topNext]
-                topNext += 1
-            }
-            if isCluster(machine, state) {
+        // States nested as clusters; with clusters off, composite states are boxes and their
+        // children follow them, flat.
+        machine.walkStates { step in
+            switch step {
+            case .open(let state) where isCluster(machine, state):
                 let info = machine.states[state]
-                printer.beginLine()
-                printer.write("subgraph ")
-                writeCluster(index, state, to: &printer)
-                printer.write(" {")
-                printer.endLine()
-                printer.indent()
-                printer.beginLine()
-                printer.write("label=")
-                if internals[state] == nil && !(options.descriptions && info.description != nil) {
-                    DotQuoting.writeQuoted(labelPrefix + info.name, to: &printer)
-                } else {
-                    printer.write(DotQuoting.label(labelLines(machine, state, internals: internals, prefix: labelPrefix)))
+                printer.line { line in
+                    line.write("subgraph ")
+                    writeCluster(index, state, to: &line)
+                    line.write(" {")
                 }
-                printer.write("; style=rounded; color=\"#555555\";")
-                printer.endLine()
+                printer.indent()
+                printer.line { line in
+                    line.write("label=")
+                    if internals[state] == nil && !(options.descriptions && info.description != nil) {
+                        DotQuoting.writeQuoted(labelPrefix + info.name, to: &line)
+                    } else {
+                        line.write(DotQuoting.label(labelLines(machine, state, internals: internals, prefix: labelPrefix)))
+                    }
+                    line.write("; style=rounded; color=\"#555555\";")
+                }
                 if let description = info.description {
-                    printer.beginLine()
-                    printer.write("tooltip=")
-                    DotQuoting.writeQuoted(description, to: &printer)
-                    printer.write(";")
-                    printer.endLine()
+                    printer.line { line in
+                        line.write("tooltip=")
+                        DotQuoting.writeQuoted(description, to: &line)
+                        line.write(";")
+                    }
                 }
                 if let initial = info.initialChild {
-                    printer.beginLine()
-                    writeNode(index, state, to: &printer)
-                    printer.write("_initial [shape=point, width=0.12, label=\"\"];")
-                    printer.endLine()
-                    printer.beginLine()
-                    writeNode(index, state, to: &printer)
-                    printer.write("_initial -> ")
-                    writeNode(index, anchor(machine, initial), to: &printer)
-                    printer.write(" [arrowsize=0.6")
-                    writeLiftHead(machine, index, initial, to: &printer)
-                    printer.write("];")
-                    printer.endLine()
-                }
-                stack.append((state, 0, true))
-            } else {
-                printer.beginLine()
-                writeNode(index, state, to: &printer)
-                printer.write(" [")
-                let plain = internals[state] == nil && !(options.descriptions && machine.states[state].description != nil)
-                writeNodeAttributes(machine.states[state], labelPrefix: labelPrefix,
-                                    label: plain ? nil : labelLines(machine, state, internals: internals, prefix: labelPrefix),
-                                    to: &printer)
-                printer.write("];")
-                printer.endLine()
-                if machine.states[state].isComposite {
-                    if let initial = machine.states[state].initialChild {
-                        printer.beginLine()
-                        writeNode(index, state, to: &printer)
-                        printer.write(" -> ")
-                        writeNode(index, initial, to: &printer)
-                        printer.write(" [style=dotted, arrowhead=empty, label=\"enters\"];")
-                        printer.endLine()
+                    printer.line { line in
+                        writeNode(index, state, to: &line)
+                        line.write("_initial [shape=point, width=0.12, label=\"\"];")
                     }
-                    stack.append((state, 0, false))
+                    printer.line { line in
+                        writeNode(index, state, to: &line)
+                        line.write("_initial -> ")
+                        writeNode(index, anchor(machine, initial), to: &line)
+                        line.write(" [arrowsize=0.6")
+                        writeLiftHead(machine, index, initial, to: &line)
+                        line.write("];")
+                    }
+                }
+            case .open(let state), .leaf(let state):
+                printer.line { line in
+                    writeNode(index, state, to: &line)
+                    line.write(" [")
+                    let plain = internals[state] == nil && !(options.descriptions && machine.states[state].description != nil)
+                    writeNodeAttributes(machine.states[state], labelPrefix: labelPrefix,
+                                        label: plain ? nil : labelLines(machine, state, internals: internals, prefix: labelPrefix),
+                                        to: &line)
+                    line.write("];")
+                }
+                if let initial = machine.states[state].initialChild {
+                    printer.line { line in
+                        writeNode(index, state, to: &line)
+                        line.write(" -> ")
+                        writeNode(index, initial, to: &line)
+                        line.write(" [style=dotted, arrowhead=empty, label=\"enters\"];")
+                    }
+                }
+            case .close(let state):
+                if isCluster(machine, state) {
+                    printer.outdent()
+                    printer.line("}")
                 }
             }
         }
 
         // The machine's initial marker.
         printer.line("m\(index)_initial [shape=point, width=0.15, label=\"\"];")
-        printer.beginLine()
-        printer.write("m\(index)_initial -> ")
-        writeNode(index, anchor(machine, machine.initialState), to: &printer)
-        printer.write(" [arrowsize=0.7")
-        writeLiftHead(machine, index, machine.initialState, to: &printer)
-        printer.write("];")
-        printer.endLine()
+        printer.line { line in
+            line.write("m\(index)_initial -> ")
+            writeNode(index, anchor(machine, machine.initialState), to: &line)
+            line.write(" [arrowsize=0.7")
+            writeLiftHead(machine, index, machine.initialState, to: &line)
+            line.write("];")
+        }
 
         // Transitions, a block at a time: first where each edge goes (`EdgeGeometry`, in a
         // tight loop), then the lines.
@@ -425,17 +411,12 @@ public struct DotGenerator {
                 drawn.insert(pair)
                 let source = machine.transitions[transition].source
                 if edge.clipsTail && exits.insert(source).inserted {
-                    printer.beginLine()
-                    let clusters = sharedClusters(machine, source, source)
-                    for cluster in clusters {
-                        printer.write("subgraph ")
-                        writeCluster(index, cluster, to: &printer)
-                        printer.write(" { ")
+                    printer.line { line in
+                        writeInClusters(sharedClusters(machine, source, source), index, to: &line) { line in
+                            writeNode(index, source, to: &line)
+                            line.write("_exit [shape=point, style=invis, width=0, height=0, label=\"\"];")
+                        }
                     }
-                    writeNode(index, source, to: &printer)
-                    printer.write("_exit [shape=point, style=invis, width=0, height=0, label=\"\"];")
-                    for _ in clusters { printer.write(" }") }
-                    printer.endLine()
                 }
                 emitTransition(machine.transitions[transition], edge, machine: machine, index: index, transition: transition,
                                labelNode: labelNode, selectors: selectors, into: &printer)
@@ -498,87 +479,73 @@ public struct DotGenerator {
             || (options.descriptions && transition.description != nil)
         let viaNode = labelNode && hasLabel
         if viaNode {
-            printer.beginLine()
             // Inside the innermost cluster holding both ends, so that an edge within a
-            // composite stays in it: the clusters are reopened by name, outermost first (the
-            // machine's own cluster, when there are several, is already open around its edges).
-            let clusters = sharedClusters(machine, transition.source, transition.target)
-            for cluster in clusters {
-                printer.write("subgraph ")
-                writeCluster(index, cluster, to: &printer)
-                printer.write(" { ")
+            // composite stays in it (the machine's own cluster, when there are several, is
+            // already open around its edges).
+            printer.line { line in
+                writeInClusters(sharedClusters(machine, transition.source, transition.target), index, to: &line) { line in
+                    writeLabelNode(index, number, to: &line)
+                    line.write(" [shape=plaintext, fontsize=9, width=0, height=0, margin=0.03, ")
+                    writeLabel(transition, selectors: selectors, to: &line)
+                    if let description = transition.description {
+                        line.write(", tooltip=")
+                        DotQuoting.writeQuoted(description, to: &line)
+                    }
+                    line.write("];")
+                }
             }
-            printer.write("m")
-            printer.write(index)
-            printer.write("_t")
-            printer.write(number)
-            printer.write(" [shape=plaintext, fontsize=9, width=0, height=0, margin=0.03, ")
-            writeLabel(transition, selectors: selectors, to: &printer)
-            if let description = transition.description {
-                printer.write(", tooltip=")
-                DotQuoting.writeQuoted(description, to: &printer)
-            }
-            printer.write("];")
-            for _ in clusters { printer.write(" }") }
-            printer.endLine()
         }
         // The edge, or its two halves: (tail, head, first half?).
         let halves: [(Bool, Bool)] = viaNode ? [(true, false), (false, true)] : [(true, true)]
         for (fromTail, toHead) in halves {
-            printer.beginLine()
-            if fromTail && geometry.clipsTail {
-                writeNode(index, transition.source, to: &printer)
-                printer.write("_exit")
-            } else if fromTail {
-                writeNode(index, Int(geometry.tail), to: &printer)
-            } else {
-                printer.write("m")
-                printer.write(index)
-                printer.write("_t")
-                printer.write(number)
+            printer.line { line in
+                if fromTail && geometry.clipsTail {
+                    writeNode(index, transition.source, to: &line)
+                    line.write("_exit")
+                } else if fromTail {
+                    writeNode(index, Int(geometry.tail), to: &line)
+                } else {
+                    writeLabelNode(index, number, to: &line)
+                }
+                line.write(" -> ")
+                if toHead {
+                    writeNode(index, Int(geometry.head), to: &line)
+                } else {
+                    writeLabelNode(index, number, to: &line)
+                }
+                // Attributes, comma-separated, in a fixed order; none at all means no brackets.
+                var attributes = 0
+                @inline(__always) func attribute(_ name: StaticString, _ line: inout Printer) {
+                    line.write(attributes == 0 ? " [" : ", ")
+                    line.write(name)
+                    attributes += 1
+                }
+                if !viaNode && hasLabel {
+                    attribute("", &line)
+                    writeLabel(transition, selectors: selectors, to: &line)
+                }
+                if viaNode && !toHead { attribute("arrowhead=none", &line) }
+                switch transition.trigger {
+                case .system: attribute("style=dashed", &line)
+                case .user: break
+                case nil: attribute("color=\"#777777\"", &line)
+                }
+                if let description = transition.description, !viaNode {
+                    attribute("tooltip=", &line)
+                    DotQuoting.writeQuoted(description, to: &line)
+                }
+                // Edges touch a cluster's border, unless the other end lies inside that cluster.
+                if geometry.clipsTail && fromTail {
+                    attribute("ltail=", &line)
+                    writeCluster(index, transition.source, to: &line)
+                }
+                if geometry.clipsHead && toHead {
+                    attribute("lhead=", &line)
+                    writeCluster(index, transition.target, to: &line)
+                }
+                if attributes > 0 { line.write("]") }
+                line.write(";")
             }
-            printer.write(" -> ")
-            if toHead {
-                writeNode(index, Int(geometry.head), to: &printer)
-            } else {
-                printer.write("m")
-                printer.write(index)
-                printer.write("_t")
-                printer.write(number)
-            }
-            // Attributes, comma-separated, in a fixed order; none at all means no brackets.
-            var attributes = 0
-            @inline(__always) func attribute(_ name: StaticString, _ printer: inout Printer) {
-                printer.write(attributes == 0 ? " [" : ", ")
-                printer.write(name)
-                attributes += 1
-            }
-            if !viaNode && hasLabel {
-                attribute("", &printer)
-                writeLabel(transition, selectors: selectors, to: &printer)
-            }
-            if viaNode && !toHead { attribute("arrowhead=none", &printer) }
-            switch transition.trigger {
-            case .system: attribute("style=dashed", &printer)
-            case .user: break
-            case nil: attribute("color=\"#777777\"", &printer)
-            }
-            if let description = transition.description, !viaNode {
-                attribute("tooltip=", &printer)
-                DotQuoting.writeQuoted(description, to: &printer)
-            }
-            // Edges touch a cluster's border, unless the other end lies inside that cluster.
-            if geometry.clipsTail && fromTail {
-                attribute("ltail=", &printer)
-                writeCluster(index, transition.source, to: &printer)
-            }
-            if geometry.clipsHead && toHead {
-                attribute("lhead=", &printer)
-                writeCluster(index, transition.target, to: &printer)
-            }
-            if attributes > 0 { printer.write("]") }
-            printer.write(";")
-            printer.endLine()
         }
     }
 

@@ -82,35 +82,42 @@ public enum GeneratedFileHeader {
         }
     }
 
-    /// The header followed by the body.
+    /// A generated file: the header, then the body `emitBody` prints, in `printer`'s buffer.
     /// - Parameters:
     ///   - specPath: the spec's path as the user wrote it (relative).
     ///   - command: the command that regenerates the file.
-    ///   - extraLines: tool-specific lines (e.g. swiftlint directives), without `// `.
+    ///   - note: a line of advice after the command, if any.
+    ///   - extraLines: tool-specific lines (e.g. swiftlint directives), without the comment syntax.
+    ///   - hasher: hashes the body while it is printed (the CLI's on a second thread) rather than
+    ///     after.
     ///
-    /// The body is consumed and the header inserted in front of it in place: generators
-    /// reserve room, so a large output is neither copied nor held twice.
-    public static func wrap(_ body: consuming [UInt8], specPath: String, command: String, note: String?, extraLines: [String] = [],
-                            style: CommentStyle = .slashes) -> [UInt8] {
-        let header = text(specPath: specPath, command: command, note: note, hash: SHA256.hex(body), extraLines: extraLines, style: style)
-        var output = body
-        output.insert(contentsOf: header.utf8, at: 0)
+    /// The header goes first with its hash blank (`begin`), the body is printed after it, and the
+    /// hash is filled in last (`finish`): a large body is written once, in place, never moved
+    /// along to make room for a header computed after it.
+    public static func file(_ printer: consuming Printer, specPath: String, command: String, note: String?,
+                            extraLines: [String] = [], style: CommentStyle = .slashes, hasher: (any BackgroundHasher)? = nil,
+                            body emitBody: (inout Printer) -> Void) -> ByteBuffer {
+        var printer = printer
+        let placeholder = begin(&printer, specPath: specPath, command: command, note: note, extraLines: extraLines, style: style)
+        if let hasher { printer.buffer.startHashing(from: placeholder.bodyOffset, with: hasher) }
+        emitBody(&printer)
+        if hasher != nil { printer.buffer.endHashing() }
+        var output = printer.finish()
+        finish(&output, placeholder, digest: hasher?.hexDigest())
         return output
     }
 
     /// Where the hash goes in a header written ahead of its body by `begin`.
-    public struct Placeholder {
+    struct Placeholder {
         /// The offset of the hash's 64 hex digits.
         let hashOffset: Int
         /// The offset of the body's first byte.
         let bodyOffset: Int
     }
 
-    /// Writes the header with its hash left blank, for the body to be printed after it:
-    /// `finish` then fills the hash in. A large body is then written once, in place, rather
-    /// than moved along to make room for a header computed after it.
-    public static func begin(_ printer: inout Printer, specPath: String, command: String, note: String?, extraLines: [String] = [],
-                             style: CommentStyle = .slashes) -> Placeholder {
+    /// Writes the header with its hash left blank, for the body to be printed after it.
+    static func begin(_ printer: inout Printer, specPath: String, command: String, note: String?, extraLines: [String],
+                      style: CommentStyle) -> Placeholder {
         printer.write(lead(specPath: specPath, command: command, note: note, style: style))
         let hashOffset = printer.count
         printer.write(String(repeating: "0", count: 64))
@@ -120,27 +127,14 @@ public enum GeneratedFileHeader {
 
     /// Fills in the hash of everything after the header `begin` wrote: `digest` if it was
     /// computed already (while the body was printed), else computed now.
-    public static func finish(_ output: inout ByteBuffer, _ placeholder: Placeholder, digest: String? = nil) {
+    static func finish(_ output: inout ByteBuffer, _ placeholder: Placeholder, digest: String?) {
         let hash = digest ?? output.withUnsafeBytes { SHA256.hex(UnsafeBufferPointer(rebasing: $0[placeholder.bodyOffset...])) }
         precondition(hash.utf8.count == 64, "GeneratedFileHeader.finish: not a SHA-256 hex digest")
         output.replace(at: placeholder.hashOffset, with: hash.utf8)
     }
 
-    /// A SHA-256 of a body computed while the body is printed (on another thread): it follows
-    /// the body's bytes as they are appended, and `hexDigest()` waits for the last of them.
-    public protocol BodyHasher: ByteBufferFollower {
-        /// The digest of every byte published, as 64 lowercase hex digits.
-        func hexDigest() -> String
-    }
-
-    /// The header's lines, blank line included.
-    static func text(specPath: String, command: String, note: String?, hash: String, extraLines: [String],
-                     style: CommentStyle = .slashes) -> String {
-        lead(specPath: specPath, command: command, note: note, style: style) + hash + trail(extraLines, style: style)
-    }
-
     /// The header up to the hash's digits.
-    static func lead(specPath: String, command: String, note: String?, style: CommentStyle = .slashes) -> String {
+    static func lead(specPath: String, command: String, note: String?, style: CommentStyle) -> String {
         // A file name that is not valid UTF-8 shows its odd bytes as `\xFF` (`FileName`).
         var lead = style.line("Generated by lifecycle from \(sanitize(FileName.display(specPath))).")
         lead += style.line("Regenerate with: \(sanitize(FileName.display(command)))")
@@ -149,7 +143,7 @@ public enum GeneratedFileHeader {
     }
 
     /// The header after the hash's digits.
-    static func trail(_ extraLines: [String], style: CommentStyle = .slashes) -> String {
+    static func trail(_ extraLines: [String], style: CommentStyle) -> String {
         var trail = style.suffix + "\n"
         for line in extraLines { trail += style.line(line) }
         return trail + "\n"

@@ -8,9 +8,17 @@
 /// ```
 ///
 /// Blank lines are never indented, so no output line ends in whitespace. Output accumulates
-/// in one `ByteBuffer`. Generators of very large outputs (DOT) also build a line in pieces
-/// with `beginLine()`, `write(_:)` and `endLine()`, so that no `String` is made per line;
-/// literal pieces (`StaticString`) are copied straight from the binary.
+/// in one `ByteBuffer`. Generators of very large outputs (DOT) also build a line in pieces,
+/// so that no `String` is made per line; literal pieces (`StaticString`) are copied straight
+/// from the binary:
+///
+/// ```
+/// printer.line { line in
+///     line.write("m")
+///     line.write(index)
+///     line.write("_initial [shape=point];")
+/// }
+/// ```
 public struct Printer: ~Copyable {
     var buffer: ByteBuffer
     private var level = 0
@@ -52,6 +60,13 @@ public struct Printer: ~Copyable {
     }
 
     // MARK: - Lines in pieces
+
+    /// Prints a line that `body` writes in pieces (`write`), at the current indentation.
+    @inline(__always) public mutating func line(_ body: (inout Printer) -> Void) {
+        beginLine()
+        body(&self)
+        endLine()
+    }
 
     /// Starts a non-blank line: writes the indentation.
     @inline(__always) public mutating func beginLine() {

@@ -160,8 +160,8 @@ public struct SHA256 {
     /// Maj(a, b, c) = b ^ ((a ^ b) & (b ^ c)), and this round's `a ^ b` is the next round's
     /// `b ^ c`, carried in `bc`: three operations instead of five. Σ0 and Σ1 stay three
     /// independent rotations: the nested form, ROTR6(e ^ ROTR5(e ^ ROTR14(e))), has fewer
-    /// instructions but puts five dependent steps on the path from `e` to the next `e`, and
-    /// measured 10% slower.
+    /// instructions but puts five dependent steps on the path from `e` to the next `e`, which
+    /// is slower.
     @inline(__always) private static func round(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32,
                                                 _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32,
                                                 _ bc: inout UInt32, _ kw: UInt32) {

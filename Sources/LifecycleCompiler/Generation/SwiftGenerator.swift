@@ -16,14 +16,19 @@ public struct SwiftGenerator {
 
     /// The whole file: header, then body.
     public func generate(specPath: String, command: String) -> [UInt8] {
-        GeneratedFileHeader.wrap(body(), specPath: specPath, command: command,
+        GeneratedFileHeader.file(Printer(), specPath: specPath, command: command,
                                  note: "Edit freely: lifecycle will not overwrite an edited file; '--update' adds new callbacks.",
-                                 extraLines: ["swift-format-ignore-file", "swiftlint:disable all"])
+                                 extraLines: ["swift-format-ignore-file", "swiftlint:disable all"]) { emit(into: &$0) }.bytes
     }
 
     /// The generated code without the header.
     public func body() -> [UInt8] {
         var printer = Printer()
+        emit(into: &printer)
+        return printer.bytes
+    }
+
+    func emit(into printer: inout Printer) {
         var needsBlank = false
         let plans = delegatePlans()
         if model.importsUIKit {
@@ -56,7 +61,6 @@ public struct SwiftGenerator {
                 MonitorGenerator.emitSearch(into: &printer)
             }
         }
-        return printer.bytes
     }
 
     /// One monitor per machine, in declaration order.

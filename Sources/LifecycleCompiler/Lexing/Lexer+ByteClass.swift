@@ -1,5 +1,7 @@
-/// A 256-entry table of byte classes, so that each hot loop of the lexer tests one bit of one
-/// table entry per byte instead of a chain of comparisons.
+/// The one classification of identifier bytes, whitespace and string text: a 256-entry table
+/// of byte classes, so that each hot loop tests one bit of one table entry per byte instead of
+/// a chain of comparisons. The lexer, the SwiftSource scanner and the language server all
+/// classify bytes through it.
 extension Lexer {
     /// The byte is an ASCII letter, digit or `_`.
     static let identifierBodyBit: UInt8 = 0x01
@@ -41,5 +43,25 @@ extension Lexer {
     /// The class bits of byte `c` (the table has exactly 256 entries, so any byte indexes it).
     @inline(__always) static func byteClass(_ c: UInt8) -> UInt8 {
         byteClasses.utf8Start[Int(c)]
+    }
+
+    /// Whether the byte may start an identifier: an ASCII letter or `_`.
+    @inline(__always) static func isIdentifierHead(_ c: UInt8) -> Bool {
+        byteClass(c) & identifierHeadBit != 0
+    }
+
+    /// Whether the byte may continue an identifier: an ASCII letter, digit or `_`.
+    @inline(__always) static func isIdentifierBody(_ c: UInt8) -> Bool {
+        byteClass(c) & identifierBodyBit != 0
+    }
+
+    /// Whether a non-ASCII scalar may start an identifier (Unicode's XID_Start).
+    static func isIdentifierHead(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isXIDStart
+    }
+
+    /// Whether a non-ASCII scalar may continue an identifier (Unicode's XID_Continue).
+    static func isIdentifierBody(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isXIDContinue
     }
 }

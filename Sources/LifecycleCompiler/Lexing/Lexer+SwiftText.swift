@@ -49,11 +49,7 @@ extension Lexer {
                 stack.append(c)
                 position += 1
             case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-                let opener = Lexer.opener(of: c)
-                // Angle brackets never hold a closing bracket of another kind: drop them.
-                while let top = stack.last, top == UInt8(ascii: "<"), opener != top { stack.removeLast() }
-                if stack.last == opener {
-                    stack.removeLast()
+                if Lexer.close(c, in: &stack) {
                     position += 1
                     if stack.isEmpty {
                         return SwiftText(range: range(openParen, position), isComplete: true)
@@ -110,14 +106,11 @@ extension Lexer {
                 stack.append(c)
                 position += 1
             case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-                let opener = Lexer.opener(of: c)
-                while let top = stack.last, top == UInt8(ascii: "<"), opener != top { stack.removeLast() }
-                guard stack.last == opener else {
+                guard Lexer.close(c, in: &stack) else {
                     report(.unbalancedSwiftText(String(UnicodeScalar(c)), at: range(position, position + 1)))
                     complete = false
                     break scan
                 }
-                stack.removeLast()
                 position += 1
             case UInt8(ascii: ">"):
                 if stack.last == UInt8(ascii: "<") { stack.removeLast() }
@@ -175,12 +168,19 @@ extension Lexer {
         return !Lexer.isIdentifierBody(byte(at: position + length))
     }
 
-    static func opener(of closer: UInt8) -> UInt8 {
-        switch closer {
+    /// Closes `closer` (`)`, `]` or `}`) against the open brackets in `stack`: angle brackets
+    /// never hold a closing bracket of another kind, so open `<`s on top are dropped; then the
+    /// matching opener is popped. Returns false, leaving the other opener, if it does not match.
+    static func close(_ closer: UInt8, in stack: inout [UInt8]) -> Bool {
+        let opener = switch closer {
         case UInt8(ascii: ")"): UInt8(ascii: "(")
         case UInt8(ascii: "]"): UInt8(ascii: "[")
         default: UInt8(ascii: "{")
         }
+        while let top = stack.last, top == UInt8(ascii: "<"), opener != top { stack.removeLast() }
+        guard stack.last == opener else { return false }
+        stack.removeLast()
+        return true
     }
 
     /// Reports a control character (other than a tab or a line break) in Swift text, where it

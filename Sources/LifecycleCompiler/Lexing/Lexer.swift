@@ -61,10 +61,10 @@ public struct Lexer {
         let c = base[start]
         // Identifiers (and keywords) are most tokens, so they are tested first, by one bit of
         // the byte-class table; the end of the file (the sentinel) is no identifier head.
-        if Lexer.byteClass(c) & Lexer.identifierHeadBit != 0 {
+        if Lexer.isIdentifierHead(c) {
             var offset = start &+ 1
             var next = base[offset]
-            while Lexer.byteClass(next) & Lexer.identifierBodyBit != 0 {
+            while Lexer.isIdentifierBody(next) {
                 offset &+= 1
                 next = base[offset]
             }
@@ -132,34 +132,13 @@ public struct Lexer {
 
     // MARK: - Identifiers and keywords
 
-    // ASCII letters differ from their lowercase forms by bit 0x20 only, so `c | 0x20` folds
-    // case, and one wrapping subtraction per range replaces two comparisons.
-    @inline(__always) static func isIdentifierHead(_ c: UInt8) -> Bool {
-        (c | 0x20) &- UInt8(ascii: "a") < 26 || c == UInt8(ascii: "_")
-    }
-
-    @inline(__always) static func isIdentifierBody(_ c: UInt8) -> Bool {
-        // Bit c of `digits` is set for 0-9 (c < 64); bit c - 64 of `letters` for A-Z, _ and a-z.
-        let digits: UInt64 = 0x03FF_0000_0000_0000
-        let letters: UInt64 = 0x07FF_FFFE_87FF_FFFE
-        return c < 64 ? (digits >> UInt64(c)) & 1 != 0 : c < 128 && (letters >> UInt64(c & 63)) & 1 != 0
-    }
-
-    static func isIdentifierHead(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isXIDStart
-    }
-
-    static func isIdentifierBody(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isXIDContinue
-    }
-
     /// Advances over the rest of an identifier (ASCII fast path, then Unicode letters).
     @inline(__always)
     mutating func lexIdentifierTail() {
         // A local offset keeps the loop in registers; one table bit per byte; the sentinel
         // zero byte (no class bits) ends it. `&+=` because an offset stays below the file's size.
         var offset = position
-        while Lexer.byteClass(base[offset]) & Lexer.identifierBodyBit != 0 { offset &+= 1 }
+        while Lexer.isIdentifierBody(base[offset]) { offset &+= 1 }
         position = offset
         if base[offset] >= 0x80 { lexUnicodeIdentifierTail() }
     }

@@ -24,16 +24,6 @@ public struct SourceRange: Hashable, Sendable {
     public var startOffset: Int { Int(start) }
     public var endOffset: Int { Int(end) }
     public var length: Int { Int(end - start) }
-
-    /// An empty range at this range's start (for "insert here" diagnostics).
-    public var atStart: SourceRange { SourceRange(file: file, start: startOffset, end: startOffset) }
-    /// An empty range at this range's end.
-    public var atEnd: SourceRange { SourceRange(file: file, start: endOffset, end: endOffset) }
-
-    /// The smallest range covering both.
-    public func union(_ other: SourceRange) -> SourceRange {
-        SourceRange(file: file, start: Int(min(start, other.start)), end: Int(max(end, other.end)))
-    }
 }
 
 /// The bytes of one source file and its display path.
@@ -70,8 +60,8 @@ public final class SourceFile: @unchecked Sendable {
         self.id = id
         self.path = path
         let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: count + SourceFile.padding)
-        // `fill` writes the bytes; only what follows them is zeroed. Zeroing the whole buffer
-        // first was a second pass over it: at 10^6 states, a 186 MB memset before the read.
+        // `fill` writes the bytes; only what follows them is zeroed, so the bytes are written
+        // once, not zeroed first.
         let written = min(max(fill(UnsafeMutableBufferPointer(rebasing: storage[0..<count])), 0), count)
         UnsafeMutableBufferPointer(rebasing: storage[written...]).initialize(repeating: 0)
         self.storage = storage

@@ -22,11 +22,5 @@ public final class SourceFiles: @unchecked Sendable {
         return file
     }
 
-    /// The next id `add` will hand out.
-    public var nextID: FileID { FileID(UInt32(files.count)) }
-
     public subscript(id: FileID) -> SourceFile { files[Int(id.raw)] }
-
-    /// The file with this exact path, if it was read already.
-    public func file(atPath path: String) -> SourceFile? { files.first { $0.path == path } }
 }

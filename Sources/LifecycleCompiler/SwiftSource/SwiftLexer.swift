@@ -28,17 +28,22 @@ struct SwiftToken: Sendable {
     var byte: UInt8
     /// Identifier name (without backticks) or pound keyword; empty for other kinds.
     var text: String
-    /// True for a backtick-escaped identifier, which is never a keyword.
+    /// Whether the identifier is backtick-escaped (and so never a keyword).
     var escaped: Bool
-    /// True when whitespace or a comment precedes the token.
+    /// Whether whitespace or a comment precedes the token.
     var spaceBefore: Bool
-    /// True when a line break (or a `//` comment, or a skipped `#if` line) precedes the token.
+    /// Whether a line break (or a `//` comment, or a skipped `#if` line) precedes the token.
     var newlineBefore: Bool
 
-    /// True for the punctuation byte `c`.
+    /// Whether the token is the punctuation byte `c`.
     func isPunct(_ c: UInt8) -> Bool { kind == .punctuation && byte == c }
 
-    /// True for the unescaped identifier/keyword `word`.
+    /// Whether the token is one of the punctuation bytes of `set` (`"{};"`).
+    func isPunct(oneOf set: StaticString) -> Bool {
+        kind == .punctuation && UnsafeBufferPointer(start: set.utf8Start, count: set.utf8CodeUnitCount).contains(byte)
+    }
+
+    /// Whether the token is the unescaped identifier or keyword `word`.
     func isKeyword(_ word: String) -> Bool { kind == .identifier && !escaped && text == word }
 }
 
@@ -51,37 +56,51 @@ struct SwiftToken: Sendable {
 ///
 /// It never traps: all indexing is bounds-checked against the lexed range.
 struct SwiftLexer {
-    private let b: [UInt8]
-    private let lo: Int
-    private let hi: Int
+    private let bytes: [UInt8]
+    /// The lexed range, `lower..<upper`.
+    private let lower: Int
+    private let upper: Int
     private let keepDirectives: Bool
 
     /// Creates a lexer over `bytes[range]`; the range is clamped to the buffer.
     init(bytes: [UInt8], range: Range<Int>, keepDirectives: Bool = false) {
         self.keepDirectives = keepDirectives
-        self.b = bytes
-        let l = max(0, min(range.lowerBound, bytes.count))
-        self.lo = l
-        self.hi = max(l, min(range.upperBound, bytes.count))
+        self.bytes = bytes
+        lower = max(0, min(range.lowerBound, bytes.count))
+        upper = max(lower, min(range.upperBound, bytes.count))
     }
 
-    /// True for bytes that may continue an identifier (ASCII letters, digits, `_`, `$`, any non-ASCII byte).
-    static func isIdentifierByte(_ c: UInt8) -> Bool {
-        (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39)
-            || c == 0x5F || c == 0x24 || c >= 0x80
+    /// Whether the byte may continue a Swift identifier: what may continue a spec's
+    /// (`Lexer.isIdentifierBody`), `$`, or any byte of a non-ASCII character.
+    static func isIdentifierBody(_ c: UInt8) -> Bool {
+        Lexer.isIdentifierBody(c) || c == UInt8(ascii: "$") || c >= 0x80
     }
 
-    /// True for bytes that may start an identifier.
-    static func isIdentifierStart(_ c: UInt8) -> Bool {
-        isIdentifierByte(c) && !(c >= 0x30 && c <= 0x39)
+    /// Whether the byte is an ASCII digit.
+    static func isDigit(_ c: UInt8) -> Bool { c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") }
+
+    /// The closing bracket of `(`, `[` or `{`.
+    static func closer(of opener: UInt8) -> UInt8 {
+        opener == UInt8(ascii: "(") ? UInt8(ascii: ")") : opener == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")
     }
 
-    private func at(_ i: Int) -> UInt8 { i >= lo && i < hi ? b[i] : 0 }
+    /// The opening bracket of `)`, `]` or `}`.
+    static func opener(of closer: UInt8) -> UInt8 {
+        closer == UInt8(ascii: ")") ? UInt8(ascii: "(") : closer == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "{")
+    }
+
+    /// Whether the byte may start a Swift identifier: what may start a spec's
+    /// (`Lexer.isIdentifierHead`), `$`, or any byte of a non-ASCII character.
+    static func isIdentifierHead(_ c: UInt8) -> Bool {
+        Lexer.isIdentifierHead(c) || c == UInt8(ascii: "$") || c >= 0x80
+    }
+
+    private func at(_ i: Int) -> UInt8 { i >= lower && i < upper ? bytes[i] : 0 }
 
     /// Tokenizes the whole range.
     func tokenize() -> [SwiftToken] {
         var tokens: [SwiftToken] = []
-        var i = lo
+        var i = lower
         var space = false
         var newline = false
         // A regex scan that finds no end reads to the end of its line (or, for a multi-line
@@ -89,19 +108,20 @@ struct SwiftLexer {
         // failed scan reached opens no regex, nor does a multi-line `#/` after one failed.
         var noRegexBefore = 0
         var multilineRegexFailed = false
-        func text(_ s: Int, _ e: Int) -> String { String(decoding: b[s..<e], as: UTF8.self) }
-        while i < hi {
-            let c = b[i]
+        func text(_ s: Int, _ e: Int) -> String { String(decoding: bytes[s..<e], as: UTF8.self) }
+        while i < upper {
+            let c = bytes[i]
             // Whitespace.
-            if c == 0x20 || c == 0x09 || c == 0x0D || c == 0x0B || c == 0x0C || c == 0x00 {
+            if c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || c == UInt8(ascii: "\r") || c == UInt8(ascii: "\u{0B}")
+                || c == UInt8(ascii: "\u{0C}") || c == 0 {
                 space = true; i += 1; continue
             }
-            if c == 0x0A { space = true; newline = true; i += 1; continue }
+            if c == UInt8(ascii: "\n") { space = true; newline = true; i += 1; continue }
             // Comments.
-            if c == 0x2F && at(i + 1) == 0x2F {  // //
+            if c == UInt8(ascii: "/") && at(i + 1) == UInt8(ascii: "/") {
                 i = skipLine(from: i); space = true; newline = true; continue
             }
-            if c == 0x2F && at(i + 1) == 0x2A {  // /*
+            if c == UInt8(ascii: "/") && at(i + 1) == UInt8(ascii: "*") {
                 i = skipBlockComment(from: i); space = true; continue
             }
             let start = i
@@ -112,23 +132,23 @@ struct SwiftLexer {
                 i = end
             }
             // Strings (plain, multi-line, raw).
-            if c == 0x22 || (c == 0x23 && stringOpens(at: i)) {
+            if c == UInt8(ascii: "\"") || (c == UInt8(ascii: "#") && stringOpens(at: i)) {
                 push(.string, skipString(from: i)); continue
             }
             // Regex literals: `#/…/#` (any number of `#`), and a bare `/…/` where an expression starts.
-            if c == 0x23 && i >= noRegexBefore,
+            if c == UInt8(ascii: "#") && i >= noRegexBefore,
                let end = extendedRegexEnd(from: i, noRegexBefore: &noRegexBefore, multilineFailed: &multilineRegexFailed) {
                 push(.string, end); continue
             }
-            if c == 0x2F && i >= noRegexBefore,
+            if c == UInt8(ascii: "/") && i >= noRegexBefore,
                Self.regexMayStart(after: tokens.last, tokens.count > 1 ? tokens[tokens.count - 2] : nil),
                let end = bareRegexEnd(from: i, noRegexBefore: &noRegexBefore) {
                 push(.string, end); continue
             }
             // Pound keywords and compiler-control lines.
-            if c == 0x23 && Self.isIdentifierStart(at(i + 1)) {
+            if c == UInt8(ascii: "#") && Self.isIdentifierHead(at(i + 1)) {
                 var e = i + 1
-                while e < hi && Self.isIdentifierByte(b[e]) { e += 1 }
+                while e < upper && Self.isIdentifierBody(bytes[e]) { e += 1 }
                 let word = text(i + 1, e)
                 switch word {
                 case "if", "elseif", "else", "endif":
@@ -146,29 +166,29 @@ struct SwiftLexer {
                 continue
             }
             // Backtick-escaped identifiers.
-            if c == 0x60 {
+            if c == UInt8(ascii: "`") {
                 var e = i + 1
-                while e < hi && b[e] != 0x60 && b[e] != 0x0A { e += 1 }
-                if e < hi && b[e] == 0x60 && e > i + 1 {
+                while e < upper && bytes[e] != UInt8(ascii: "`") && bytes[e] != UInt8(ascii: "\n") { e += 1 }
+                if e < upper && bytes[e] == UInt8(ascii: "`") && e > i + 1 {
                     push(.identifier, e + 1, text(i + 1, e), escaped: true)
                 } else {
                     push(.punctuation, i + 1)
                 }
                 continue
             }
-            if Self.isIdentifierStart(c) {
+            if Self.isIdentifierHead(c) {
                 var e = i + 1
-                while e < hi && Self.isIdentifierByte(b[e]) { e += 1 }
+                while e < upper && Self.isIdentifierBody(bytes[e]) { e += 1 }
                 push(.identifier, e, text(i, e)); continue
             }
-            if c >= 0x30 && c <= 0x39 {
+            if Self.isDigit(c) {
                 var e = i + 1
-                while e < hi && (Self.isIdentifierByte(b[e]) || (b[e] == 0x2E && at(e + 1) >= 0x30 && at(e + 1) <= 0x39)) {
+                while e < upper && (Self.isIdentifierBody(bytes[e]) || (bytes[e] == UInt8(ascii: ".") && Self.isDigit(at(e + 1)))) {
                     e += 1
                 }
                 push(.number, e); continue
             }
-            if c == 0x2D && at(i + 1) == 0x3E {  // ->
+            if c == UInt8(ascii: "-") && at(i + 1) == UInt8(ascii: ">") {
                 push(.arrow, i + 2); continue
             }
             push(.punctuation, i + 1)
@@ -193,9 +213,9 @@ struct SwiftLexer {
         case .string, .number, .pound: return false
         case .punctuation:
             switch previous.byte {
-            case 0x3F, 0x21:  // ? !
+            case UInt8(ascii: "?"), UInt8(ascii: "!"):
                 return previous.spaceBefore || beforePrevious?.isKeyword("try") == true
-            case 0x29, 0x5D, 0x7D, 0x60, 0x2E: return false  // ) ] } ` .
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "`"), UInt8(ascii: "."): return false
             default: return true
             }
         }
@@ -205,20 +225,23 @@ struct SwiftLexer {
     /// a bare regex does not start with a space and ends on the same line at an unescaped `/`.
     private func bareRegexEnd(from i: Int, noRegexBefore: inout Int) -> Int? {
         let first = at(i + 1)
-        if first == 0x20 || first == 0x09 || first == 0x0A || first == 0x0D || first == 0x3D || i + 1 >= hi { return nil }
+        if first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") || first == UInt8(ascii: "\n") || first == UInt8(ascii: "\r")
+            || first == UInt8(ascii: "=") || i + 1 >= upper {
+            return nil
+        }
         var j = i + 1
         var inClass = 0
-        defer { if j >= hi { noRegexBefore = hi } }
-        while j < hi {
-            switch b[j] {
-            case 0x0A, 0x0D:
+        defer { if j >= upper { noRegexBefore = upper } }
+        while j < upper {
+            switch bytes[j] {
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                 noRegexBefore = j
                 return nil
-            case 0x5C: j += 2; continue  // backslash escape
-            case 0x5B: inClass += 1
-            case 0x5D: if inClass > 0 { inClass -= 1 }
-            case 0x2F:
-                if inClass == 0 { return b[j - 1] == 0x20 ? nil : j + 1 }
+            case UInt8(ascii: "\\"): j += 2; continue  // an escaped character
+            case UInt8(ascii: "["): inClass += 1
+            case UInt8(ascii: "]"): if inClass > 0 { inClass -= 1 }
+            case UInt8(ascii: "/"):
+                if inClass == 0 { return bytes[j - 1] == UInt8(ascii: " ") ? nil : j + 1 }
             default: break
             }
             j += 1
@@ -230,30 +253,30 @@ struct SwiftLexer {
     /// `#/` ends its line) starting at `i`, or nil when the `#`s open no regex.
     private func extendedRegexEnd(from i: Int, noRegexBefore: inout Int, multilineFailed: inout Bool) -> Int? {
         let h = hashes(at: i)
-        guard at(i + h) == 0x2F else { return nil }
+        guard at(i + h) == UInt8(ascii: "/") else { return nil }
         var j = i + h + 1
         var k = j
-        while k < hi && (b[k] == 0x20 || b[k] == 0x09) { k += 1 }
-        let multiline = k >= hi || b[k] == 0x0A || b[k] == 0x0D
+        while k < upper && (bytes[k] == UInt8(ascii: " ") || bytes[k] == UInt8(ascii: "\t")) { k += 1 }
+        let multiline = k >= upper || bytes[k] == UInt8(ascii: "\n") || bytes[k] == UInt8(ascii: "\r")
         if multiline && multilineFailed { return nil }
-        while j < hi {
-            let c = b[j]
-            if (c == 0x0A || c == 0x0D) && !multiline {
+        while j < upper {
+            let c = bytes[j]
+            if (c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r")) && !multiline {
                 noRegexBefore = j
                 return nil
             }
-            if c == 0x5C { j += 2; continue }
-            if c == 0x2F && hashes(at: j + 1) >= h { return j + 1 + h }
+            if c == UInt8(ascii: "\\") { j += 2; continue }
+            if c == UInt8(ascii: "/") && hashes(at: j + 1) >= h { return j + 1 + h }
             j += 1
         }
-        if multiline { multilineFailed = true } else { noRegexBefore = hi }
+        if multiline { multilineFailed = true } else { noRegexBefore = upper }
         return nil
     }
 
     /// Index of the line break ending the line that contains `i` (or `hi`).
     private func skipLine(from i: Int) -> Int {
         var j = i
-        while j < hi && b[j] != 0x0A { j += 1 }
+        while j < upper && bytes[j] != UInt8(ascii: "\n") { j += 1 }
         return j
     }
 
@@ -261,29 +284,29 @@ struct SwiftLexer {
     private func skipBlockComment(from i: Int) -> Int {
         var depth = 0
         var j = i
-        while j < hi {
-            if b[j] == 0x2F && at(j + 1) == 0x2A { depth += 1; j += 2; continue }
-            if b[j] == 0x2A && at(j + 1) == 0x2F {
+        while j < upper {
+            if bytes[j] == UInt8(ascii: "/") && at(j + 1) == UInt8(ascii: "*") { depth += 1; j += 2; continue }
+            if bytes[j] == UInt8(ascii: "*") && at(j + 1) == UInt8(ascii: "/") {
                 depth -= 1; j += 2
                 if depth == 0 { return j }
                 continue
             }
             j += 1
         }
-        return hi
+        return upper
     }
 
-    /// True if `#…#"` at `i` opens a raw string.
+    /// Whether `#…#"` at `i` opens a raw string.
     private func stringOpens(at i: Int) -> Bool {
         var j = i
-        while j < hi && b[j] == 0x23 { j += 1 }
-        return j < hi && b[j] == 0x22
+        while j < upper && bytes[j] == UInt8(ascii: "#") { j += 1 }
+        return j < upper && bytes[j] == UInt8(ascii: "\"")
     }
 
     /// Number of consecutive `#` bytes starting at `i`.
     private func hashes(at i: Int) -> Int {
         var j = i
-        while j < hi && b[j] == 0x23 { j += 1 }
+        while j < upper && bytes[j] == UInt8(ascii: "#") { j += 1 }
         return j - i
     }
 
@@ -296,7 +319,7 @@ struct SwiftLexer {
     private func openString(at i: Int) -> (Frame, Int) {
         let h = hashes(at: i)
         let q = i + h  // the quote
-        if at(q + 1) == 0x22 && at(q + 2) == 0x22 {
+        if at(q + 1) == UInt8(ascii: "\"") && at(q + 2) == UInt8(ascii: "\"") {
             return (.string(hashes: h, multiline: true), q + 3)
         }
         return (.string(hashes: h, multiline: false), q + 1)
@@ -309,15 +332,15 @@ struct SwiftLexer {
         let (first, next) = openString(at: i)
         stack.append(first)
         var j = next
-        while j < hi, let top = stack.last {
-            let c = b[j]
+        while j < upper, let top = stack.last {
+            let c = bytes[j]
             switch top {
             case .string(let h, let multi):
-                if c == 0x5C {  // backslash
+                if c == UInt8(ascii: "\\") {
                     let n = min(hashes(at: j + 1), h)
                     if n == h {
                         let k = j + 1 + h
-                        if at(k) == 0x28 {  // \(  or \#(
+                        if at(k) == UInt8(ascii: "(") {  // \(  or \#(
                             stack.append(.interpolation(depth: 0)); j = k + 1
                         } else {
                             j = k + 1  // escaped character
@@ -325,9 +348,9 @@ struct SwiftLexer {
                     } else {
                         j += 1
                     }
-                } else if c == 0x22 {
+                } else if c == UInt8(ascii: "\"") {
                     if multi {
-                        if at(j + 1) == 0x22 && at(j + 2) == 0x22 && hashes(at: j + 3) >= h {
+                        if at(j + 1) == UInt8(ascii: "\"") && at(j + 2) == UInt8(ascii: "\"") && hashes(at: j + 3) >= h {
                             stack.removeLast(); j += 3 + h
                         } else {
                             j += 1
@@ -337,30 +360,30 @@ struct SwiftLexer {
                     } else {
                         j += 1
                     }
-                } else if c == 0x0A && !multi {
+                } else if c == UInt8(ascii: "\n") && !multi {
                     stack.removeLast()  // unterminated single-line string: stop at the line break
                 } else {
                     j += 1
                 }
             case .interpolation(let depth):
-                if c == 0x28 {
+                if c == UInt8(ascii: "(") {
                     stack[stack.count - 1] = .interpolation(depth: depth + 1); j += 1
-                } else if c == 0x29 {
+                } else if c == UInt8(ascii: ")") {
                     if depth == 0 { stack.removeLast() } else { stack[stack.count - 1] = .interpolation(depth: depth - 1) }
                     j += 1
-                } else if c == 0x22 || (c == 0x23 && stringOpens(at: j)) {
+                } else if c == UInt8(ascii: "\"") || (c == UInt8(ascii: "#") && stringOpens(at: j)) {
                     let (f, n) = openString(at: j)
                     stack.append(f); j = n
-                } else if c == 0x2F && at(j + 1) == 0x2F {
+                } else if c == UInt8(ascii: "/") && at(j + 1) == UInt8(ascii: "/") {
                     j = skipLine(from: j)
-                } else if c == 0x2F && at(j + 1) == 0x2A {
+                } else if c == UInt8(ascii: "/") && at(j + 1) == UInt8(ascii: "*") {
                     j = skipBlockComment(from: j)
                 } else {
                     j += 1
                 }
             }
         }
-        return min(j, hi)
+        return min(j, upper)
     }
 }
 
@@ -371,7 +394,7 @@ extension Array where Element == SwiftToken {
         var out: [UInt8] = []
         for k in range where k >= 0 && k < count {
             let t = self[k]
-            if k != range.lowerBound && t.spaceBefore { out.append(0x20) }
+            if k != range.lowerBound && t.spaceBefore { out.append(UInt8(ascii: " ")) }
             let s = Swift.max(0, Swift.min(t.start, bytes.count))
             let e = Swift.max(s, Swift.min(t.end, bytes.count))
             out.append(contentsOf: bytes[s..<e])

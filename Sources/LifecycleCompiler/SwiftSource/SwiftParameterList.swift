@@ -72,24 +72,29 @@ public enum SwiftParameterList {
             let tok = t[k]
             return "'" + (tok.kind == .identifier ? tok.text : t.joinedText(k..<(k + 1), bytes: bytes)) + "'"
         }
-        guard let first = t.first, first.isPunct(0x28) else {
+        guard let first = t.first, first.isPunct(UInt8(ascii: "(")) else {
             return fail(0, "expected '(' in argument list of function declaration")
         }
         var params: [SwiftParameter] = []
         var k = 1
-        if k < t.count && t[k].isPunct(0x29) {
+        if k < t.count && t[k].isPunct(UInt8(ascii: ")")) {
             if k + 1 < t.count { return fail(k + 1, "extraneous \(describe(k + 1)) after parameter list") }
             return .success([])
         }
         while true {
             // Parameter attributes (`@ViewBuilder`, `@_implicitSelfCapture`).
-            while k + 1 < t.count && t[k].isPunct(0x40) && t[k + 1].kind == .identifier {
+            while k + 1 < t.count && t[k].isPunct(UInt8(ascii: "@")) && t[k + 1].kind == .identifier {
                 k += 2
-                if k < t.count && t[k].isPunct(0x28) && !t[k].spaceBefore {
+                if k < t.count && t[k].isPunct(UInt8(ascii: "(")) && !t[k].spaceBefore {
                     // Skip balanced attribute arguments.
                     var depth = 0
                     while k < t.count {
-                        if t[k].isPunct(0x28) { depth += 1 } else if t[k].isPunct(0x29) { depth -= 1; if depth == 0 { k += 1; break } }
+                        if t[k].isPunct(UInt8(ascii: "(")) {
+                            depth += 1
+                        } else if t[k].isPunct(UInt8(ascii: ")")) {
+                            depth -= 1
+                            if depth == 0 { k += 1; break }
+                        }
                         k += 1
                     }
                 }
@@ -110,7 +115,7 @@ public enum SwiftParameterList {
                 name = firstName
                 k += 1
             }
-            guard k < t.count, t[k].isPunct(0x3A) else {
+            guard k < t.count, t[k].isPunct(UInt8(ascii: ":")) else {
                 return fail(k, "expected ':' after parameter name '\(name)'")
             }
             k += 1
@@ -125,28 +130,28 @@ public enum SwiftParameterList {
                 let tok = t[k]
                 if tok.kind == .punctuation {
                     switch tok.byte {
-                    case 0x28, 0x5B, 0x7B:
+                    case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
                         stack.append(tok.byte)
-                    case 0x3C:
-                        if k > segmentStart && !tok.spaceBefore && t[k - 1].kind == .identifier { stack.append(0x3C) }
-                    case 0x3E:
-                        if stack.last == 0x3C { stack.removeLast() }
-                    case 0x29, 0x5D, 0x7D:
-                        while stack.last == 0x3C { stack.removeLast() }
+                    case UInt8(ascii: "<"):
+                        if k > segmentStart && !tok.spaceBefore && t[k - 1].kind == .identifier { stack.append(UInt8(ascii: "<")) }
+                    case UInt8(ascii: ">"):
+                        if stack.last == UInt8(ascii: "<") { stack.removeLast() }
+                    case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                        while stack.last == UInt8(ascii: "<") { stack.removeLast() }
                         if let open = stack.last {
-                            let expected: UInt8 = open == 0x28 ? 0x29 : open == 0x5B ? 0x5D : 0x7D
+                            let expected = SwiftLexer.closer(of: open)
                             guard expected == tok.byte else {
                                 return fail(k, "expected '\(Character(Unicode.Scalar(expected)))' to match '\(Character(Unicode.Scalar(open)))'")
                             }
                             stack.removeLast()
-                        } else if tok.byte == 0x29 {
+                        } else if tok.byte == UInt8(ascii: ")") {
                             closed = true
                         } else {
                             return fail(k, "unexpected '\(Character(Unicode.Scalar(tok.byte)))' in parameter list")
                         }
-                    case 0x2C:
+                    case UInt8(ascii: ","):
                         if stack.isEmpty { closed = true }
-                    case 0x3D:
+                    case UInt8(ascii: "="):
                         if stack.isEmpty && !inDefault {
                             typeRange = segmentStart..<k
                             inDefault = true
@@ -160,9 +165,9 @@ public enum SwiftParameterList {
                 k += 1
             }
             guard closed else {
-                return fail(k, stack.isEmpty || stack.last == 0x28 || stack.last == 0x3C
+                return fail(k, stack.isEmpty || stack.last == UInt8(ascii: "(") || stack.last == UInt8(ascii: "<")
                             ? "expected ')' in parameter list"
-                            : "expected '\(stack.last == 0x5B ? "]" : "}")' in parameter list")
+                            : "expected '\(stack.last == UInt8(ascii: "[") ? "]" : "}")' in parameter list")
             }
             if inDefault { defaultRange = segmentStart..<k } else { typeRange = segmentStart..<k }
             if typeRange.isEmpty {
@@ -175,9 +180,9 @@ public enum SwiftParameterList {
                                          type: t.joinedText(typeRange, bytes: bytes),
                                          defaultValue: defaultRange.map { t.joinedText($0, bytes: bytes) }))
             // k is at ',' or the closing ')'.
-            if t[k].isPunct(0x2C) {
+            if t[k].isPunct(UInt8(ascii: ",")) {
                 k += 1
-                if k < t.count && t[k].isPunct(0x29) {  // trailing comma
+                if k < t.count && t[k].isPunct(UInt8(ascii: ")")) {  // trailing comma
                     if k + 1 < t.count { return fail(k + 1, "extraneous \(describe(k + 1)) after parameter list") }
                     return .success(params)
                 }

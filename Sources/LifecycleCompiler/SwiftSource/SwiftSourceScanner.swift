@@ -6,7 +6,7 @@ public struct ScannedMethod: Equatable, Sendable {
     public var parameters: [SwiftParameter]
     /// The return type as written (whitespace collapsed), or `nil` if there is no `->` clause.
     public var returnType: String?
-    /// True when the declaration has the `override` modifier.
+    /// Whether the declaration has the `override` modifier.
     public var isOverride: Bool
     /// Byte offset of the `func` keyword.
     public var offset: Int
@@ -120,11 +120,11 @@ public struct SwiftSourceScanner: Sendable {
             let t = tokens[i]
             if t.kind == .directive {
                 branches.follow(t.text, &braces)
-            } else if t.isPunct(0x7B) {
+            } else if t.isPunct(UInt8(ascii: "{")) {
                 braces.append(bodyOwner[i] ?? -1)
-            } else if t.isPunct(0x7D) {
+            } else if t.isPunct(UInt8(ascii: "}")) {
                 if let top = braces.popLast(), top >= 0 { types[top].bodyClose = t.start }
-            } else if t.kind == .identifier && !t.escaped && !(i > 0 && tokens[i - 1].isPunct(0x2E)) {
+            } else if t.kind == .identifier && !t.escaped && !(i > 0 && tokens[i - 1].isPunct(UInt8(ascii: "."))) {
                 switch t.text {
                 case "class", "struct", "enum", "actor", "protocol", "extension":
                     if let decl = typeDeclaration(at: i, tokens) {
@@ -195,10 +195,10 @@ public struct SwiftSourceScanner: Sendable {
                 continue
             }
             switch t.byte {
-            case 0x28, 0x5B, 0x7B:
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
                 stack.append(k)
-            case 0x29, 0x5D, 0x7D:
-                let opener: UInt8 = t.byte == 0x29 ? 0x28 : t.byte == 0x5D ? 0x5B : 0x7B
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                let opener = SwiftLexer.opener(of: t.byte)
                 if let top = stack.last, tokens[top].byte == opener {
                     stack.removeLast()
                     match[top] = k
@@ -227,7 +227,7 @@ public struct SwiftSourceScanner: Sendable {
         if kind == .actor && t[j].newlineBefore { return nil }  // `actor` is a contextual keyword
         var name = t[j].text
         if kind == .extension {
-            while j + 2 < t.count && t[j + 1].isPunct(0x2E) && t[j + 2].kind == .identifier {
+            while j + 2 < t.count && t[j + 1].isPunct(UInt8(ascii: ".")) && t[j + 2].kind == .identifier {
                 j += 2
                 name = t[j].text
             }
@@ -235,13 +235,13 @@ public struct SwiftSourceScanner: Sendable {
         j += 1
         while j < t.count {
             let tok = t[j]
-            if tok.isPunct(0x7B) {
+            if tok.isPunct(UInt8(ascii: "{")) {
                 return (ScannedType(kind: kind, name: name, methods: [], declarationOffset: t[i].start,
                                     bodyOpen: tok.start, bodyClose: bytes.count), j)
             }
-            if tok.isPunct(0x7D) || tok.isPunct(0x3B) { return nil }
+            if tok.isPunct(UInt8(ascii: "}")) || tok.isPunct(UInt8(ascii: ";")) { return nil }
             if tok.kind == .identifier && !tok.escaped && Self.declarationStarts.contains(tok.text)
-                && !(tok.text == "class" && j > 0 && (t[j - 1].isPunct(0x3A) || t[j - 1].isPunct(0x2C))) {
+                && !(tok.text == "class" && j > 0 && (t[j - 1].isPunct(UInt8(ascii: ":")) || t[j - 1].isPunct(UInt8(ascii: ",")))) {
                 return nil
             }
             j += 1
@@ -259,14 +259,14 @@ public struct SwiftSourceScanner: Sendable {
         var j = i - 1
         while j >= 0 {
             var tok = t[j]
-            if tok.isPunct(0x29) {
+            if tok.isPunct(UInt8(ascii: ")")) {
                 let open = match[j]
                 guard open > 0, t[open - 1].kind == .identifier else { break }
                 j = open - 1
                 tok = t[j]
             }
             guard tok.kind == .identifier, !tok.escaped else { break }
-            if j > 0 && t[j - 1].isPunct(0x40) {  // @attribute
+            if j > 0 && t[j - 1].isPunct(UInt8(ascii: "@")) {  // @attribute
                 j -= 2
                 continue
             }
@@ -281,17 +281,17 @@ public struct SwiftSourceScanner: Sendable {
         let baseName = t[k].text
         k += 1
         // Generic parameter clause.
-        if k < t.count && t[k].isPunct(0x3C) {
+        if k < t.count && t[k].isPunct(UInt8(ascii: "<")) {
             var depth = 0
             while k < t.count {
                 let tok = t[k]
-                if tok.isPunct(0x3C) { depth += 1 }
-                else if tok.isPunct(0x3E) { depth -= 1; if depth == 0 { k += 1; break } }
-                else if tok.isPunct(0x7B) || tok.isPunct(0x7D) || tok.isPunct(0x3B) || tok.isPunct(0x28) { return (nil, k) }
+                if tok.isPunct(UInt8(ascii: "<")) { depth += 1 }
+                else if tok.isPunct(UInt8(ascii: ">")) { depth -= 1; if depth == 0 { k += 1; break } }
+                else if tok.isPunct(oneOf: "{};(") { return (nil, k) }
                 k += 1
             }
         }
-        guard k < t.count, t[k].isPunct(0x28) else { return (nil, k) }
+        guard k < t.count, t[k].isPunct(UInt8(ascii: "(")) else { return (nil, k) }
         let close = match[k]
         guard close > k else { return (nil, k + 1) }
         let resume = close + 1
@@ -307,7 +307,7 @@ public struct SwiftSourceScanner: Sendable {
         while k < t.count, t[k].kind == .identifier, !t[k].escaped,
               ["async", "throws", "rethrows", "reasync"].contains(t[k].text) {
             k += 1
-            if t[k - 1].text == "throws", k < t.count, t[k].isPunct(0x28), match[k] > k { k = match[k] + 1 }
+            if t[k - 1].text == "throws", k < t.count, t[k].isPunct(UInt8(ascii: "(")), match[k] > k { k = match[k] + 1 }
         }
         // Return type.
         var returnType: String?
@@ -332,23 +332,22 @@ public struct SwiftSourceScanner: Sendable {
             let tok = t[k]
             if tok.kind == .directive { break scanType }
             if stack.isEmpty && k > start {
-                if tok.isPunct(0x7B) || tok.isPunct(0x7D) || tok.isPunct(0x3B) || tok.isPunct(0x3D)
-                    || tok.isKeyword("where") { break scanType }
-                if tok.newlineBefore && !(t[k - 1].kind == .arrow || t[k - 1].isPunct(0x2E) || t[k - 1].isPunct(0x26)
-                                          || tok.kind == .arrow || tok.isPunct(0x2E) || tok.isPunct(0x26)) {
+                if tok.isPunct(oneOf: "{};=") || tok.isKeyword("where") { break scanType }
+                if tok.newlineBefore && !(t[k - 1].kind == .arrow || t[k - 1].isPunct(oneOf: ".&")
+                                          || tok.kind == .arrow || tok.isPunct(oneOf: ".&")) {
                     break scanType
                 }
             }
             if tok.kind == .punctuation {
                 switch tok.byte {
-                case 0x28, 0x5B: stack.append(tok.byte)
-                case 0x3C: if !tok.spaceBefore && k > start && t[k - 1].kind == .identifier { stack.append(0x3C) }
-                case 0x3E: if stack.last == 0x3C { stack.removeLast() }
-                case 0x29, 0x5D:
-                    while stack.last == 0x3C { stack.removeLast() }
+                case UInt8(ascii: "("), UInt8(ascii: "["): stack.append(tok.byte)
+                case UInt8(ascii: "<"): if !tok.spaceBefore && k > start && t[k - 1].kind == .identifier { stack.append(UInt8(ascii: "<")) }
+                case UInt8(ascii: ">"): if stack.last == UInt8(ascii: "<") { stack.removeLast() }
+                case UInt8(ascii: ")"), UInt8(ascii: "]"):
+                    while stack.last == UInt8(ascii: "<") { stack.removeLast() }
                     if stack.isEmpty { break scanType }
                     stack.removeLast()
-                case 0x7B, 0x7D: if !stack.isEmpty { break scanType }
+                case UInt8(ascii: "{"), UInt8(ascii: "}"): if !stack.isEmpty { break scanType }
                 default: break
                 }
             }
@@ -359,7 +358,7 @@ public struct SwiftSourceScanner: Sendable {
 
     /// `typealias Name = Type` at token `i`; nil for a generic alias or a malformed one.
     private func typealiasDeclaration(at i: Int, _ t: [SwiftToken]) -> ScannedTypealias? {
-        guard i + 3 < t.count, t[i + 1].kind == .identifier, t[i + 2].isPunct(0x3D) else { return nil }
+        guard i + 3 < t.count, t[i + 1].kind == .identifier, t[i + 2].isPunct(UInt8(ascii: "=")) else { return nil }
         let start = i + 3
         let end = typeEnd(from: start, t)
         guard end > start else { return nil }

@@ -127,7 +127,7 @@ public enum SwiftTypeText {
         return result
     }
 
-    /// True when two return types are the same after normalization; `nil` (no return clause), `Void` and
+    /// Whether two return types are the same after normalization; `nil` (no return clause), `Void` and
     /// `()` are all the same.
     public static func sameReturnType(_ a: String?, _ b: String?, aliases: [String: String] = [:]) -> Bool {
         normalized(a ?? "Void", aliases: aliases) == normalized(b ?? "Void", aliases: aliases)

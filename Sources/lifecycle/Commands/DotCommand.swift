@@ -35,7 +35,7 @@ enum DotCommand: Command {
         let command = OutputWriter.regenerateCommand("dot", spec: path, options: flags)
         // The body is hashed on a second thread while it is printed, and the file is written
         // straight from the generator's buffer, in one `write`.
-        let file = DotGenerator(model: model, options: options).generateFile(specPath: spec, command: command, hasher: BackgroundHasher())
+        let file = DotGenerator(model: model, options: options).generateFile(specPath: spec, command: command, hasher: PlatformBackgroundHasher())
         return file.withUnsafeBytes { bytes in
             guard let output else {
                 Terminal.out(bytes)

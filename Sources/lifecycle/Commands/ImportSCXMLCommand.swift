@@ -36,8 +36,10 @@ enum ImportSCXMLCommand: Command {
         let source = OutputWriter.displayPath(path)
         let output = arguments.value("-o")
         let command = "lifecycle import-scxml \(source)" + (output.map { " -o \(OutputWriter.displayPath($0))" } ?? "")
-        let bytes = GeneratedFileHeader.wrap(Array(text.utf8), specPath: source, command: command,
-                                             note: "A skeleton: add descriptions, the delegate and its callbacks, then run 'lifecycle check'.")
+        let bytes = GeneratedFileHeader.file(Printer(), specPath: source, command: command,
+                                             note: "A skeleton: add descriptions, the delegate and its callbacks, then run 'lifecycle check'.") {
+            $0.write(text)
+        }.bytes
         guard let output else {
             Terminal.out(bytes)
             return .success

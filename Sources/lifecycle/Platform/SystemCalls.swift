@@ -8,7 +8,7 @@ import Glibc
 // `Terminal.write`), reached under names of their own so that no file needs a name qualified
 // by its module (Glibc's or Darwin's `read`). Only the files in this folder call the C library;
 // everything else in the executable goes through `FileSystem`, `Terminal`, `Subprocess`,
-// `Interruption`, `StandardStreams`, `BackgroundHasher` and `PlatformThread`.
+// `Interruption`, `StandardStreams`, `PlatformBackgroundHasher` and `PlatformThread`.
 
 /// `read(2)`.
 func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {

@@ -142,7 +142,9 @@ import Testing
 /// The header hash tells untouched generated files from edited ones.
 @Suite struct GeneratedFileHeaderTests {
     @Test func statusOfGeneratedEditedAndForeignFiles() {
-        let generated = GeneratedFileHeader.wrap(Array("class A {}\n".utf8), specPath: "A.lifecycle", command: "lifecycle swift A.lifecycle", note: nil)
+        let generated = GeneratedFileHeader.file(Printer(), specPath: "A.lifecycle", command: "lifecycle swift A.lifecycle", note: nil) {
+            $0.line("class A {}")
+        }.bytes
         #expect(GeneratedFileHeader.status(of: generated) == .untouched)
         var edited = generated
         edited.append(contentsOf: Array("// mine\n".utf8))

@@ -5,19 +5,19 @@ import Glibc
 #endif
 import LifecycleCompiler
 
-/// SHA-256 of a generated body, computed on a second thread while the body is printed.
+/// The library's `BackgroundHasher` on a second thread: SHA-256 of a generated body, computed
+/// while the body is printed.
 ///
-/// Hashing the 230 MB DOT of a million states takes about as long as printing it; on two
-/// cores the two overlap, and the hash is ready soon after the last line. The printer's
-/// `ByteBuffer` publishes how far its bytes are final (every megabyte); this thread hashes up
-/// to there and waits for more. The digest is the same as hashing afterwards: the same bytes,
+/// Hashing a large DOT file takes about as long as printing it; on two cores the two overlap,
+/// and the hash is ready soon after the last line. The printer's `ByteBuffer` publishes how far
+/// its bytes are final (every megabyte); this thread hashes up to there and waits for more. The digest is the same as hashing afterwards: the same bytes,
 /// in the same order, whatever the timing.
 ///
 /// Shared state (`base`, `available`, `hashed`, `finished`) is read and written only under
 /// `lock`; `sha` and `digest` belong to the hashing thread until `hexDigest()` has joined it.
 /// Bytes are read outside the lock, but only published ones, which never change, and the
 /// buffer calls `pause()` — which waits until `hashed == available` — before it moves them.
-final class BackgroundHasher: GeneratedFileHeader.BodyHasher, @unchecked Sendable {
+final class PlatformBackgroundHasher: BackgroundHasher, @unchecked Sendable {
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var thread: PlatformThread?
