@@ -31,23 +31,22 @@ extension Checker {
 enum Overrides {
     /// The nearest superclass method with this selector, walking `parents` up the class chain.
     static func inheritedMethod(_ selector: String, parents: [Int], in types: [TypeInfo]) -> (type: Int, method: Method)? {
-        var next = parents.first
-        var steps = 0
-        // The checker cuts inheritance cycles; the step count only guards against one left in.
-        while let index = next, steps <= types.count {
-            if let method = types[index].methods.first(where: { $0.selector == selector }) { return (index, method) }
-            next = types[index].parents.first
-            steps += 1
-        }
-        return nil
+        nearest(parents: parents, in: types) { $0.methods.first { $0.selector == selector } }
     }
 
     /// The nearest superclass property with this name.
     static func inheritedProperty(_ name: String, parents: [Int], in types: [TypeInfo]) -> (type: Int, property: Property)? {
+        nearest(parents: parents, in: types) { $0.properties.first { $0.name == name } }
+    }
+
+    /// The first superclass, nearest first, in which `find` finds something.
+    private static func nearest<Member>(parents: [Int], in types: [TypeInfo],
+                                        _ find: (TypeInfo) -> Member?) -> (Int, Member)? {
         var next = parents.first
         var steps = 0
+        // The checker cuts inheritance cycles; the step count only guards against one left in.
         while let index = next, steps <= types.count {
-            if let property = types[index].properties.first(where: { $0.name == name }) { return (index, property) }
+            if let member = find(types[index]) { return (index, member) }
             next = types[index].parents.first
             steps += 1
         }
