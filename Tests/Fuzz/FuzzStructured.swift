@@ -15,7 +15,9 @@ import Glibc
 /// A seed is cut into pieces: identifier runs, whitespace runs, string literals, comments and
 /// single punctuation bytes. The edits insert, replace, delete, duplicate and swap pieces; they
 /// rename an identifier to another one of the same seed (which makes duplicates, cycles and
-/// near-miss names); and they truncate the spec mid-piece, as an editor does on every keystroke.
+/// near-miss names); they truncate the spec mid-piece, as an editor does on every keystroke; and
+/// they turn every line ending into a lone CR or CRLF. The tokens include HTML entities
+/// (`&#1;`, `&lt;b&gt;`), raw control and bidi characters, and a 17,000-byte string (issue 17).
 /// The edited text then goes through `FuzzPipeline.run`, with all its invariants.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -77,7 +79,7 @@ struct SpecEditor {
         let count = pieces.count
         let index = count == 0 ? 0 : rawIndex % count
         let token = Array(SpecEditor.tokens[Int(argument) % SpecEditor.tokens.count].utf8)
-        switch operation % 10 {
+        switch operation % 11 {
         case 0, 1:
             // Insert a token, with a space on each side so it stays a token of its own.
             pieces.insert(Array(" ".utf8) + token + Array(" ".utf8), at: min(index, count))
@@ -107,6 +109,14 @@ struct SpecEditor {
         case 8:
             // A single odd byte (control characters, invalid UTF-8, a quote).
             pieces.insert([argument], at: min(index, count))
+        case 10:
+            // Line endings of another system for the whole file: CR only (classic Mac OS, which
+            // the grammar reads as line breaks too) or CRLF. The argument's low bit picks.
+            let ending: [UInt8] = argument & 1 == 0 ? [0x0D] : [0x0D, 0x0A]
+            pieces = pieces.map { piece in
+                guard piece.contains(0x0A) else { return piece }
+                return piece.flatMap { $0 == 0x0A ? ending : [$0] }
+            }
         default:
             // Delete a run of pieces (a line or a block vanishes).
             if count > 0 { pieces.removeSubrange(index..<min(count, index + 1 + Int(argument % 32))) }

@@ -49,6 +49,27 @@ import Testing
             #expect(result.stderr.hasSuffix("note: 199950 errors not shown; use '--error-limit 0' to show every diagnostic\n"), "\(result.stderr.suffix(300))")
         }
     }
+
+    /// Item 1, the modes that print "all": `--error-limit 0` and `--format json` keep at most
+    /// `Diagnostics.maximumKept` (10,000) and count the rest, so they too fit in 100 MB.
+    @Test("200,000 errors with '--error-limit 0' or '--format json' fit in 100 MB: 'all' stops at 10,000",
+          arguments: ["--error-limit 0", "--format json"])
+    func allDiagnosticsSmallMemory(_ option: String) throws {
+        try Self.withFolder { folder in
+            try String(repeating: "@ ", count: 200_000).write(to: folder.appendingPathComponent("j.lifecycle"), atomically: true, encoding: .utf8)
+            let result = try Self.shell(#"ulimit -v 100000; "$L" check j.lifecycle "# + option, in: folder)
+            #expect(result.status == 1, "\(result.stderr.suffix(300))")
+            if option == "--format json" {
+                #expect(result.stdout.components(separatedBy: "\"severity\"").count - 1 == 10_000)
+                #expect(result.stdout.hasSuffix("]\n"))
+                #expect(result.stderr == "lifecycle: note: 190000 more diagnostics not written; '--format json' lists at most 10000\n")
+            } else {
+                #expect(result.stderr.components(separatedBy: ": error: ").count - 1 == 10_000)
+                #expect(result.stderr.hasSuffix("note: 190000 errors not shown; at most 10000 diagnostics are shown\n"),
+                        "\(result.stderr.suffix(300))")
+            }
+        }
+    }
     #endif
 
     static let spec = """

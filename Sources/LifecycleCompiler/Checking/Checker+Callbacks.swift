@@ -16,7 +16,10 @@ extension Checker {
         var delegateName: String?
 
         mutating func add(_ method: Method, _ ref: MethodRef) {
-            if Int(selectors.intern(method.selector)) == methodBySelector.count { methodBySelector.append(ref) }
+            // A selector seen before is the same method restated lower down (a spec class
+            // overriding its superclass's method): the first, most derived one, answers for it.
+            guard Int(selectors.intern(method.selector)) == methodBySelector.count else { return }
+            methodBySelector.append(ref)
             let name = Int(names.intern(method.name))
             if name == methodsByName.count { methodsByName.append([]) }
             methodsByName[name].append(ref)

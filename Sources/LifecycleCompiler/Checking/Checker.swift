@@ -56,6 +56,7 @@ public struct Checker {
         for (syntax, _) in imported { extendTypes(of: syntax) }
         extendTypes(of: root)
         resolveParents()
+        checkOverrides()
         platform = resolvePlatform()
         sceneAdoption = findSceneAdoption()
 

@@ -39,6 +39,16 @@ extension Diagnostic {
         make(.error, "'\(first)' and '\(second)' both require '\(selector)' with different types; no method of '\(delegate)' can implement both", at: range)
     }
 
+    static func overrideWithOtherTypes(_ selector: String, owner: String, superclass: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "method '\(selector)' of class '\(owner)' has other types than the '\(selector)' it inherits from '\(superclass)'; "
+            + "the generated 'override' would not compile: declare it with the inherited types, or remove it", at: range)
+    }
+
+    static func storedPropertyOverride(_ name: String, owner: String, superclass: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "class '\(owner)' declares 'var \(name)', which it inherits from '\(superclass)'; "
+            + "a generated stored property cannot override it: remove it", at: range)
+    }
+
     static func delegateNameClash(_ name: String, kind: String, at range: SourceRange) -> Diagnostic {
         make(.error, "delegate class '\(name)' has the same name as a \(kind); the generated class would clash with it", at: range)
     }

@@ -43,8 +43,11 @@ public struct DiagnosticRenderer {
             var parts: [String] = []
             if errors > 0 { parts.append(Self.count(errors, "error")) }
             if warnings > 0 { parts.append(Self.count(warnings, "warning")) }
+            // Past `Diagnostics.maximumKept` even `--error-limit 0` shows no more: say so.
+            let atCeiling = diagnostics.limit == Diagnostics.maximumKept && (limit == 0 || limit >= diagnostics.limit)
             output += paint("note: ", .note) + "\(parts.joined(separator: " and ")) not shown; "
-                + "use '--error-limit 0' to show every diagnostic\n"
+                + (atCeiling ? "at most \(Diagnostics.maximumKept) diagnostics are shown\n"
+                   : "use '--error-limit 0' to show every diagnostic\n")
         }
         return output
     }

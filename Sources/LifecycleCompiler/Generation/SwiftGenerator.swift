@@ -315,18 +315,7 @@ public struct SwiftGenerator {
         printer.indented { printer in
             for line in prologue { printer.line(line) }
             if owner.kind == .class {
-                if let body = method.body {
-                    for line in DocComment.lines(body) { printer.line(line) }
-                    if let statement = SwiftDeclaration.defaultReturnStatement(method) { printer.line(statement) }
-                } else if SwiftDeclaration.hasVariadicParameter(method) {
-                    printer.line("// Swift cannot pass a variadic parameter on: call `super.\(SwiftNames.identifier(method.name))` with the values it needs.")
-                    if let statement = SwiftDeclaration.defaultReturnStatement(method) { printer.line(statement) }
-                } else {
-                    var call = "super.\(SwiftNames.identifier(method.name))\(SwiftDeclaration.forwardingArguments(method))"
-                    if method.isAsync { call = "await " + call }
-                    if method.isThrowing { call = "try " + call }
-                    printer.line(method.returnType == nil ? call : "return " + call)
-                }
+                emitOverrideBody(method, into: &printer)
             } else if let sceneDelegate = sceneDelegateClass, owner.origin == "UIKit", method.body == nil,
                       method.selector == "application(_:configurationForConnecting:options:)",
                       let value = SwiftDeclaration.defaultReturn(method) {
@@ -341,6 +330,22 @@ public struct SwiftGenerator {
             }
         }
         printer.line("}")
+    }
+
+    /// The body of an `override`: the spec's `body`, else a call to `super` with every parameter.
+    func emitOverrideBody(_ method: Method, into printer: inout Printer) {
+        if let body = method.body {
+            for line in DocComment.lines(body) { printer.line(line) }
+            if let statement = SwiftDeclaration.defaultReturnStatement(method) { printer.line(statement) }
+        } else if SwiftDeclaration.hasVariadicParameter(method) {
+            printer.line("// Swift cannot pass a variadic parameter on: call `super.\(SwiftNames.identifier(method.name))` with the values it needs.")
+            if let statement = SwiftDeclaration.defaultReturnStatement(method) { printer.line(statement) }
+        } else {
+            var call = "super.\(SwiftNames.identifier(method.name))\(SwiftDeclaration.forwardingArguments(method))"
+            if method.isAsync { call = "await " + call }
+            if method.isThrowing { call = "try " + call }
+            printer.line(method.returnType == nil ? call : "return " + call)
+        }
     }
 
     /// A protocol or class the spec declares itself.
@@ -365,10 +370,18 @@ public struct SwiftGenerator {
                     printer.line(SwiftDeclaration.signature(method, ownerKind: .protocol, forProtocol: true))
                 } else {
                     if index > 0 || !info.properties.isEmpty { printer.line() }
-                    printer.line("func \(String(SwiftDeclaration.signature(method, ownerKind: .protocol).dropFirst(5))) {")
+                    // A method the superclass has (`func viewDidLoad()` in a `UIViewController`
+                    // subclass) is restated on purpose: an override that calls `super`. The
+                    // checker rejects one with other types (`Checker.checkOverrides`).
+                    let overrides = Overrides.inheritedMethod(method.selector, parents: info.parents, in: model.types) != nil
+                    printer.line(SwiftDeclaration.signature(method, ownerKind: overrides ? .class : .protocol) + " {")
                     printer.indented { printer in
-                        if let body = method.body { for line in DocComment.lines(body) { printer.line(line) } }
-                        if let statement = SwiftDeclaration.defaultReturnStatement(method) { printer.line(statement) }
+                        if overrides {
+                            emitOverrideBody(method, into: &printer)
+                        } else {
+                            if let body = method.body { for line in DocComment.lines(body) { printer.line(line) } }
+                            if let statement = SwiftDeclaration.defaultReturnStatement(method) { printer.line(statement) }
+                        }
                     }
                     printer.line("}")
                 }

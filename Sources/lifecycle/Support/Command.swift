@@ -58,7 +58,7 @@ extension Command {
 /// Options every compiling command shares.
 enum CommonOptions {
     static let color = OptionSpec(name: "--color", valueName: "when", help: "Colour diagnostics: auto (default: when stderr is a terminal), always, never.")
-    static let errorLimit = OptionSpec(name: "--error-limit", valueName: "n", help: "Print at most n diagnostics (default 50; 0 prints all).")
+    static let errorLimit = OptionSpec(name: "--error-limit", valueName: "n", help: "Print at most n diagnostics (default 50; 0: all, up to 10,000).")
     static let warningsAsErrors = OptionSpec(name: "--warnings-as-errors", help: "Treat warnings as errors.")
     static let stateLimit = OptionSpec(name: "--state-limit", valueName: "n",
                                        help: "Explore at most n composed states of a system (default 1000000).")

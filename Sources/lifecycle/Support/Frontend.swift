@@ -18,8 +18,12 @@ struct Frontend {
     /// The deployment target given on the command line (`check --platform "iOS 15.0"`).
     var platform: Platform?
 
-    /// How many diagnostics to keep: those printed; the rest are only counted.
-    var keptDiagnostics: Int { json && !errorLimitGiven ? 0 : errorLimit }
+    /// How many diagnostics to keep: those printed, never more than `Diagnostics.maximumKept`
+    /// (what "all" means for `--error-limit 0` and JSON); the rest are only counted.
+    var keptDiagnostics: Int {
+        let asked = json && !errorLimitGiven ? 0 : errorLimit
+        return asked == 0 ? Diagnostics.maximumKept : min(asked, Diagnostics.maximumKept)
+    }
 
     init(_ arguments: Arguments) throws(Arguments.UsageError) {
         let mode = arguments.value("--color")
@@ -38,7 +42,7 @@ struct Frontend {
             errorLimitGiven = false
         }
         warningsAsErrors = arguments.has("--warnings-as-errors")
-        diagnostics = Diagnostics(limit: errorLimit)
+        diagnostics = Diagnostics(limit: keptDiagnostics)
         if let limit = arguments.value("--state-limit") {
             guard let value = Int(limit), value > 0 else {
                 throw Arguments.UsageError(message: "'--state-limit' takes a positive whole number, not '\(limit)'")
@@ -73,6 +77,7 @@ struct Frontend {
     func printDiagnostics() {
         if json {
             Terminal.out(DiagnosticJSON.render(diagnostics, files: files))
+            if let note = DiagnosticJSON.notWrittenNote(diagnostics) { Terminal.err(note) }
         } else {
             let renderer = DiagnosticRenderer(files: files, colors: colors, limit: errorLimit)
             Terminal.err(renderer.render(diagnostics))

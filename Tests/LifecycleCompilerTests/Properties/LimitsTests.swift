@@ -55,6 +55,40 @@ import Testing
         #expect(kept.allSatisfy { $0 <= 1_024 }, "\(name): kept \(kept)")
     }
 
+    /// `--error-limit 0` and `--format json` ("all") keep at most `Diagnostics.maximumKept`:
+    /// at N/2 and 2N errors the kept count stays under twice the ceiling, the first
+    /// `maximumKept` are an unlimited run's, and the rest are counted in the closing line
+    /// (text) or the stderr note (JSON).
+    @Test("'all' diagnostics stop at a ceiling: kept memory is the same at N/2 and 2N", arguments: ["text", "json"])
+    func allDiagnosticsHaveACeiling(_ format: String) throws {
+        let ceiling = Diagnostics.maximumKept
+        let n = 4 * ceiling
+        for size in [n / 2, 2 * n] {
+            let source = String(repeating: "@ ", count: size)
+            let compilation = Compiler.compile(path: "Many.lifecycle", source: source, diagnosticLimit: ceiling)
+            let diagnostics = compilation.diagnostics
+            #expect(diagnostics.errorCount == size)
+            #expect(diagnostics.all.count <= 2 * ceiling, "kept \(diagnostics.all.count) of \(size)")
+            #expect(diagnostics.all.count + diagnostics.notKept == size)
+            if format == "json" {
+                let json = DiagnosticJSON.render(diagnostics, files: compilation.files)
+                #expect(json.components(separatedBy: "\"severity\"").count - 1 == ceiling)
+                #expect(DiagnosticJSON.notWrittenNote(diagnostics)
+                        == "lifecycle: note: \(size - ceiling) more diagnostics not written; '--format json' lists at most \(ceiling)\n")
+            } else {
+                let text = DiagnosticRenderer(files: compilation.files, limit: 0).render(diagnostics)
+                #expect(text.hasSuffix("note: \(size - ceiling) errors not shown; at most \(ceiling) diagnostics are shown\n"),
+                        "\(text.suffix(200))")
+                let unlimited = Compiler.compile(path: "Many.lifecycle", source: source)
+                #expect(Array(diagnostics.sorted().prefix(ceiling)) == Array(unlimited.diagnostics.sorted().prefix(ceiling)))
+            }
+        }
+        // Under the ceiling nothing is left out, and JSON needs no note.
+        let few = Compiler.compile(path: "Few.lifecycle", source: "@ @ @", diagnosticLimit: ceiling)
+        #expect(DiagnosticJSON.notWrittenNote(few.diagnostics) == nil)
+        #expect(!DiagnosticRenderer(files: few.files, limit: 0).render(few.diagnostics).contains("not shown"))
+    }
+
     @Test("a limited collection merges and promotes like an unlimited one")
     func limitedMerge() {
         func diagnostic(_ offset: Int, _ severity: Severity) -> Diagnostic {
