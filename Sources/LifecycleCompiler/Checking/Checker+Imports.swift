@@ -44,7 +44,7 @@ extension Checker {
             case .file(let literal):
                 let path = Checker.resolve(value(literal), relativeTo: stack[top].path)
                 if let cycleStart = stack.firstIndex(where: { $0.path == path }) {
-                    let chain = stack[cycleStart...].map { Checker.lastComponent($0.path) } + [Checker.lastComponent(path)]
+                    let chain = stack[cycleStart...].map { PathNames.lastComponent($0.path) } + [PathNames.lastComponent(path)]
                     report(.importCycle(chain, at: literal.range))
                     continue
                 }
@@ -84,9 +84,5 @@ extension Checker {
         }
         let joined = parts.joined(separator: "/")
         return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
-    }
-
-    static func lastComponent(_ path: String) -> String {
-        String(path.split(separator: "/").last ?? Substring(path))
     }
 }

@@ -12,7 +12,7 @@ extension Diagnostic {
     }
 
     static func didYouMean(_ suggestion: String?) -> String {
-        suggestion.map { "; did you mean '\($0)'?" } ?? ""
+        Suggestions.didYouMean(suggestion)
     }
 
     // MARK: - Lexical and syntax errors (alphabetical)
@@ -176,7 +176,7 @@ extension Diagnostic {
     }
 
     static func unknownKeyword(_ word: String, suggestion: String, at range: SourceRange) -> Diagnostic {
-        make(.error, "unknown keyword '\(word)'; did you mean '\(suggestion)'?", at: range,
+        make(.error, "unknown keyword '\(word)'" + didYouMean(suggestion), at: range,
              fixIt: FixIt(replace: range, with: suggestion))
     }
 

@@ -67,8 +67,7 @@ struct ExportModel {
 
     /// The spec's file name without folder or extension: the title of a file of several machines.
     var fileTitle: String {
-        let last = model.path.split(separator: "/").last.map(String.init) ?? model.path
-        return last.hasSuffix(".lifecycle") ? String(last.dropLast(10)) : last
+        PathNames.lastComponent(model.path, dropping: ".lifecycle")
     }
 
     /// A step of a walk over the state tree.

@@ -134,8 +134,7 @@ public struct DotGenerator {
 
     /// The spec's file name without folder or extension.
     var graphName: String {
-        let last = model.path.split(separator: "/").last.map(String.init) ?? model.path
-        return last.hasSuffix(".lifecycle") ? String(last.dropLast(10)) : last
+        PathNames.lastComponent(model.path, dropping: ".lifecycle")
     }
 
     /// Whether a transition drawn in these machines satisfies `test`.
