@@ -57,13 +57,13 @@ enum RenderCommand: Command {
         var frontend = Frontend(options.diagnostics)
         let path = options.spec, output = options.output, format = options.format, layout = options.layout.rawValue
         let model = try frontend.model(path)
+        let drawing = try options.diagram.generatorOptions(for: model)
         guard let dot = Subprocess.find(options.dot ?? "dot") else {
             throw .failure("Graphviz 'dot' was not found\(options.dot.map { " at '\($0)'" } ?? " on PATH")", notes: [
                 "install Graphviz: 'sudo apt-get install graphviz' (Debian, Ubuntu) or 'brew install graphviz' (macOS)",
                 "or write the DOT file with 'lifecycle dot \(path) -o diagram.dot' and render it elsewhere",
             ])
         }
-        let drawing = try options.diagram.generatorOptions(for: model)
         let drawn = model.machines.filter { drawing.machine == nil || $0.name == drawing.machine }
         let states = drawn.reduce(0) { $0 + $1.states.count }
         let advice = largeSpecAdvice(path: path, model: model, states: states, options: drawing, layout: layout)
