@@ -17,34 +17,29 @@ enum ConformCommand: Command {
     ]
 
     struct Options {
-        var spec: String
+        var query: QueryOptions
         var logs: [String]
-        var selection: MachineOptions
         var strict: Bool
-        var json: Bool
-        var diagnostics: DiagnosticOptions
     }
 
     static func parse(_ arguments: Arguments) throws(CLIError) -> Options {
         let spec = try arguments.first("spec file")
         let logs = Array(arguments.positionals.dropFirst())
         guard !logs.isEmpty else { throw .usage("missing log file argument") }
-        return Options(spec: spec, logs: logs, selection: try MachineOptions(arguments), strict: arguments.has(strict),
-                       json: try OutputFormat.parse(arguments, accepting: [.text, .json]) == .json,
-                       diagnostics: try DiagnosticOptions(arguments))
+        return Options(query: try QueryOptions(spec: spec, arguments), logs: logs, strict: arguments.has(strict))
     }
 
     static func run(_ options: Options) throws(CLIError) -> ExitCode {
-        var query = Query(options.diagnostics, selection: options.selection)
+        var query = Query(options.query, jsonErrors: false)
         let strict = options.strict
-        if options.selection.system != nil {
-            let (model, system) = try query.system(options.spec)
+        if options.query.selection.system != nil {
+            let (model, system) = try query.system(options.query.spec)
             let automaton = SystemAutomaton(model: model, system: system)
             return check(options, reader: LogReader(automaton), name: automaton.name, frontend: query.frontend) {
                 Conformance.check($0, against: automaton, strict: strict)
             }
         }
-        let (model, machine) = try query.machine(options.spec)
+        let (model, machine) = try query.machine(options.query.spec)
         let automaton = MachineAutomaton(model: model, machine: machine)
         return check(options, reader: LogReader(automaton), name: automaton.name, frontend: query.frontend) {
             Conformance.check($0, against: automaton, strict: strict)
@@ -66,13 +61,13 @@ enum ConformCommand: Command {
             let report = conformance(reader.read(file))
             entries.append(ConformanceFormatter.Entry(path: log, file: file, report: report))
             if report.conforms {
-                if !options.json { Terminal.out(ConformanceFormatter.text(log: log, automaton: name, report: report)) }
+                if !options.query.json { Terminal.out(ConformanceFormatter.text(log: log, automaton: name, report: report)) }
             } else {
                 failures.append(contentsOf: report.diagnostics)
                 if status == .success { status = .inputErrors }
             }
         }
-        if options.json {
+        if options.query.json {
             Terminal.out(ConformanceFormatter.json(entries, automaton: name))
         } else if !failures.isEmpty {
             frontend.printText(failures)

@@ -15,47 +15,42 @@ enum SimulateCommand: Command {
     ]
 
     struct Options {
-        var spec: String
+        var query: QueryOptions
         var events: [String]
-        var selection: MachineOptions
-        var json: Bool
-        var diagnostics: DiagnosticOptions
     }
 
     static func parse(_ arguments: Arguments) throws(CLIError) -> Options {
-        Options(spec: try arguments.first("spec file"), events: Array(arguments.positionals.dropFirst()),
-                selection: try MachineOptions(arguments),
-                json: try OutputFormat.parse(arguments, accepting: [.text, .json]) == .json,
-                diagnostics: try DiagnosticOptions(arguments))
+        Options(query: try QueryOptions(spec: try arguments.first("spec file"), arguments),
+                events: Array(arguments.positionals.dropFirst()))
     }
 
     static func run(_ options: Options) throws(CLIError) -> ExitCode {
-        if options.selection.system != nil { return try runSystem(options) }
-        var query = Query(options.diagnostics, selection: options.selection, jsonErrors: options.json)
-        let (model, machine) = try query.machine(options.spec)
+        if options.query.selection.system != nil { return try runSystem(options) }
+        var query = Query(options.query, jsonErrors: true)
+        let (model, machine) = try query.machine(options.query.spec)
         let formatter = QueryFormatter(model: model, machine: machine)
         switch Simulator.run(options.events, in: machine) {
         case .success(let run):
-            Terminal.out(options.json ? formatter.json(run.steps) : formatter.text(run: run))
+            Terminal.out(options.query.json ? formatter.json(run.steps) : formatter.text(run: run))
             return .success
         case .failure(let failure):
             // The steps taken so far show where the machine was when the event came.
-            if !options.json { Terminal.out(formatter.text(stoppedRun: failure.run)) }
+            if !options.query.json { Terminal.out(formatter.text(stoppedRun: failure.run)) }
             throw query.failure(failure.error, steps: formatter.json(failure.run.steps))
         }
     }
 
     /// `--system NAME`: the system's events, each step's callbacks with its instance.
     static func runSystem(_ options: Options) throws(CLIError) -> ExitCode {
-        var query = Query(options.diagnostics, selection: options.selection)
-        let (model, system) = try query.system(options.spec)
+        var query = Query(options.query, jsonErrors: false)
+        let (model, system) = try query.system(options.query.spec)
         let formatter = SystemFormatter(model: model, system: system)
         switch SystemQueries.run(options.events, in: system) {
         case .success(let run):
-            Terminal.out(options.json ? formatter.json(run) : formatter.text(run: run))
+            Terminal.out(options.query.json ? formatter.json(run) : formatter.text(run: run))
             return .success
         case .failure(let failure):
-            if !options.json { Terminal.out(formatter.text(events: failure.run)) }
+            if !options.query.json { Terminal.out(formatter.text(events: failure.run)) }
             throw .query(failure.error)
         }
     }

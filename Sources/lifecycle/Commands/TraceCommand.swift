@@ -18,26 +18,24 @@ enum TraceCommand: Command {
 
     /// What to trace.
     enum Goal {
+        /// `--from A --to B`: the shortest path.
         case path(from: String, to: String)
+        /// `--into S`: every transition entering it.
         case into(String)
         /// `--system NAME --to 'Second=Appeared,…'`.
         case system(to: String)
     }
 
     struct Options {
-        var spec: String
+        var query: QueryOptions
         var goal: Goal
-        var selection: MachineOptions
-        var json: Bool
-        var diagnostics: DiagnosticOptions
     }
 
     static func parse(_ arguments: Arguments) throws(CLIError) -> Options {
-        let spec = try arguments.single("spec file")
-        let selection = try MachineOptions(arguments)
+        let query = try QueryOptions(spec: try arguments.single("spec file"), arguments)
         let into = arguments.value(into), from = arguments.value(from), to = arguments.value(to)
         let goal: Goal
-        if selection.system != nil {
+        if query.selection.system != nil {
             if from != nil || into != nil {
                 throw .usage("'--system' takes only '--to' ('Instance=State,…'), not '--from' or '--into'")
             }
@@ -52,32 +50,29 @@ enum TraceCommand: Command {
             }
             goal = .path(from: from, to: to)
         }
-        return Options(spec: spec, goal: goal, selection: selection,
-                       json: try OutputFormat.parse(arguments, accepting: [.text, .json]) == .json,
-                       diagnostics: try DiagnosticOptions(arguments))
+        return Options(query: query, goal: goal)
     }
 
     static func run(_ options: Options) throws(CLIError) -> ExitCode {
-        let (from, to): (String, String)
-        switch options.goal {
-        case .system(let goal): return try runSystem(options, to: goal)
-        case .into(let state): (from, to) = ("", state)
-        case .path(let start, let goal): (from, to) = (start, goal)
-        }
-        var query = Query(options.diagnostics, selection: options.selection, jsonErrors: options.json)
-        let (model, machine) = try query.machine(options.spec)
+        if case .system(let goal) = options.goal { return try runSystem(options.query, to: goal) }
+        var query = Query(options.query, jsonErrors: true)
+        let (model, machine) = try query.machine(options.query.spec)
         let formatter = QueryFormatter(model: model, machine: machine)
-        if case .into = options.goal {
-            let target = try state(to, in: machine, query)
+        let json = options.query.json
+        switch options.goal {
+        case .into(let name):
+            let target = try state(name, in: machine, query)
             let steps = Tracer.transitionsInto(target, in: machine)
-            Terminal.out(options.json ? formatter.json(steps) : formatter.text(into: target, steps: steps))
-            return .success
+            Terminal.out(json ? formatter.json(steps) : formatter.text(into: target, steps: steps))
+        case .path(let from, let to):
+            let start = try state(from, in: machine, query), goal = try state(to, in: machine, query)
+            guard let found = Tracer.shortestPath(in: machine, from: start, to: goal) else {
+                throw query.failure(.noPath(from: from, to: to, machine: machine.name))
+            }
+            Terminal.out(json ? formatter.json(found.steps) : formatter.text(path: found, from: start, to: goal))
+        case .system:
+            break
         }
-        let start = try state(from, in: machine, query), goal = try state(to, in: machine, query)
-        guard let found = Tracer.shortestPath(in: machine, from: start, to: goal) else {
-            throw query.failure(.noPath(from: from, to: to, machine: machine.name))
-        }
-        Terminal.out(options.json ? formatter.json(found.steps) : formatter.text(path: found, from: start, to: goal))
         return .success
     }
 
@@ -90,8 +85,8 @@ enum TraceCommand: Command {
     }
 
     /// `--system NAME --to 'Second=Appeared,…'`: the shortest sequence of system events.
-    static func runSystem(_ options: Options, to: String) throws(CLIError) -> ExitCode {
-        var query = Query(options.diagnostics, selection: options.selection)
+    static func runSystem(_ options: QueryOptions, to: String) throws(CLIError) -> ExitCode {
+        var query = Query(options, jsonErrors: false)
         let (model, system) = try query.system(options.spec)
         let goal: SystemQueries.Goal
         switch SystemQueries.goal(to, in: system) {

@@ -1,5 +1,21 @@
 import LifecycleCompiler
 
+/// The options `trace`, `simulate` and `conform` share: the spec, `--machine` or `--system`,
+/// `--format text|json`, and the diagnostic options.
+struct QueryOptions {
+    var spec: String
+    var selection: MachineOptions
+    var json: Bool
+    var diagnostics: DiagnosticOptions
+
+    init(spec: String, _ arguments: Arguments) throws(CLIError) {
+        self.spec = spec
+        selection = try MachineOptions(arguments)
+        json = try OutputFormat.parse(arguments, accepting: [.text, .json]) == .json
+        diagnostics = try DiagnosticOptions(arguments)
+    }
+}
+
 /// What the query commands (`trace`, `simulate`, `paths`, `conform`) share: compiling the
 /// spec and choosing its machine or system, and, with `--format json`, an error object on
 /// stdout so that a script reading it gets JSON, never text or nothing.
@@ -14,6 +30,12 @@ struct Query {
         frontend = Frontend(diagnostics)
         self.selection = selection
         self.jsonErrors = jsonErrors
+    }
+
+    /// A query on the machine of `options`, with JSON errors when JSON was asked for; or, with
+    /// `jsonErrors: false`, errors on stderr only (what a system's query prints).
+    init(_ options: QueryOptions, jsonErrors: Bool) {
+        self.init(options.diagnostics, selection: options.selection, jsonErrors: jsonErrors && options.json)
     }
 
     /// The compiled spec at `path` (its diagnostics printed).
