@@ -119,8 +119,8 @@ enum CheckConfiguration {
     // MARK: - Reading the file
 
     static func read(_ bytes: [UInt8]) throws(Problem) -> Settings {
-        let document: JSONValue
-        do { document = try JSONValue.parse(bytes) } catch { throw Problem(message: error.message, offset: error.offset) }
+        let document: LocatedJSON
+        do { document = try LocatedJSON.parse(bytes) } catch { throw Problem(message: error.message, offset: error.offset) }
         var settings = Settings()
         for member in try members(document, expected: ["warningsAsErrors", "platform", "specs"], in: "the file") {
             let (key, value) = (member.key, member.value)
@@ -147,7 +147,7 @@ enum CheckConfiguration {
     }
 
     /// The members of an object, each key one of `expected` (else an error with a suggestion).
-    static func members(_ value: JSONValue, expected: [String], in place: String) throws(Problem) -> [JSONValue.Member] {
+    static func members(_ value: LocatedJSON, expected: [String], in place: String) throws(Problem) -> [LocatedJSON.Member] {
         guard case .object(let members) = value.kind else {
             throw Problem(message: "expected an object for \(place), not \(value.kindName)", offset: value.offset)
         }
@@ -159,7 +159,7 @@ enum CheckConfiguration {
         return members
     }
 
-    static func strings(_ value: JSONValue, _ name: String) throws(Problem) -> [String] {
+    static func strings(_ value: LocatedJSON, _ name: String) throws(Problem) -> [String] {
         guard case .array(let elements) = value.kind else { throw mismatch(name, "an array of strings", value) }
         var result: [String] = []
         for element in elements {
@@ -169,7 +169,7 @@ enum CheckConfiguration {
         return result
     }
 
-    static func mismatch(_ name: String, _ expected: String, _ value: JSONValue) -> Problem {
+    static func mismatch(_ name: String, _ expected: String, _ value: LocatedJSON) -> Problem {
         Problem(message: "\(name) must be \(expected), not \(value.kindName)", offset: value.offset)
     }
 
