@@ -18,6 +18,11 @@ public struct LoadFailure: Error, Sendable {
 /// Reads the file at `path` into `files` and returns it.
 public typealias SourceLoader = (_ path: String, _ files: SourceFiles) -> Result<SourceFile, LoadFailure>
 
+/// The file `path` opens, named so that two paths to one file get one name: its real path,
+/// with symbolic links and `..` resolved by the file system. Nil when it can't be resolved
+/// (the file does not exist: the loader then reports why).
+public typealias PathIdentity = (_ path: String) -> String?
+
 /// Everything one compilation produced.
 public struct Compilation: Sendable {
     public let files: SourceFiles
@@ -31,13 +36,16 @@ public struct Compilation: Sendable {
 public enum Compiler {
     /// Parses `root` and everything it imports, then checks it.
     ///
+    /// `identity`: the real path of a file, when the caller has a file system to ask (see
+    /// `Checker+Imports`); nil folds `..` textually.
+    ///
     /// `diagnosticLimit`: keep only the first this many diagnostics in printing order and count
     /// the rest (`Diagnostics.limit`), so that memory does not grow with the number of errors;
     /// 0 keeps all.
     public static func compile(_ root: SourceFile, files: SourceFiles, loader: @escaping SourceLoader,
                                warningsAsErrors: Bool = false, platform: Platform? = nil,
                                stateLimit: Int = Checker.defaultStateLimit,
-                               diagnosticLimit: Int = 0) -> Compilation {
+                               diagnosticLimit: Int = 0, identity: PathIdentity? = nil) -> Compilation {
         let (syntax, parseDiagnostics) = Parser.parse(root, diagnosticLimit: diagnosticLimit)
         var diagnostics = Diagnostics(limit: diagnosticLimit)
         diagnostics.append(contentsOf: parseDiagnostics)
@@ -47,6 +55,7 @@ public enum Compiler {
         checker.syntaxHadErrors = parseDiagnostics.hasErrors
         checker.platformOverride = platform
         checker.stateLimit = stateLimit
+        checker.identity = identity
         let checked = checker.check()
         diagnostics.append(contentsOf: checker.diagnostics)
         if warningsAsErrors { diagnostics.promoteWarnings() }

@@ -1,4 +1,4 @@
 Allocator.tuneForLargeInputs()
 Terminal.prepareStandardStreams()
-let status = LifecycleTool.main(Array(CommandLine.arguments.dropFirst()))
+let status = LifecycleTool.main(ProcessArguments.decoded())
 exitProcess(Terminal.finish(status).rawValue)

@@ -6,15 +6,34 @@ extension Checker {
     /// Follows the root's imports depth-first with an explicit stack (no recursion on input),
     /// reading each file once. Returns the imported files in dependency order, each with its
     /// origin (the module name or the file's path).
+    ///
+    /// With an `identity` (the command line), an import is opened as the kernel would open
+    /// it: the importing file's folder joined with the import's path, `..` left for the file
+    /// system to resolve after the links before it (`link/../x.lifecycle` is the `x.lifecycle`
+    /// next to the folder `link` points to, as for `cat`), and a file's identity, for reading
+    /// it once and for finding cycles, is its real path. Messages name it by the joined path.
+    /// Without one, `.` and `..` are folded textually.
     mutating func loadImports() -> [(FileSyntax, String)] {
         struct Frame {
             var syntax: FileSyntax
+            /// The path the file was opened with: imports in it are relative to its folder.
             var path: String
+            /// What tells two files apart (`key(of:)`).
+            var key: String
             var next = 0
         }
+        let identity = self.identity
+        func key(of path: String) -> String {
+            guard let identity else { return path }
+            // A file that can't be resolved keeps its path, marked so that it never equals a
+            // real path.
+            return identity(path) ?? "?" + path
+        }
         var result: [(FileSyntax, String)] = []
-        var done: Set<String> = [Checker.normalize(root.file.path)]
-        var stack = [Frame(syntax: root, path: Checker.normalize(root.file.path))]
+        let rootPath = identity == nil ? Checker.normalize(root.file.path) : root.file.path
+        let rootKey = key(of: rootPath)
+        var done: Set<String> = [rootKey]
+        var stack = [Frame(syntax: root, path: rootPath, key: rootKey)]
         while !stack.isEmpty {
             let top = stack.count - 1
             guard stack[top].next < stack[top].syntax.imports.count else {
@@ -42,20 +61,23 @@ extension Checker {
                     result.append((syntax, "UIKit"))
                 }
             case .file(let literal):
-                let path = Checker.resolve(value(literal), relativeTo: stack[top].path)
-                if let cycleStart = stack.firstIndex(where: { $0.path == path }) {
+                let path = identity == nil
+                    ? Checker.resolve(value(literal), relativeTo: stack[top].path)
+                    : Checker.join(value(literal), relativeTo: stack[top].path)
+                let fileKey = key(of: path)
+                if let cycleStart = stack.firstIndex(where: { $0.key == fileKey }) {
                     let chain = stack[cycleStart...].map { PathNames.lastComponent($0.path) } + [PathNames.lastComponent(path)]
                     report(.importCycle(chain, at: literal.range))
                     continue
                 }
-                guard done.insert(path).inserted else { continue }
+                guard done.insert(fileKey).inserted else { continue }
                 switch loader(path, files) {
                 case .failure(let failure):
                     report(.unreadableImport(value(literal), reason: failure.message, at: literal.range))
                 case .success(let file):
                     let (syntax, parsed) = Parser.parse(file, diagnosticLimit: diagnostics.limit)
                     diagnostics.append(contentsOf: parsed)
-                    stack.append(Frame(syntax: syntax, path: path))
+                    stack.append(Frame(syntax: syntax, path: path, key: fileKey))
                 }
             }
         }
@@ -67,6 +89,18 @@ extension Checker {
         if relative.hasPrefix("/") { return normalize(relative) }
         let folder = base.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         return normalize(folder.isEmpty ? relative : folder + "/" + relative)
+    }
+
+    /// `relative` joined to the folder of `base` as the kernel would open it: `.` components
+    /// and repeated slashes dropped, `..` kept (after a symbolic link it is the link target's
+    /// parent, which only the file system knows).
+    static func join(_ relative: String, relativeTo base: String) -> String {
+        let folder = base.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let joined = relative.hasPrefix("/") || folder.isEmpty && !base.hasPrefix("/") ? relative : folder + "/" + relative
+        let absolute = joined.hasPrefix("/")
+        let parts = joined.split(separator: "/").filter { $0 != "." }
+        let folded = parts.joined(separator: "/")
+        return absolute ? "/" + folded : (folded.isEmpty ? "." : folded)
     }
 
     /// Folds `.` and `..` components and repeated slashes.

@@ -10,6 +10,10 @@ public struct Checker {
     var root: FileSyntax
     let files: SourceFiles
     let loader: SourceLoader
+    /// How the file system names the file a path opens (`realpath`), for the command line;
+    /// nil (tests, the language server) folds `.` and `..` textually instead
+    /// (`Checker+Imports`).
+    public var identity: PathIdentity?
     public internal(set) var diagnostics = Diagnostics()
 
     var types: [TypeInfo] = []

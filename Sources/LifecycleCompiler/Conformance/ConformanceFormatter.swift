@@ -48,7 +48,7 @@ public enum ConformanceFormatter {
                     }
                 }
                 json.object {
-                    json.field("log", entry.path)
+                    json.field("log", FileName.display(entry.path))
                     json.field("automaton", automaton)
                     json.key("conforms"); json.bool(entry.report.conforms)
                     json.field("callbacks", entry.report.callbackCount)

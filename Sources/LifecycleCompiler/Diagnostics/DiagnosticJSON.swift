@@ -16,7 +16,7 @@ public enum DiagnosticJSON {
                 json.object {
                     let start = position(diagnostic.range)
                     let end = position(diagnostic.range, end: true)
-                    json.field("file", files[diagnostic.range.file].path)
+                    json.field("file", FileName.display(files[diagnostic.range.file].path))
                     json.field("line", start.line)
                     json.field("column", start.column)
                     json.field("endLine", end.line)
@@ -30,7 +30,7 @@ public enum DiagnosticJSON {
                             json.object {
                                 let range = note.range ?? diagnostic.range
                                 let at = position(range)
-                                json.field("file", files[range.file].path)
+                                json.field("file", FileName.display(files[range.file].path))
                                 json.field("line", at.line)
                                 json.field("column", at.column)
                                 json.field("message", note.message)

@@ -67,7 +67,7 @@ struct ExportModel {
 
     /// The spec's file name without folder or extension: the title of a file of several machines.
     var fileTitle: String {
-        PathNames.lastComponent(model.path, dropping: ".lifecycle")
+        FileName.display(PathNames.lastComponent(model.path, dropping: ".lifecycle"))
     }
 
     /// A step of a walk over the state tree.

@@ -134,7 +134,7 @@ public struct DotGenerator {
 
     /// The spec's file name without folder or extension.
     var graphName: String {
-        PathNames.lastComponent(model.path, dropping: ".lifecycle")
+        FileName.display(PathNames.lastComponent(model.path, dropping: ".lifecycle"))
     }
 
     /// Whether a transition drawn in these machines satisfies `test`.

@@ -18,7 +18,7 @@ enum FileSystem {
 
     /// Reads the file at `path` into `files`.
     static func read(_ path: String, into files: SourceFiles) -> Result<SourceFile, LoadFailure> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = withSystemPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { return .failure(LoadFailure(Terminal.describe(errno: errno))) }
         defer { close(fd) }
         var info = stat()
@@ -70,7 +70,7 @@ enum FileSystem {
     /// of more than 256 MiB can be checked and regenerated like any other.
     static func contents(of path: String) -> Result<[UInt8]?, Failure> {
         var info = stat()
-        if stat(path, &info) != 0 {
+        if withSystemPath(path, { stat($0, &info) }) != 0 {
             if errno == ENOENT { return .success(nil) }
             return .failure(Failure(message: Terminal.describe(errno: errno)))
         }
@@ -95,7 +95,7 @@ enum FileSystem {
 
     static func kind(of path: String) -> Kind {
         var info = stat()
-        guard stat(path, &info) == 0 else { return .missing }
+        guard withSystemPath(path, { stat($0, &info) }) == 0 else { return .missing }
         switch info.st_mode & S_IFMT {
         case S_IFREG: return .regular
         case S_IFDIR: return .directory
@@ -129,23 +129,23 @@ enum FileSystem {
         let fd = file.fd, temporary = file.path
         func fail(_ code: Int32) -> Result<Void, Failure> {
             close(fd)
-            unlink(temporary)
+            remove(temporary)
             return .failure(Failure(message: Terminal.describe(errno: code)))
         }
         if let code = writeAll(bytes, to: fd) { return fail(code) }
         // Keep the permissions of the file being replaced; new files get 0644 minus umask.
         var info = stat()
-        let mode: mode_t = stat(destination, &info) == 0 ? info.st_mode & 0o7777 : 0o644 & ~currentUmask()
+        let mode: mode_t = withSystemPath(destination, { stat($0, &info) }) == 0 ? info.st_mode & 0o7777 : 0o644 & ~currentUmask()
         fchmod(fd, mode)
         if fsync(fd) != 0 { return fail(errno) }
         if close(fd) != 0 {
             let code = errno
-            unlink(temporary)
+            remove(temporary)
             return .failure(Failure(message: Terminal.describe(errno: code)))
         }
-        if rename(temporary, destination) != 0 {
+        if withSystemPaths(temporary, destination, { rename($0, $1) }) != 0 {
             let code = errno
-            unlink(temporary)
+            remove(temporary)
             return .failure(Failure(message: Terminal.describe(errno: code)))
         }
         return .success(())
@@ -166,17 +166,17 @@ enum FileSystem {
             self.fd = fd
             self.buffer = buffer
             self.slot = slot
-            path = String(cString: buffer)
+            path = decodedSystemPath(buffer)
         }
 
         static func make(nextTo destination: String, suffix: String = "") -> Result<TemporaryFile, Failure> {
             let folder = destination.contains("/") ? String(destination[..<destination.lastIndex(of: "/")!]) : "."
             let base = PathNames.lastComponent(destination)
             // 255 bytes in all: '.', the name, '.lifecycle-XXXXXX' (17) and the suffix.
-            var kept = Array(base.utf8.prefix(255 - 1 - 17 - suffix.utf8.count))
+            var kept = Array(FileName.encode(base).prefix(255 - 1 - 17 - suffix.utf8.count))
             while let last = kept.last, last & 0xC0 == 0x80 { kept.removeLast() }
             if let last = kept.last, last >= 0xC0 { kept.removeLast() }
-            let template = Array((folder.isEmpty ? "/" : folder).utf8) + Array("/.".utf8) + kept + Array(".lifecycle-XXXXXX\(suffix)".utf8)
+            let template = FileName.encode(folder.isEmpty ? "/" : folder) + Array("/.".utf8) + kept + Array(".lifecycle-XXXXXX\(suffix)".utf8)
             let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: template.count + 1)
             for (index, byte) in template.enumerated() { buffer[index] = CChar(bitPattern: byte) }
             buffer[template.count] = 0
@@ -208,7 +208,7 @@ enum FileSystem {
 
     /// Writes to a device, FIFO or socket as it is (no temporary file, no rename).
     static func writeInPlace(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) -> Result<Void, Failure> {
-        let fd = open(path, O_WRONLY | O_CLOEXEC)
+        let fd = withSystemPath(path) { open($0, O_WRONLY | O_CLOEXEC) }
         guard fd >= 0 else { return .failure(Failure(message: Terminal.describe(errno: errno))) }
         if let code = writeAll(bytes, to: fd) {
             close(fd)
@@ -248,14 +248,11 @@ enum FileSystem {
     static func resolvingLinks(_ path: String) -> String {
         var current = path
         for _ in 0..<40 {
-            if let resolved = realpath(current, nil) {
-                defer { free(resolved) }
-                return String(cString: resolved)
-            }
+            if let resolved = realPath(current) { return resolved }
             var buffer = [CChar](repeating: 0, count: 4096)
-            let count = readlink(current, &buffer, buffer.count - 1)
+            let count = withSystemPath(current) { readlink($0, &buffer, buffer.count - 1) }
             guard count > 0 else { return current }
-            let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let target = FileName.decode(buffer[0..<count].map { UInt8(bitPattern: $0) })
             if target.hasPrefix("/") || !current.contains("/") {
                 current = target
             } else {
@@ -265,10 +262,18 @@ enum FileSystem {
         return current
     }
 
+    /// The canonical absolute path of an existing file (`realpath`: every symbolic link and
+    /// `..` resolved by the file system), or nil.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = withSystemPath(path, { realpath($0, nil) }) else { return nil }
+        defer { free(resolved) }
+        return decodedSystemPath(resolved)
+    }
+
     /// Whether two paths name the same file (device and inode, links followed).
     static func sameFile(_ a: String, _ b: String) -> Bool {
         var left = stat(), right = stat()
-        guard stat(a, &left) == 0, stat(b, &right) == 0 else { return false }
+        guard withSystemPath(a, { stat($0, &left) }) == 0, withSystemPath(b, { stat($0, &right) }) == 0 else { return false }
         return left.st_dev == right.st_dev && left.st_ino == right.st_ino
     }
 
@@ -277,7 +282,7 @@ enum FileSystem {
     /// then writing that descriptor, at its offset and with its flags (`O_APPEND`).
     static func standardStream(for path: String) -> Int32? {
         var target = stat()
-        guard stat(path, &target) == 0 else { return nil }
+        guard withSystemPath(path, { stat($0, &target) }) == 0 else { return nil }
         for fd: Int32 in [1, 2] {
             var stream = stat()
             if fstat(fd, &stream) == 0 && stream.st_dev == target.st_dev && stream.st_ino == target.st_ino { return fd }
@@ -289,7 +294,7 @@ enum FileSystem {
     /// does not exist: enough to read a generated file's header without reading a file of
     /// any size whole.
     static func prefix(of path: String, count: Int) -> Result<[UInt8]?, Failure> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = withSystemPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else {
             if errno == ENOENT { return .success(nil) }
             return .failure(Failure(message: Terminal.describe(errno: errno)))
@@ -312,24 +317,24 @@ enum FileSystem {
     /// Gives `path` the permissions of `source` if it exists, else 0644 minus the umask.
     static func copyMode(from source: String, orDefaultTo path: String) {
         var info = stat()
-        let mode: mode_t = stat(source, &info) == 0 ? info.st_mode & 0o7777 : 0o644 & ~currentUmask()
-        chmod(path, mode)
+        let mode: mode_t = withSystemPath(source, { stat($0, &info) }) == 0 ? info.st_mode & 0o7777 : 0o644 & ~currentUmask()
+        _ = withSystemPath(path) { chmod($0, mode) }
     }
 
     /// The size of the file at `path`, or nil.
     static func size(of path: String) -> Int? {
         var info = stat()
-        return stat(path, &info) == 0 ? Int(info.st_size) : nil
+        return withSystemPath(path, { stat($0, &info) }) == 0 ? Int(info.st_size) : nil
     }
 
     /// Removes the file at `path`, if there is one.
     static func remove(_ path: String) {
-        unlink(path)
+        _ = withSystemPath(path) { unlink($0) }
     }
 
     /// Renames `source` over `destination` (atomically, within one file system).
     static func move(_ source: String, to destination: String) -> Result<Void, Failure> {
-        rename(source, destination) == 0 ? .success(()) : .failure(Failure(message: Terminal.describe(errno: errno)))
+        withSystemPaths(source, destination, { rename($0, $1) }) == 0 ? .success(()) : .failure(Failure(message: Terminal.describe(errno: errno)))
     }
 
     static func currentUmask() -> mode_t {
@@ -343,5 +348,5 @@ enum FileSystem {
 func currentDirectory() -> String? {
     var buffer = [CChar](repeating: 0, count: 4096)
     guard getcwd(&buffer, buffer.count) != nil else { return nil }
-    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return FileName.decode(buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) })
 }

@@ -3,6 +3,7 @@ import Darwin
 #elseif canImport(Glibc)
 import Glibc
 #endif
+import LifecycleCompiler
 
 /// Runs another program (Graphviz `dot`) with a time limit, capturing its stderr.
 enum Subprocess {
@@ -20,12 +21,13 @@ enum Subprocess {
 
     /// The full path of `name`, searched on `PATH` (or `name` itself if it contains a slash).
     static func find(_ name: String) -> String? {
-        if name.contains("/") { return access(name, X_OK) == 0 ? name : nil }
-        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
+        if name.contains("/") { return withSystemPath(name, { access($0, X_OK) }) == 0 ? name : nil }
+        let path = getenv("PATH").map { decodedSystemPath($0) } ?? "/usr/bin:/bin"
         for folder in path.split(separator: ":") {
             let candidate = "\(folder)/\(name)"
             var info = stat()
-            if stat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, access(candidate, X_OK) == 0 {
+            if withSystemPath(candidate, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+               withSystemPath(candidate, { access($0, X_OK) }) == 0 {
                 return candidate
             }
         }
@@ -40,8 +42,8 @@ enum Subprocess {
     /// that no grandchild (a wrapper script's `dot`) outlives it. The stderr file is unlinked
     /// as soon as it is open, so it leaves nothing behind whatever happens.
     static func run(_ executable: String, _ arguments: [String], timeout: Double) -> Result<Outcome, FileSystem.Failure> {
-        let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array("\(folder)/lifecycle-stderr-XXXXXX".utf8CString)
+        let folder = getenv("TMPDIR").map { decodedSystemPath($0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = (FileName.encode(folder) + Array("/lifecycle-stderr-XXXXXX".utf8)).map { CChar(bitPattern: $0) } + [0]
         let errFD = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard errFD >= 0 else { return .failure(FileSystem.Failure(message: Terminal.describe(errno: errno))) }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
@@ -55,7 +57,8 @@ enum Subprocess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, errFD, 2)
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        // Arguments are paths among others: each is given its original bytes.
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { withSystemPath($0) { strdup($0) } } + [nil]
         defer { argv.forEach { free($0) } }
         #if canImport(Darwin)
         var attributes: posix_spawnattr_t? = nil
@@ -67,7 +70,7 @@ enum Subprocess {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
         posix_spawnattr_setpgroup(&attributes, 0)
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, processEnvironment)
+        let spawned = withSystemPath(executable) { posix_spawn(&pid, $0, &actions, &attributes, argv, processEnvironment) }
         guard spawned == 0 else { return .failure(FileSystem.Failure(message: Terminal.describe(errno: spawned))) }
         Interruption.guardChild(pid)
         defer {

@@ -3,6 +3,7 @@ import Darwin
 #elseif canImport(Glibc)
 import Glibc
 #endif
+import LifecycleCompiler
 
 /// Standard output and error, written with `write(2)` (no Foundation at start-up).
 ///
@@ -40,7 +41,10 @@ enum Terminal {
         outputError = write(buffer, to: 1)
     }
 
-    static func err(_ text: String) { write(text, to: 2) }
+    /// A message. A file name's bytes that are not valid UTF-8 show as `\xFF` (`FileName`),
+    /// whichever command built the message. (A spec line quoted in a diagnostic that holds
+    /// one of the private-use characters U+EF80…U+EFFF itself shows it that way too.)
+    static func err(_ text: String) { write(FileName.display(text), to: 2) }
 
     /// Makes sure descriptors 0, 1 and 2 are open before anything else is: a closed one is
     /// given `/dev/null`, so that no file the tool opens later lands on it (and output meant

@@ -34,7 +34,8 @@ struct Frontend {
         case .success(let file):
             let compilation = Compiler.compile(file, files: files, loader: FileSystem.read,
                                                warningsAsErrors: warningsAsErrors, platform: platform,
-                                               stateLimit: options.stateLimit, diagnosticLimit: keptDiagnostics)
+                                               stateLimit: options.stateLimit, diagnosticLimit: keptDiagnostics,
+                                               identity: FileSystem.realPath)
             Frontend.keepUntilExit.append(compilation)
             diagnostics.append(contentsOf: compilation.diagnostics)
             return .success(compilation)
