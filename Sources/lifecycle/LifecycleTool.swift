@@ -32,16 +32,13 @@ enum LifecycleTool {
         SUBCOMMANDS:
 
         """
-        for command in commands { text += CheckCommand.row(command.name, command.abstract) }
+        for command in commands { text += HelpText.row(command.name, command.abstract) }
         text += "\n  See 'lifecycle help <subcommand>' for detailed help.\n"
         return text
     }
 
     static func main(_ arguments: [String]) -> ExitCode {
-        guard let first = arguments.first else {
-            Terminal.err("lifecycle: error: missing subcommand\n" + overview)
-            return .usage
-        }
+        guard let first = arguments.first else { return Reporter.usage("missing subcommand", command: nil) }
         switch first {
         case "--help", "-h":
             Terminal.out(overview)
@@ -54,40 +51,21 @@ enum LifecycleTool {
                 Terminal.out(overview)
                 return .success
             }
-            guard let command = commands.first(where: { $0.name == arguments[1] }) else {
-                return unknownSubcommand(arguments[1])
-            }
+            guard let command = command(named: arguments[1]) else { return unknownSubcommand(arguments[1]) }
             Terminal.out(command.helpText)
             return .success
         default:
-            guard let command = commands.first(where: { $0.name == first }) else {
-                return unknownSubcommand(first)
-            }
-            var rest = Array(arguments.dropFirst())
-            if command == CheckCommand.self {
-                switch CheckConfiguration.apply(to: rest) {
-                case .success(let expanded): rest = expanded
-                case .failure(let code): return code
-                }
-            }
-            // After `--` every argument is a file name, `--help` too.
-            let options = rest.prefix { $0 != "--" }
-            if options.contains("--help") || options.contains("-h") {
-                Terminal.out(command.helpText)
-                return .success
-            }
-            do {
-                return command.run(try Arguments.parse(rest, options: command.options))
-            } catch {
-                return command.usageError(error.message)
-            }
+            guard let command = command(named: first) else { return unknownSubcommand(first) }
+            return command.main(Array(arguments.dropFirst()))
         }
     }
 
+    static func command(named name: String) -> (any Command.Type)? {
+        commands.first { $0.name == name }
+    }
+
     static func unknownSubcommand(_ name: String) -> ExitCode {
-        let suggestion = Suggestions.bestMatch(for: name, in: commands.map { $0.name } + ["help"])
-        Terminal.err("lifecycle: error: unknown subcommand '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
-            + "\nUsage: lifecycle <subcommand> [options]\n  See 'lifecycle --help' for more information.\n")
-        return .usage
+        let known = commands.map { $0.name } + ["help"]
+        return Reporter.usage("unknown subcommand '\(name)'" + Suggestions.didYouMean(name, in: known), command: nil)
     }
 }

@@ -186,12 +186,22 @@ import Testing
         #expect(alone.status == 0, "\(alone)")
     }
 
+    /// The library's JSON parser reads the file (one JSON reader in the package); the offsets
+    /// it records put an error at the element, deep in the document, that is wrong.
+    @Test func configErrorsPointAtTheWrongElement() throws {
+        let scratch = try GeneratorCommandTests.Scratch()
+        try scratch.write(#"{ "specs": { "Scene.lifecycle": { "swift": ["a", 7] } } }"#, to: "lifecycle.json")
+        let run = try scratch.run(["check", "Scene.lifecycle", "--config", "lifecycle.json"])
+        #expect(run.status == 1)
+        #expect(run.stderr == "lifecycle.json:1:50: error: 'swift' of 'Scene.lifecycle' must be an array of strings, not a number\n", "\(run)")
+    }
+
     @Test func configNestingIsBoundedAndEscapesAreDecoded() throws {
         let scratch = try GeneratorCommandTests.Scratch()
         try scratch.write(#"{ "specs": "# + String(repeating: "[", count: 10_000), to: "lifecycle.json")
         let deep = try scratch.run(["check", "Scene.lifecycle", "--config", "lifecycle.json"])
         #expect(deep.status == 1)
-        #expect(deep.stderr == "lifecycle.json:1:43: error: JSON nested more than 32 deep\n", "\(deep)")
+        #expect(deep.stderr == "lifecycle.json:1:43: error: nesting deeper than 32\n", "\(deep)")
         // "Sc\u0065ne" is "Scene": the entry applies, and checks the spec alone.
         try scratch.write(#"{ "specs": { "Sc\u0065ne.lifecycle": { "swift": [] } } }"#, to: "lifecycle.json")
         let escaped = try scratch.run(["check", "Scene.lifecycle", "--impl", "Missing.swift", "--config", "lifecycle.json"])

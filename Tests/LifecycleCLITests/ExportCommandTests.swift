@@ -60,10 +60,10 @@ import Testing
         #expect(missing.stderr.hasPrefix("lifecycle export: error: missing '--to' (one of mermaid, plantuml, scxml, markdown)"))
         let typo = try scratch.run(["export", "Scene.lifecycle", "--to", "mermiad"])
         #expect(typo.status == 2)
-        #expect(typo.stderr.hasPrefix("lifecycle export: error: '--to' takes mermaid, plantuml, scxml, markdown, not 'mermiad'; did you mean 'mermaid'?"))
+        #expect(typo.stderr.hasPrefix("lifecycle export: error: '--to' takes mermaid, plantuml, scxml or markdown, not 'mermiad'; did you mean 'mermaid'?"))
         let machine = try scratch.run(["export", "Scene.lifecycle", "--to", "scxml", "--machine", "Scen"])
         #expect(machine.status == 1)
-        #expect(machine.stderr.contains("no machine 'Scen' in Scene.lifecycle; did you mean 'Scene'?"))
+        #expect(machine.stderr.contains("no machine 'Scen' in 'Scene.lifecycle'; did you mean 'Scene'?"))
     }
 
     @Test func specErrorsWriteNothing() throws {

@@ -153,7 +153,7 @@ import Testing
         #expect(flat.stdout.contains("m1_s1 [label=\"Foreground\""))
         let typo = try scratch.run(["dot", "Scene.lifecycle", "--machine", "Scen"])
         #expect(typo.status == 1)
-        #expect(typo.stderr.contains("no machine 'Scen' in Scene.lifecycle; did you mean 'Scene'?"))
+        #expect(typo.stderr.contains("no machine 'Scen' in 'Scene.lifecycle'; did you mean 'Scene'?"))
     }
 
     @Test func renderWithoutGraphvizSaysHowToInstallIt() throws {

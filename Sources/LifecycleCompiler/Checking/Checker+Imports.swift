@@ -66,7 +66,7 @@ extension Checker {
                     : Checker.join(value(literal), relativeTo: stack[top].path)
                 let fileKey = key(of: path)
                 if let cycleStart = stack.firstIndex(where: { $0.key == fileKey }) {
-                    let chain = stack[cycleStart...].map { Checker.lastComponent($0.path) } + [Checker.lastComponent(path)]
+                    let chain = stack[cycleStart...].map { PathNames.lastComponent($0.path) } + [PathNames.lastComponent(path)]
                     report(.importCycle(chain, at: literal.range))
                     continue
                 }
@@ -118,9 +118,5 @@ extension Checker {
         }
         let joined = parts.joined(separator: "/")
         return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
-    }
-
-    static func lastComponent(_ path: String) -> String {
-        String(path.split(separator: "/").last ?? Substring(path))
     }
 }

@@ -44,11 +44,11 @@ public enum ImplementationCheck {
             // declared in another target, which this check cannot see.
             if skippingUndeclared && home == nil { continue }
             guard let anchor = home ?? firstExtension else {
-                diagnostics.append(.delegateClassNotFound(delegate.name, files: files.map { lastComponent($0.path) },
+                diagnostics.append(.delegateClassNotFound(delegate.name, files: files.map { PathNames.lastComponent($0.path) },
                                                           at: delegate.range))
                 continue
             }
-            let filesName = lastComponent(anchor.file.path)
+            let filesName = PathNames.lastComponent(anchor.file.path)
             let anchorLength = anchor.type.kind == .class ? 5 : 9
             let anchorRange = SourceRange(file: anchor.file.id, start: anchor.type.declarationOffset,
                                           end: anchor.type.declarationOffset + anchorLength)
@@ -119,9 +119,5 @@ public enum ImplementationCheck {
         }
         let signature = SwiftDeclaration.signature(fixed, ownerKind: .protocol)
         return ownerKind == .class && !nearMiss.isOverride ? "override " + signature : signature
-    }
-
-    static func lastComponent(_ path: String) -> String {
-        String(path.split(separator: "/").last ?? Substring(path))
     }
 }

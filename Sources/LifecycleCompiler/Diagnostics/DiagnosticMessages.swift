@@ -12,7 +12,7 @@ extension Diagnostic {
     }
 
     static func didYouMean(_ suggestion: String?) -> String {
-        suggestion.map { "; did you mean '\($0)'?" } ?? ""
+        Suggestions.didYouMean(suggestion)
     }
 
     /// An error about a name that may be misspelt: `message`, then "did you mean" and a fix-it
@@ -182,7 +182,7 @@ extension Diagnostic {
     }
 
     static func unknownKeyword(_ word: String, suggestion: String, at range: SourceRange) -> Diagnostic {
-        make(.error, "unknown keyword '\(word)'; did you mean '\(suggestion)'?", at: range,
+        make(.error, "unknown keyword '\(word)'" + didYouMean(suggestion), at: range,
              fixIt: FixIt(replace: range, with: suggestion))
     }
 

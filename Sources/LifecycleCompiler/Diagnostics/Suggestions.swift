@@ -9,6 +9,17 @@ public enum Suggestions {
     /// 10,000-letter name by one letter.
     public static let maximumLength = 256
 
+    /// `; did you mean 'NAME'?` for the best match of `name` among `candidates`, or "" when
+    /// none is close: the phrase every message ends with, spelled only here.
+    public static func didYouMean(_ name: String, in candidates: some Sequence<String>) -> String {
+        didYouMean(bestMatch(for: name, in: candidates))
+    }
+
+    /// `; did you mean 'SUGGESTION'?`, or "" for nil.
+    public static func didYouMean(_ suggestion: String?) -> String {
+        suggestion.map { "; did you mean '\($0)'?" } ?? ""
+    }
+
     /// The best suggestion for `name` among `candidates`, or nil.
     public static func bestMatch(for name: String, in candidates: some Sequence<String>) -> String? {
         let lowered = name.lowercased()

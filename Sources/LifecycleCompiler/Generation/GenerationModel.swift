@@ -12,8 +12,7 @@ extension Model {
     /// The spec's file name without folder or extension: the title of a drawing or export of
     /// several machines.
     var fileTitle: String {
-        let last = FileName.display(path.split(separator: "/").last.map(String.init) ?? path)
-        return last.hasSuffix(".lifecycle") ? String(last.dropLast(10)) : last
+        FileName.display(PathNames.lastComponent(path, dropping: ".lifecycle"))
     }
 }
 

@@ -92,8 +92,7 @@ public enum SCXMLImporter {
                 }
             }
             if machines.isEmpty {
-                let fileName = String(file.path.split(separator: "/").last ?? "Machine")
-                let base = fileName.hasSuffix(".scxml") ? String(fileName.dropLast(6)) : fileName
+                let base = PathNames.lastComponent(file.path, dropping: ".scxml")
                 machines = [(0, root.attribute("name")?.value ?? base, nil)]
             }
             var text = ""

@@ -71,11 +71,27 @@ extension JSONValue {
     public static func parse(_ text: String) -> Result<JSONValue, JSONParseError> {
         parse(Array(text.utf8))
     }
+
+    /// Parses as `parse(_:)` does, nesting at most `maximumDepth` deep, and also returns where
+    /// each value and each object key starts: byte offsets in document order (a container
+    /// before its elements, a key before its value), for a reader that reports problems in
+    /// the document at a line and column (`lifecycle.json`).
+    public static func parseWithOffsets(_ bytes: [UInt8], maximumDepth: Int) -> Result<(value: JSONValue, offsets: [Int]), JSONParseError> {
+        bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser(bytes: buffer)
+            parser.maximumDepth = min(maximumDepth, JSONValue.maximumDepth)
+            parser.offsets = []
+            return parser.parse().map { ($0, parser.offsets ?? []) }
+        }
+    }
 }
 
 struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     var offset = 0
+    var maximumDepth = JSONValue.maximumDepth
+    /// Where each value and key starts, when the caller asked (`parseWithOffsets`).
+    var offsets: [Int]?
 
     init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -104,11 +120,12 @@ struct JSONParser {
         while true {
             skipWhitespace()
             guard offset < bytes.count else { return fail("unexpected end of text") }
+            offsets?.append(offset)
             var value: JSONValue
             // Start of a value (or the end of an empty container).
             switch bytes[offset] {
             case UInt8(ascii: "{"):
-                guard stack.count < JSONValue.maximumDepth else { return fail("nesting deeper than \(JSONValue.maximumDepth)") }
+                guard stack.count < maximumDepth else { return fail("nesting deeper than \(maximumDepth)") }
                 offset += 1
                 skipWhitespace()
                 if offset < bytes.count && bytes[offset] == UInt8(ascii: "}") {
@@ -120,7 +137,7 @@ struct JSONParser {
                     continue
                 }
             case UInt8(ascii: "["):
-                guard stack.count < JSONValue.maximumDepth else { return fail("nesting deeper than \(JSONValue.maximumDepth)") }
+                guard stack.count < maximumDepth else { return fail("nesting deeper than \(maximumDepth)") }
                 offset += 1
                 skipWhitespace()
                 if offset < bytes.count && bytes[offset] == UInt8(ascii: "]") {
@@ -148,7 +165,7 @@ struct JSONParser {
                 guard let number = parseNumber() else { return fail("invalid number") }
                 value = .number(number)
             default:
-                return fail("unexpected character")
+                return fail("expected a JSON value")
             }
             // Hand the value to the enclosing containers, closing each one that ends here.
             while true {
@@ -197,6 +214,7 @@ struct JSONParser {
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
             return .failure(JSONParseError(message: "expected a string key", offset: offset))
         }
+        offsets?.append(offset)
         let key = parseString()
         guard case .success(let text) = key else { return key }
         skipWhitespace()

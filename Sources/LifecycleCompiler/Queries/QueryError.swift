@@ -86,7 +86,7 @@ public enum QueryError: Error, Sendable, Equatable {
     }
 
     static func didYouMean(_ name: String, _ candidates: [String]) -> String {
-        Suggestions.bestMatch(for: name, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
+        Suggestions.didYouMean(name, in: candidates)
     }
 
     static func list(_ names: [String]) -> String {

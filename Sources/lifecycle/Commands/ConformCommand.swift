@@ -9,80 +9,68 @@ enum ConformCommand: Command {
         ("<file>", "A .lifecycle spec."),
         ("<log>", "Console logs, one callback a line (timestamps, prefixes and other text ignored); each is checked from the initial state."),
     ]
+    static let strict = OptionSpec(name: "--strict", help: "Every callback is logged: one missing from a log is a deviation.")
     static let options = [
-        QuerySupport.machineOption,
-        QuerySupport.systemOption,
-        OptionSpec(name: "--strict", help: "Every callback is logged: one missing from a log is a deviation."),
-        OptionSpec(name: "--format", valueName: "format",
-                   help: "text (default: a line per conforming log on stdout, the first deviation as an error on stderr) or json."),
-        CommonOptions.errorLimit,
-        CommonOptions.color,
+        MachineOptions.machine, MachineOptions.system, strict,
+        OutputFormat.option("text (default: a line per conforming log on stdout, the first deviation as an error on stderr) or json."),
+        DiagnosticOptions.errorLimit, DiagnosticOptions.color,
     ]
 
-    static func run(_ arguments: Arguments) -> ExitCode {
-        guard let path = arguments.positionals.first else { return usageError("missing spec file argument") }
+    struct Options {
+        var query: QueryOptions
+        var logs: [String]
+        var strict: Bool
+    }
+
+    static func parse(_ arguments: Arguments) throws(CLIError) -> Options {
+        let spec = try arguments.first("spec file")
         let logs = Array(arguments.positionals.dropFirst())
-        guard !logs.isEmpty else { return usageError("missing log file argument") }
-        if arguments.has("--system") && arguments.has("--machine") {
-            return usageError("'--system' cannot be combined with '--machine'")
-        }
-        let json: Bool
-        do { json = try QuerySupport.wantsJSON(arguments) } catch { return usageError(error.message) }
-        let model: Model, frontend: Frontend
-        switch Frontend.model(arguments, path: path) {
-        case .failure(let code): return code
-        case .success(let compiled): (model, frontend) = compiled
-        }
-        let strict = arguments.has("--strict")
-        if arguments.has("--system") {
-            switch SystemQueries.select(arguments.value("--system"), in: model) {
-            case .failure(let error):
-                return QuerySupport.report(error, for: self)
-            case .success(let system):
-                let automaton = SystemAutomaton(model: model, system: system)
-                return check(logs, reader: LogReader(automaton), name: automaton.name, json: json, frontend: frontend) {
-                    Conformance.check($0, against: automaton, strict: strict)
-                }
-            }
-        }
-        switch MachineSelection.select(arguments.value("--machine"), in: model) {
-        case .failure(let error):
-            return QuerySupport.report(error, for: self)
-        case .success(let machine):
-            let automaton = MachineAutomaton(model: model, machine: machine)
-            return check(logs, reader: LogReader(automaton), name: automaton.name, json: json, frontend: frontend) {
+        guard !logs.isEmpty else { throw .usage("missing log file argument") }
+        return Options(query: try QueryOptions(spec: spec, arguments), logs: logs, strict: arguments.has(strict))
+    }
+
+    static func run(_ options: Options) throws(CLIError) -> ExitCode {
+        var query = Query(options.query, jsonErrors: false)
+        let strict = options.strict
+        if options.query.selection.system != nil {
+            let (model, system) = try query.system(options.query.spec)
+            let automaton = SystemAutomaton(model: model, system: system)
+            return check(options, reader: LogReader(automaton), name: automaton.name, frontend: query.frontend) {
                 Conformance.check($0, against: automaton, strict: strict)
             }
+        }
+        let (model, machine) = try query.machine(options.query.spec)
+        let automaton = MachineAutomaton(model: model, machine: machine)
+        return check(options, reader: LogReader(automaton), name: automaton.name, frontend: query.frontend) {
+            Conformance.check($0, against: automaton, strict: strict)
         }
     }
 
     /// Reads and checks each log from the initial configuration; prints the results.
-    static func check(_ logs: [String], reader: LogReader, name: String, json: Bool, frontend: Frontend,
+    static func check(_ options: Options, reader: LogReader, name: String, frontend: Frontend,
                       conformance: (LogReader.Log) -> Conformance.Report) -> ExitCode {
         var status = ExitCode.success
         var entries: [ConformanceFormatter.Entry] = []
         var failures = Diagnostics()
-        for log in logs {
-            switch FileSystem.read(log, into: frontend.files) {
-            case .failure(let failure):
-                Terminal.err("\(log): error: cannot read file: \(failure.message)\n")
-                status = .failure
-            case .success(let file):
-                let report = conformance(reader.read(file))
-                entries.append(ConformanceFormatter.Entry(path: log, file: file, report: report))
-                if report.conforms {
-                    if !json { Terminal.out(ConformanceFormatter.text(log: log, automaton: name, report: report)) }
-                } else {
-                    failures.append(contentsOf: report.diagnostics)
-                    if status == .success { status = .inputErrors }
-                }
+        for log in options.logs {
+            let file: SourceFile
+            do { file = try frontend.read(log) } catch {
+                status = Reporter.report(error, command: self)
+                continue
+            }
+            let report = conformance(reader.read(file))
+            entries.append(ConformanceFormatter.Entry(path: log, file: file, report: report))
+            if report.conforms {
+                if !options.query.json { Terminal.out(ConformanceFormatter.text(log: log, automaton: name, report: report)) }
+            } else {
+                failures.append(contentsOf: report.diagnostics)
+                if status == .success { status = .inputErrors }
             }
         }
-        if json {
+        if options.query.json {
             Terminal.out(ConformanceFormatter.json(entries, automaton: name))
         } else if !failures.isEmpty {
-            let renderer = DiagnosticRenderer(files: frontend.files, colors: frontend.colors, limit: frontend.errorLimit)
-            Terminal.err(renderer.render(failures))
+            frontend.printText(failures)
         }
         return status
     }

@@ -6,61 +6,74 @@ enum DotCommand: Command {
     static let abstract = "Generate a Graphviz DOT diagram from a spec."
     static let usage = "dot <file> [-o <out.dot>] [--machine <name>] [--no-clusters] [--descriptions] [--force]"
     static let arguments = [("<file>", "A .lifecycle spec.")]
-    static let options = [
-        CommonOptions.output("out.dot"),
-        OptionSpec(name: "--machine", valueName: "name", help: "Draw only this machine."),
-        OptionSpec(name: "--no-clusters", help: "Draw composite states as plain boxes (for very large specs)."),
-        OptionSpec(name: "--descriptions", help: "Write the descriptions into the drawing, not only as tooltips (which a PNG or PDF loses)."),
-        CommonOptions.force,
-        CommonOptions.warningsAsErrors,
-        CommonOptions.errorLimit,
-        CommonOptions.color,
-        CommonOptions.stateLimit,
-    ]
+    static let options = [OutputOptions.output("out.dot")] + DiagramOptions.options + [OutputOptions.force] + DiagnosticOptions.all
 
-    static func run(_ arguments: Arguments) -> ExitCode {
-        let path: String, model: Model
-        switch compileSpec(arguments) {
-        case .failure(let code): return code
-        case .success(let compiled): (path, model) = compiled
+    struct Options {
+        var spec: String
+        var output: OutputOptions
+        var diagram: DiagramOptions
+        var diagnostics: DiagnosticOptions
+    }
+
+    static func parse(_ arguments: Arguments) throws(CLIError) -> Options {
+        Options(spec: try arguments.single("spec file"), output: OutputOptions(arguments),
+                diagram: try DiagramOptions(arguments), diagnostics: try DiagnosticOptions(arguments))
+    }
+
+    static func run(_ options: Options) throws(CLIError) -> ExitCode {
+        var frontend = Frontend(options.diagnostics)
+        let path = options.spec
+        let model = try frontend.model(path)
+        let drawing = try options.diagram.generatorOptions(for: model)
+        let output = options.output.path
+        var flags = options.diagram.flags(drawing)
+        if let output { flags += " -o \(OutputWriter.commandPath(output))" }
+        let command = OutputWriter.regenerateCommand(name, spec: path, options: flags)
+        // The body is hashed on a second thread while it is printed, and the file is written
+        // straight from the generator's buffer, in one `write`.
+        let file = DotGenerator(model: model, options: drawing)
+            .generateFile(specPath: OutputWriter.displayPath(path), command: command, hasher: PlatformBackgroundHasher())
+        let written = file.withUnsafeBytes { bytes in
+            Result { () throws(CLIError) in try options.output.write(bytes, command: self) }
         }
-        guard let options = diagramOptions(arguments, model: model) else { return .inputErrors }
-        let spec = OutputWriter.displayPath(path)
-        let output = arguments.value("-o")
+        try written.get()
+        return .success
+    }
+}
+
+/// `--machine`, `--no-clusters`, `--descriptions`: what `dot` and `render` draw (and the
+/// machine `export` exports).
+struct DiagramOptions {
+    static let machine = MachineOptions.machine("Draw only this machine.")
+    static let noClusters = OptionSpec(name: "--no-clusters", help: "Draw composite states as plain boxes (for very large specs).")
+    static let descriptions = OptionSpec(name: "--descriptions", help: "Write the descriptions into the drawing, not only as tooltips (which a PNG or PDF loses).")
+    static let options = [machine, noClusters, descriptions]
+
+    var selection: MachineOptions
+    var clusters: Bool
+    var descriptions: Bool
+
+    init(_ arguments: Arguments) throws(CLIError) {
+        selection = try MachineOptions(arguments)
+        clusters = !arguments.has(Self.noClusters)
+        descriptions = arguments.has(Self.descriptions)
+    }
+
+    /// The generator's options, checking that `--machine` names a machine of the spec.
+    func generatorOptions(for model: Model) throws(CLIError) -> DotGenerator.Options {
+        var options = DotGenerator.Options()
+        options.clusters = clusters
+        options.descriptions = descriptions
+        options.machine = try selection.drawn(in: model)
+        return options
+    }
+
+    /// The options as the "Regenerate with" line repeats them.
+    func flags(_ options: DotGenerator.Options) -> String {
         var flags = ""
         if let machine = options.machine { flags += " --machine \(machine)" }
         if !options.clusters { flags += " --no-clusters" }
         if options.descriptions { flags += " --descriptions" }
-        if let output { flags += " -o \(OutputWriter.commandPath(output))" }
-        let command = OutputWriter.regenerateCommand("dot", spec: path, options: flags)
-        // The body is hashed on a second thread while it is printed, and the file is written
-        // straight from the generator's buffer, in one `write`.
-        let file = DotGenerator(model: model, options: options).generateFile(specPath: spec, command: command, hasher: PlatformBackgroundHasher())
-        return file.withUnsafeBytes { bytes in
-            guard let output else {
-                Terminal.out(bytes)
-                return .success
-            }
-            return OutputWriter.write(bytes, to: output, force: arguments.has("--force"), command: name)
-        }
-    }
-
-    /// The diagram options, checking that `--machine` names a machine of the spec.
-    static func diagramOptions(_ arguments: Arguments, model: Model) -> DotGenerator.Options? {
-        var options = DotGenerator.Options()
-        options.clusters = !arguments.has("--no-clusters")
-        options.descriptions = arguments.has("--descriptions")
-        if let machine = arguments.value("--machine") {
-            guard model.machine(named: machine) != nil else {
-                let names = model.machines.map(\.name)
-                let suggestion = Suggestions.bestMatch(for: machine, in: names)
-                Terminal.err("lifecycle: error: no machine '\(machine)' in \(model.path)"
-                    + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
-                    + "\nnote: its machines are: \(names.joined(separator: ", "))\n")
-                return nil
-            }
-            options.machine = machine
-        }
-        return options
+        return flags
     }
 }

@@ -6,44 +6,41 @@ enum ExportCommand: Command {
     static let abstract = "Export a spec as a Mermaid or PlantUML diagram, SCXML, or a Markdown page."
     static let usage = "export <file> --to mermaid|plantuml|scxml|markdown [-o <out>] [--machine <name>] [--force]"
     static let arguments = [("<file>", "A .lifecycle spec.")]
+    static let to = OptionSpec(name: "--to", valueName: "format",
+                               help: "mermaid (stateDiagram-v2), plantuml (@startuml), scxml (W3C SCXML) or markdown (a page with a Mermaid diagram and tables).")
+    static let machine = MachineOptions.machine("Export only this machine.")
     static let options = [
-        OptionSpec(name: "--to", valueName: "format",
-                   help: "mermaid (stateDiagram-v2), plantuml (@startuml), scxml (W3C SCXML) or markdown (a page with a Mermaid diagram and tables)."),
-        CommonOptions.output("out"),
-        OptionSpec(name: "--machine", valueName: "name", help: "Export only this machine."),
-        CommonOptions.force,
-        CommonOptions.warningsAsErrors,
-        CommonOptions.errorLimit,
-        CommonOptions.color,
+        to, OutputOptions.output("out"), machine, OutputOptions.force,
+        DiagnosticOptions.warningsAsErrors, DiagnosticOptions.errorLimit, DiagnosticOptions.color,
     ]
 
-    static func run(_ arguments: Arguments) -> ExitCode {
-        guard let formatName = arguments.value("--to") else {
-            return usageError("missing '--to' (one of \(ExportFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+    struct Options {
+        var spec: String
+        var format: ExportFormat
+        var output: OutputOptions
+        var selection: MachineOptions
+        var diagnostics: DiagnosticOptions
+    }
+
+    static func parse(_ arguments: Arguments) throws(CLIError) -> Options {
+        guard let format = try arguments.choice(to, of: ExportFormat.allCases) else {
+            throw .usage("missing '--to' (one of \(ExportFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
-        guard let format = ExportFormat(rawValue: formatName) else {
-            let names = ExportFormat.allCases.map(\.rawValue)
-            let suggestion = Suggestions.bestMatch(for: formatName, in: names)
-            return usageError("'--to' takes \(names.joined(separator: ", ")), not '\(formatName)'"
-                + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
-        }
-        let path: String, model: Model
-        switch compileSpec(arguments) {
-        case .failure(let code): return code
-        case .success(let compiled): (path, model) = compiled
-        }
+        return Options(spec: try arguments.single("spec file"), format: format, output: OutputOptions(arguments),
+                       selection: try MachineOptions(arguments), diagnostics: try DiagnosticOptions(arguments))
+    }
+
+    static func run(_ options: Options) throws(CLIError) -> ExitCode {
+        var frontend = Frontend(options.diagnostics)
+        let model = try frontend.model(options.spec)
         // `--machine` is checked as `dot` checks it.
-        guard let diagram = DotCommand.diagramOptions(arguments, model: model) else { return .inputErrors }
-        let spec = OutputWriter.displayPath(path)
-        let output = arguments.value("-o")
-        var command = "lifecycle export \(spec) --to \(format.rawValue)"
-        if let machine = diagram.machine { command += " --machine \(machine)" }
-        if let output { command += " -o \(OutputWriter.displayPath(output))" }
-        let bytes = format.generate(model: model, options: .init(machine: diagram.machine), specPath: spec, command: command)
-        guard let output else {
-            Terminal.out(bytes)
-            return .success
-        }
-        return OutputWriter.write(bytes, to: output, force: arguments.has("--force"), command: name)
+        let machine = try options.selection.drawn(in: model)
+        let spec = OutputWriter.displayPath(options.spec)
+        var command = "lifecycle export \(spec) --to \(options.format.rawValue)"
+        if let machine { command += " --machine \(machine)" }
+        if let output = options.output.path { command += " -o \(OutputWriter.displayPath(output))" }
+        let bytes = options.format.generate(model: model, options: .init(machine: machine), specPath: spec, command: command)
+        try options.output.write(bytes, command: self)
+        return .success
     }
 }

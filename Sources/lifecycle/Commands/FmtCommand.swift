@@ -6,28 +6,37 @@ enum FmtCommand: Command {
     static let abstract = "Format lifecycle specs in the canonical layout (only whitespace changes)."
     static let usage = "fmt <file>... [--check] [-i]"
     static let arguments = [("<file>", "One or more .lifecycle specs. Without -i or --check, the formatted text goes to stdout.")]
-    static let options = [
-        OptionSpec(name: "--check", help: "Change nothing; print a diff and exit 1 for each file that is not formatted."),
-        OptionSpec(name: "-i", aliases: ["--in-place"], help: "Rewrite each file that is not formatted (atomically)."),
-        CommonOptions.color,
-    ]
+    static let check = OptionSpec(name: "--check", help: "Change nothing; print a diff and exit 1 for each file that is not formatted.")
+    static let inPlace = OptionSpec(name: "-i", aliases: ["--in-place"], help: "Rewrite each file that is not formatted (atomically).")
+    static let options = [check, inPlace, DiagnosticOptions.color]
 
-    static func run(_ arguments: Arguments) -> ExitCode {
-        guard !arguments.positionals.isEmpty else { return usageError("missing spec file argument") }
-        let check = arguments.has("--check"), inPlace = arguments.has("-i")
-        if check && inPlace { return usageError("'--check' and '-i' cannot be used together") }
-        var frontend: Frontend
-        do { frontend = try Frontend(arguments) } catch { return usageError(error.message) }
+    enum Mode {
+        case print, check, inPlace
+    }
+
+    struct Options {
+        var specs: [String]
+        var mode: Mode
+        var diagnostics: DiagnosticOptions
+    }
+
+    static func parse(_ arguments: Arguments) throws(CLIError) -> Options {
+        guard !arguments.positionals.isEmpty else { throw .usage("missing spec file argument") }
+        let check = arguments.has(check), inPlace = arguments.has(inPlace)
+        if check && inPlace { throw .usage("'--check' and '-i' cannot be used together") }
+        return Options(specs: arguments.positionals, mode: check ? .check : inPlace ? .inPlace : .print,
+                       diagnostics: try DiagnosticOptions(arguments))
+    }
+
+    static func run(_ options: Options) throws(CLIError) -> ExitCode {
+        var frontend = Frontend(options.diagnostics)
         var status = ExitCode.success
         func worsen(_ code: ExitCode) { if code.rawValue > status.rawValue { status = code } }
-        for path in arguments.positionals {
+        for path in options.specs {
             let file: SourceFile
-            switch FileSystem.read(path, into: frontend.files) {
-            case .failure(let failure):
-                Terminal.err("\(path): error: cannot read file: \(failure.message)\n")
-                worsen(.failure)
+            do { file = try frontend.read(path) } catch {
+                worsen(Reporter.report(error, command: self))
                 continue
-            case .success(let read): file = read
             }
             let result = Formatter.format(file)
             frontend.diagnostics.append(contentsOf: result.diagnostics)
@@ -36,19 +45,19 @@ enum FmtCommand: Command {
                 continue
             }
             let original = file.text(file.wholeRange)
-            if check {
+            switch options.mode {
+            case .check:
                 if formatted != original {
                     Terminal.out("\(path): not formatted; 'lifecycle fmt -i \(path)' would change it:\n")
                     Terminal.out(LineDiff.unified(old: original, new: formatted, oldName: path, newName: path + " (formatted)"))
                     worsen(.inputErrors)
                 }
-            } else if inPlace {
+            case .inPlace:
                 guard formatted != original else { continue }
                 if case .failure(let failure) = FileSystem.writeAtomically(Array(formatted.utf8), to: path) {
-                    Terminal.err("\(path): error: cannot write file: \(failure.message)\n")
-                    worsen(.failure)
+                    worsen(Reporter.report(.cannotWrite(path, failure.message), command: self))
                 }
-            } else {
+            case .print:
                 Terminal.out(formatted)
             }
         }

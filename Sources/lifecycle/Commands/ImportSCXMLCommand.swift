@@ -7,43 +7,34 @@ enum ImportSCXMLCommand: Command {
     static let usage = "import-scxml <file.scxml> [-o <out.lifecycle>] [--force]"
     static let arguments = [("<file.scxml>", "A W3C SCXML document.")]
     static let options = [
-        CommonOptions.output("out.lifecycle"),
-        CommonOptions.force,
-        CommonOptions.errorLimit,
-        CommonOptions.color,
+        OutputOptions.output("out.lifecycle"), OutputOptions.force, DiagnosticOptions.errorLimit, DiagnosticOptions.color,
     ]
 
-    static func run(_ arguments: Arguments) -> ExitCode {
-        guard arguments.positionals.count == 1 else {
-            return usageError(arguments.positionals.isEmpty ? "missing SCXML file argument"
-                              : "expected one SCXML file, got \(arguments.positionals.count)")
-        }
-        let path = arguments.positionals[0]
-        var frontend: Frontend
-        do { frontend = try Frontend(arguments) } catch { return usageError(error.message) }
-        let file: SourceFile
-        switch FileSystem.read(path, into: frontend.files) {
-        case .failure(let failure):
-            Terminal.err("\(path): error: cannot read file: \(failure.message)\n")
-            return .failure
-        case .success(let read):
-            file = read
-        }
-        let (text, diagnostics) = SCXMLImporter.importSCXML(file)
+    struct Options {
+        var document: String
+        var output: OutputOptions
+        var diagnostics: DiagnosticOptions
+    }
+
+    static func parse(_ arguments: Arguments) throws(CLIError) -> Options {
+        Options(document: try arguments.single("SCXML file"), output: OutputOptions(arguments),
+                diagnostics: try DiagnosticOptions(arguments))
+    }
+
+    static func run(_ options: Options) throws(CLIError) -> ExitCode {
+        var frontend = Frontend(options.diagnostics)
+        let path = options.document
+        let (text, diagnostics) = SCXMLImporter.importSCXML(try frontend.read(path))
         frontend.diagnostics.append(contentsOf: diagnostics)
         frontend.printDiagnostics()
         guard let text else { return .inputErrors }
         let source = OutputWriter.displayPath(path)
-        let output = arguments.value("-o")
-        let command = "lifecycle import-scxml \(source)" + (output.map { " -o \(OutputWriter.displayPath($0))" } ?? "")
+        let command = "lifecycle import-scxml \(source)" + (options.output.path.map { " -o \(OutputWriter.displayPath($0))" } ?? "")
         let bytes = GeneratedFileHeader.file(Printer(), specPath: source, command: command,
                                              note: "A skeleton: add descriptions, the delegate and its callbacks, then run 'lifecycle check'.") {
             $0.write(text)
         }.bytes
-        guard let output else {
-            Terminal.out(bytes)
-            return .success
-        }
-        return OutputWriter.write(bytes, to: output, force: arguments.has("--force"), command: name)
+        try options.output.write(bytes, command: self)
+        return .success
     }
 }

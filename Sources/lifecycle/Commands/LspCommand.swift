@@ -12,8 +12,11 @@ enum LspCommand: Command {
     static let arguments: [(String, String)] = []
     static let options = [OptionSpec(name: "--stdio", help: "Talk over stdin and stdout (the default and only transport).")]
 
-    static func run(_ arguments: Arguments) -> ExitCode {
-        guard arguments.positionals.isEmpty else { return usageError("unexpected argument '\(arguments.positionals[0])'") }
+    static func parse(_ arguments: Arguments) throws(CLIError) {
+        if let extra = arguments.positionals.first { throw .usage("unexpected argument '\(extra)'") }
+    }
+
+    static func run(_ options: Void) -> ExitCode {
         StandardStreams.ignoreBrokenPipe()
         let server = LanguageServer { path in
             switch FileSystem.contents(of: path) {

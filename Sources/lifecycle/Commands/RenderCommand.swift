@@ -6,61 +6,69 @@ enum RenderCommand: Command {
     static let abstract = "Draw a spec as SVG, PNG or PDF with Graphviz 'dot'."
     static let usage = "render <file> -o <out.svg|out.png|out.pdf> [--dot <path>] [--machine <name>] [--no-clusters] [--descriptions] [--force] [--layout <engine>] [--timeout <seconds>]"
     static let arguments = [("<file>", "A .lifecycle spec.")]
-    static let options = [
-        OptionSpec(name: "-o", aliases: ["--output"], valueName: "out", help: "The image to write; its extension picks the format (svg, png, pdf)."),
-        OptionSpec(name: "--dot", valueName: "path", help: "The Graphviz 'dot' program (default: 'dot' on PATH)."),
-        OptionSpec(name: "--machine", valueName: "name", help: "Draw only this machine."),
-        OptionSpec(name: "--no-clusters", help: "Draw composite states as plain boxes (for very large specs)."),
-        OptionSpec(name: "--descriptions", help: "Write the descriptions into the drawing, not only as tooltips (which a PNG or PDF loses)."),
-        OptionSpec(name: "--force", help: "Replace an existing image lifecycle did not render (never the spec itself)."),
-        OptionSpec(name: "--timeout", valueName: "seconds", help: "Stop 'dot' after this long (default 60)."),
-        OptionSpec(name: "--layout", valueName: "engine",
-                   help: "Graphviz layout engine: dot (default, layered), or sfdp, fdp, neato, circo, twopi (much faster on big specs)."),
-        CommonOptions.warningsAsErrors,
-        CommonOptions.errorLimit,
-        CommonOptions.color,
-        CommonOptions.stateLimit,
-    ]
+    static let output = OutputOptions.output("out", help: "The image to write; its extension picks the format (svg, png, pdf).")
+    static let dot = OptionSpec(name: "--dot", valueName: "path", help: "The Graphviz 'dot' program (default: 'dot' on PATH).")
+    static let force = OptionSpec(name: "--force", help: "Replace an existing image lifecycle did not render (never the spec itself).")
+    static let timeout = OptionSpec(name: "--timeout", valueName: "seconds", help: "Stop 'dot' after this long (default 60).")
+    static let layout = OptionSpec(name: "--layout", valueName: "engine",
+                                   help: "Graphviz layout engine: dot (default, layered), or sfdp, fdp, neato, circo, twopi (much faster on big specs).")
+    static let options = [output, dot] + DiagramOptions.options + [force, timeout, layout] + DiagnosticOptions.all
+
+    /// Graphviz's layout engines.
+    enum Layout: String, CaseIterable {
+        case dot, sfdp, fdp, neato, circo, twopi
+    }
+
+    struct Options {
+        var spec: String
+        var output: String
+        /// svg, png or pdf: the output's extension.
+        var format: String
+        var dot: String?
+        var diagram: DiagramOptions
+        var force: Bool
+        var timeout: Double
+        var layout: Layout
+        var diagnostics: DiagnosticOptions
+    }
+
+    static func parse(_ arguments: Arguments) throws(CLIError) -> Options {
+        guard let output = arguments.value(output) else { throw .usage("missing '-o <out.svg|out.png|out.pdf>'") }
+        let format = output.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        guard ["svg", "png", "pdf"].contains(format), output.contains(".") else {
+            throw .usage("cannot tell the image format of '\(output)'; use a name ending in .svg, .png or .pdf")
+        }
+        var seconds = 60.0
+        if let text = arguments.value(timeout) {
+            guard let value = Double(text), value > 0 else { throw .usage("'--timeout' takes a number of seconds, not '\(text)'") }
+            seconds = value
+        }
+        let layout = try arguments.choice(layout, of: Layout.allCases) ?? .dot
+        return Options(spec: try arguments.single("spec file"), output: output, format: format, dot: arguments.value(dot),
+                       diagram: try DiagramOptions(arguments), force: arguments.has(force), timeout: seconds, layout: layout,
+                       diagnostics: try DiagnosticOptions(arguments))
+    }
 
     /// Above this many states, Graphviz's layout of clusters gets slow or fails.
     static let largeClustered = 100
     static let largeFlat = 400
 
-    static func run(_ arguments: Arguments) -> ExitCode {
-        guard let output = arguments.value("-o") else { return usageError("missing '-o <out.svg|out.png|out.pdf>'") }
-        let format = output.split(separator: ".").last.map { $0.lowercased() } ?? ""
-        guard ["svg", "png", "pdf"].contains(format), output.contains(".") else {
-            return usageError("cannot tell the image format of '\(output)'; use a name ending in .svg, .png or .pdf")
+    static func run(_ options: Options) throws(CLIError) -> ExitCode {
+        var frontend = Frontend(options.diagnostics)
+        let path = options.spec, output = options.output, format = options.format, layout = options.layout.rawValue
+        let model = try frontend.model(path)
+        let drawing = try options.diagram.generatorOptions(for: model)
+        guard let dot = Subprocess.find(options.dot ?? "dot") else {
+            throw .failure("Graphviz 'dot' was not found\(options.dot.map { " at '\($0)'" } ?? " on PATH")", notes: [
+                "install Graphviz: 'sudo apt-get install graphviz' (Debian, Ubuntu) or 'brew install graphviz' (macOS)",
+                "or write the DOT file with 'lifecycle dot \(path) -o diagram.dot' and render it elsewhere",
+            ])
         }
-        var timeout = 60.0
-        if let text = arguments.value("--timeout") {
-            guard let value = Double(text), value > 0 else { return usageError("'--timeout' takes a number of seconds, not '\(text)'") }
-            timeout = value
-        }
-        let layout = arguments.value("--layout") ?? "dot"
-        guard ["dot", "sfdp", "fdp", "neato", "circo", "twopi"].contains(layout) else {
-            return usageError("'--layout' takes dot, sfdp, fdp, neato, circo or twopi, not '\(layout)'")
-        }
-        let path: String, model: Model
-        switch compileSpec(arguments) {
-        case .failure(let code): return code
-        case .success(let compiled): (path, model) = compiled
-        }
-        guard let dot = Subprocess.find(arguments.value("--dot") ?? "dot") else {
-            Terminal.err("""
-            lifecycle render: error: Graphviz 'dot' was not found\(arguments.value("--dot").map { " at '\($0)'" } ?? " on PATH")
-            note: install Graphviz: 'sudo apt-get install graphviz' (Debian, Ubuntu) or 'brew install graphviz' (macOS)
-            note: or write the DOT file with 'lifecycle dot \(path) -o diagram.dot' and render it elsewhere
-
-            """)
-            return .failure
-        }
-        guard let options = DotCommand.diagramOptions(arguments, model: model) else { return .inputErrors }
-        let drawn = model.machines.filter { options.machine == nil || $0.name == options.machine }
+        let drawn = model.machines.filter { drawing.machine == nil || $0.name == drawing.machine }
         let states = drawn.reduce(0) { $0 + $1.states.count }
-        let advice = largeSpecAdvice(path: path, model: model, states: states, options: options, layout: layout)
-        if let advice, layout == "dot", (options.clusters && states > largeClustered) || states > largeFlat {
-            Terminal.err("lifecycle render: note: this diagram has \(states) states; Graphviz may take a long time. \(advice)\n")
+        let advice = largeSpecAdvice(path: path, model: model, states: states, options: drawing, layout: layout)
+        if let advice, layout == "dot", (drawing.clusters && states > largeClustered) || states > largeFlat {
+            Reporter.say(.note, "this diagram has \(states) states; Graphviz may take a long time. \(advice)", command: self)
         }
 
         // Where the image goes: through a symbolic link to the file it names, and never over
@@ -68,23 +76,18 @@ enum RenderCommand: Command {
         let destination = FileSystem.resolvingLinks(output)
         switch FileSystem.kind(of: destination) {
         case .directory:
-            Terminal.err("\(output): error: cannot write file: is a directory\n")
-            return .failure
+            throw .cannotWrite(output, "is a directory")
         case .regular:
             if FileSystem.sameFile(destination, path) {
-                Terminal.err("\(output): error: '\(output)' is the spec being rendered; not overwriting it\n")
-                return .failure
+                throw .file(FileProblem(path: output, message: "'\(output)' is the spec being rendered; not overwriting it"))
             }
-            if !arguments.has("--force") {
+            if !options.force {
                 switch FileSystem.prefix(of: destination, count: 4096) {
                 case .failure(let failure):
-                    Terminal.err("\(output): error: cannot read the existing file: \(failure.message)\n")
-                    return .failure
+                    throw .file(FileProblem(path: output, message: "cannot read the existing file: \(failure.message)"))
                 case .success(let header):
                     if let header, !isRenderedImage(header, format: format) {
-                        Terminal.err("\(output):1:1: error: '\(output)' was not rendered by lifecycle; not overwriting it\n"
-                            + "\(output):1:1: note: use '--force' to replace it\n")
-                        return .failure
+                        throw OutputWriter.notOverwriting(output, "was not rendered by lifecycle", note: "use '--force' to replace it")
                     }
                 }
             }
@@ -93,26 +96,26 @@ enum RenderCommand: Command {
         }
 
         let spec = OutputWriter.displayPath(path)
-        var drawing = options
-        let attempts = options.clusters ? 2 : 1
-        for attempt in 1...attempts {
-            let bytes = DotGenerator(model: model, options: drawing).generate(specPath: spec, command: OutputWriter.regenerateCommand("render", spec: path, options: " -o \(OutputWriter.commandPath(output))"))
-            switch draw(bytes, dot: dot, layout: layout, format: format, output: output, destination: destination,
-                        timeout: timeout, advice: advice, canRetry: attempt < attempts) {
-            case .done(let code):
-                return code
+        var attempt = drawing
+        let attempts = drawing.clusters ? 2 : 1
+        for number in 1...attempts {
+            let bytes = DotGenerator(model: model, options: attempt).generate(specPath: spec, command: OutputWriter.regenerateCommand("render", spec: path, options: " -o \(OutputWriter.commandPath(output))"))
+            switch try draw(bytes, dot: dot, layout: layout, format: format, output: output, destination: destination,
+                            timeout: options.timeout, advice: advice, canRetry: number < attempts) {
+            case .done:
+                return .success
             case .clustersFailed:
                 // Graphviz 2.43's "trouble in init_rank" on some clustered graphs: draw the
                 // composite states as boxes instead, and say so.
-                Terminal.err("lifecycle render: warning: Graphviz could not lay out the clusters of this diagram; drawing composite states as boxes ('--no-clusters')\n")
-                drawing.clusters = false
+                Reporter.say(.warning, "Graphviz could not lay out the clusters of this diagram; drawing composite states as boxes ('--no-clusters')", command: self)
+                attempt.clusters = false
             }
         }
         return .failure
     }
 
     enum Drawing {
-        case done(ExitCode)
+        case done
         /// `dot` failed laying out clusters ("trouble in init_rank"); worth a try without.
         case clustersFailed
     }
@@ -121,14 +124,13 @@ enum RenderCommand: Command {
     /// the output. Temporaries have unique names (`FileSystem.TemporaryFile`), so concurrent
     /// renders to one output all finish, and are removed on every path, signals included.
     static func draw(_ bytes: [UInt8], dot: String, layout: String, format: String, output: String, destination: String,
-                     timeout: Double, advice: String?, canRetry: Bool) -> Drawing {
+                     timeout: Double, advice: String?, canRetry: Bool) throws(CLIError) -> Drawing {
         let dotFile: FileSystem.TemporaryFile, imageFile: FileSystem.TemporaryFile
         switch (FileSystem.TemporaryFile.make(nextTo: destination, suffix: ".dot"), FileSystem.TemporaryFile.make(nextTo: destination, suffix: ".\(format)")) {
         case (.success(let a), .success(let b)): (dotFile, imageFile) = (a, b)
         case (.failure(let failure), let other), (let other, .failure(let failure)):
             if case .success(let made) = other { made.close(); FileSystem.remove(made.path) }
-            Terminal.err("\(output): error: cannot write file: \(failure.message)\n")
-            return .done(.failure)
+            throw .cannotWrite(output, failure.message)
         }
         imageFile.close()
         var renamed = false
@@ -138,44 +140,34 @@ enum RenderCommand: Command {
         }
         let written = bytes.withUnsafeBufferPointer { FileSystem.writeAll($0, to: dotFile.fd) }
         dotFile.close()
-        if let code = written {
-            Terminal.err("\(output): error: cannot write file: \(Terminal.describe(errno: code))\n")
-            return .done(.failure)
-        }
+        if let code = written { throw .cannotWrite(output, Terminal.describe(errno: code)) }
         switch Subprocess.run(dot, ["-K\(layout)", "-T\(format)", dotFile.path, "-o", imageFile.path], timeout: timeout) {
         case .failure(let failure):
-            Terminal.err("lifecycle render: error: cannot run '\(dot)': \(failure.message)\n")
-            return .done(.failure)
+            throw .failure("cannot run '\(dot)': \(failure.message)")
         case .success(let outcome):
             guard let status = outcome.status else {
-                Terminal.err("lifecycle render: error: 'dot' did not finish within \(Int(timeout)) seconds and was stopped\n"
-                    + "note: \(advice ?? "raise the limit with '--timeout'")\n")
-                return .done(.failure)
+                throw .failure("'dot' did not finish within \(Int(timeout)) seconds and was stopped",
+                               notes: [advice ?? "raise the limit with '--timeout'"])
             }
             let clusterTrouble = mentions(outcome.stderr, "init_rank") || mentions(outcome.stderr, "trouble")
             if status != 0 && clusterTrouble && canRetry { return .clustersFailed }
             if !outcome.stderr.isEmpty { Terminal.err(abridged(outcome.stderr, totalBytes: outcome.stderrSize)) }
             guard status == 0 else {
-                Terminal.err("lifecycle render: error: 'dot' failed with exit status \(status)\n")
-                if clusterTrouble {
-                    Terminal.err("note: Graphviz cannot lay out this many clusters. \(advice ?? "Try '--no-clusters'.")\n")
-                }
-                return .done(.failure)
+                throw .failure("'dot' failed with exit status \(status)",
+                               notes: clusterTrouble ? ["Graphviz cannot lay out this many clusters. \(advice ?? "Try '--no-clusters'.")"] : [])
             }
             guard let size = FileSystem.size(of: imageFile.path), size > 0 else {
-                Terminal.err("lifecycle render: error: 'dot' exited successfully but wrote no image\n")
-                return .done(.failure)
+                throw .failure("'dot' exited successfully but wrote no image")
             }
         }
         // Keep the permissions of an image being replaced (`mkstemps` makes files 0600).
         FileSystem.copyMode(from: destination, orDefaultTo: imageFile.path)
         // Rendered images are derived artifacts: replace them atomically.
         if case .failure(let failure) = FileSystem.move(imageFile.path, to: destination) {
-            Terminal.err("\(output): error: cannot write file: \(failure.message)\n")
-            return .done(.failure)
+            throw .cannotWrite(output, failure.message)
         }
         renamed = true
-        return .done(.success)
+        return .done
     }
 
     /// Whether the start of an existing file is an image Graphviz renders: SVG says so in a

@@ -11,49 +11,47 @@ enum SimulateCommand: Command {
         ("<event>", "Events to apply in order; with none, show the initial state and the events it accepts. With --system, the system's events."),
     ]
     static let options = [
-        QuerySupport.machineOption,
-        QuerySupport.systemOption,
-        QuerySupport.formatOption,
-        CommonOptions.color,
-        CommonOptions.stateLimit,
+        MachineOptions.machine, MachineOptions.system, OutputFormat.textOrJSON, DiagnosticOptions.color, DiagnosticOptions.stateLimit,
     ]
 
-    static func run(_ arguments: Arguments) -> ExitCode {
-        guard let path = arguments.positionals.first else { return usageError("missing spec file argument") }
-        let events = Array(arguments.positionals.dropFirst())
-        if arguments.has("--system") { return runSystem(arguments, path: path, events: events) }
-        let json: Bool, model: Model, machine: Machine
-        switch QuerySupport.prepare(for: self, arguments, path: path) {
-        case .failure(let code): return code
-        case .success(let prepared): (json, model, machine) = prepared
-        }
+    struct Options {
+        var query: QueryOptions
+        var events: [String]
+    }
+
+    static func parse(_ arguments: Arguments) throws(CLIError) -> Options {
+        Options(query: try QueryOptions(spec: try arguments.first("spec file"), arguments),
+                events: Array(arguments.positionals.dropFirst()))
+    }
+
+    static func run(_ options: Options) throws(CLIError) -> ExitCode {
+        if options.query.selection.system != nil { return try runSystem(options) }
+        var query = Query(options.query, jsonErrors: true)
+        let (model, machine) = try query.machine(options.query.spec)
         let formatter = QueryFormatter(model: model, machine: machine)
-        switch Simulator.run(events, in: machine) {
+        switch Simulator.run(options.events, in: machine) {
         case .success(let run):
-            Terminal.out(json ? formatter.json(run.steps) : formatter.text(run: run))
+            Terminal.out(options.query.json ? formatter.json(run.steps) : formatter.text(run: run))
             return .success
         case .failure(let failure):
             // The steps taken so far show where the machine was when the event came.
-            if !json { Terminal.out(formatter.text(stoppedRun: failure.run)) }
-            return QuerySupport.report(failure.error, for: self, json: json, steps: formatter.json(failure.run.steps))
+            if !options.query.json { Terminal.out(formatter.text(stoppedRun: failure.run)) }
+            throw query.failure(failure.error, steps: formatter.json(failure.run.steps))
         }
     }
 
     /// `--system NAME`: the system's events, each step's callbacks with its instance.
-    static func runSystem(_ arguments: Arguments, path: String, events: [String]) -> ExitCode {
-        let json: Bool, model: Model, system: System
-        switch QuerySupport.system(for: self, arguments, path: path) {
-        case .failure(let code): return code
-        case .success(let prepared): (json, model, system) = (prepared.json, prepared.model, prepared.system)
-        }
+    static func runSystem(_ options: Options) throws(CLIError) -> ExitCode {
+        var query = Query(options.query, jsonErrors: false)
+        let (model, system) = try query.system(options.query.spec)
         let formatter = SystemFormatter(model: model, system: system)
-        switch SystemQueries.run(events, in: system) {
+        switch SystemQueries.run(options.events, in: system) {
         case .success(let run):
-            Terminal.out(json ? formatter.json(run) : formatter.text(run: run))
+            Terminal.out(options.query.json ? formatter.json(run) : formatter.text(run: run))
             return .success
         case .failure(let failure):
-            if !json { Terminal.out(formatter.text(events: failure.run)) }
-            return QuerySupport.report(failure.error, for: self)
+            if !options.query.json { Terminal.out(formatter.text(events: failure.run)) }
+            throw .query(failure.error)
         }
     }
 }

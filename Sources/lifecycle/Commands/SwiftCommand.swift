@@ -6,83 +6,77 @@ enum SwiftCommand: Command {
     static let abstract = "Generate Swift delegate skeletons from a spec."
     static let usage = "swift <file> [-o <out.swift>] [--force] [--update <file.swift> [--impl <other.swift>]...] [--monitor]"
     static let arguments = [("<file>", "A .lifecycle spec.")]
-    static let options = [
-        CommonOptions.output("out.swift"),
-        CommonOptions.force,
-        OptionSpec(name: "--update", valueName: "file.swift",
-                   help: "Add the callbacks the spec needs that FILE's delegate classes lack; leave every other byte as it was."),
-        OptionSpec(name: "--impl", valueName: "other.swift",
-                   help: "With --update: another file of the same classes (an extension); what it implements is not added. Repeatable."),
-        OptionSpec(name: "--monitor", help: "Also generate, per machine, a <Machine>LifecycleMonitor that every callback feeds and that reports the first one the spec does not allow."),
-        CommonOptions.warningsAsErrors,
-        CommonOptions.errorLimit,
-        CommonOptions.color,
-        CommonOptions.stateLimit,
-    ]
+    static let update = OptionSpec(name: "--update", valueName: "file.swift",
+                                   help: "Add the callbacks the spec needs that FILE's delegate classes lack; leave every other byte as it was.")
+    static let impl = OptionSpec(name: "--impl", valueName: "other.swift",
+                                 help: "With --update: another file of the same classes (an extension); what it implements is not added. Repeatable.")
+    static let monitor = OptionSpec(name: "--monitor", help: "Also generate, per machine, a <Machine>LifecycleMonitor that every callback feeds and that reports the first one the spec does not allow.")
+    static let options = [OutputOptions.output("out.swift"), OutputOptions.force, update, impl, monitor] + DiagnosticOptions.all
 
-    static func run(_ arguments: Arguments) -> ExitCode {
-        if arguments.has("--update") && arguments.has("-o") {
-            return usageError("'--update' edits a file in place; it cannot be combined with '-o'")
-        }
-        if arguments.has("--update") && arguments.has("--monitor") {
-            return usageError("'--monitor' cannot be combined with '--update' yet; generate the file again with '--monitor'")
-        }
-        let path: String, model: Model
-        switch compileSpec(arguments) {
-        case .failure(let code): return code
-        case .success(let compiled): (path, model) = compiled
-        }
-        if let target = arguments.value("--update") {
-            return update(target, model: model, others: arguments.all("--impl"))
-        }
-        if arguments.has("--impl") { return usageError("'--impl' is only used with '--update'") }
-        let spec = OutputWriter.displayPath(path)
-        let output = arguments.value("-o")
-        let monitor = arguments.has("--monitor")
-        let command = OutputWriter.regenerateCommand("swift", spec: path, options: (output.map { " -o \(OutputWriter.commandPath($0))" } ?? "") + (monitor ? " --monitor" : ""))
-        let bytes = SwiftGenerator(model: model, monitor: monitor).generate(specPath: spec, command: command)
-        guard let output else {
-            Terminal.out(bytes)
-            return .success
-        }
-        return OutputWriter.write(bytes, to: output, force: arguments.has("--force"), command: name)
+    struct Options {
+        var spec: String
+        var output: OutputOptions
+        /// `--update FILE` and its `--impl` files.
+        var update: (target: String, others: [String])?
+        var monitor: Bool
+        var diagnostics: DiagnosticOptions
     }
 
-    static func update(_ target: String, model: Model, others: [String]) -> ExitCode {
-        guard let existing = read(target) else { return .failure }
-        var otherFiles: [[UInt8]] = []
-        for path in others {
-            guard let bytes = read(path) else { return .failure }
-            otherFiles.append(bytes)
+    static func parse(_ arguments: Arguments) throws(CLIError) -> Options {
+        let output = OutputOptions(arguments)
+        let target = arguments.value(update), monitor = arguments.has(monitor)
+        if target != nil && output.path != nil {
+            throw .usage("'--update' edits a file in place; it cannot be combined with '-o'")
         }
+        if target != nil && monitor {
+            throw .usage("'--monitor' cannot be combined with '--update' yet; generate the file again with '--monitor'")
+        }
+        let spec = try arguments.single("spec file")
+        let diagnostics = try DiagnosticOptions(arguments)
+        if target == nil && arguments.has(impl) { throw .usage("'--impl' is only used with '--update'") }
+        return Options(spec: spec, output: output, update: target.map { ($0, arguments.all(impl)) }, monitor: monitor,
+                       diagnostics: diagnostics)
+    }
+
+    static func run(_ options: Options) throws(CLIError) -> ExitCode {
+        var frontend = Frontend(options.diagnostics)
+        let path = options.spec
+        let model = try frontend.model(path)
+        if let (target, others) = options.update {
+            try update(target, model: model, others: others)
+            return .success
+        }
+        let output = options.output.path
+        let command = OutputWriter.regenerateCommand(name, spec: path, options: (output.map { " -o \(OutputWriter.commandPath($0))" } ?? "") + (options.monitor ? " --monitor" : ""))
+        let bytes = SwiftGenerator(model: model, monitor: options.monitor).generate(specPath: OutputWriter.displayPath(path), command: command)
+        try options.output.write(bytes, command: self)
+        return .success
+    }
+
+    static func update(_ target: String, model: Model, others: [String]) throws(CLIError) {
+        let existing = try read(target)
+        var otherFiles: [[UInt8]] = []
+        for path in others { otherFiles.append(try read(path)) }
         switch SwiftUpdater.update(existing, model: model, others: otherFiles) {
         case .failure(let failure):
-            Terminal.err("\(target):1:1: error: \(failure.message)\n")
-            return .inputErrors
+            throw .file(FileProblem(path: target, at: (1, 1), message: failure.message, status: .inputErrors))
         case .success(let update):
-            guard !update.added.isEmpty else { return .success }
+            guard !update.added.isEmpty else { return }
             if case .failure(let failure) = FileSystem.writeAtomically(update.bytes, to: target) {
-                Terminal.err("\(target): error: cannot write file: \(failure.message)\n")
-                return .failure
+                throw .cannotWrite(target, failure.message)
             }
             for (delegate, selector) in update.added {
-                Terminal.err("\(target): note: added '\(selector)' to '\(delegate)'\n")
+                Reporter.note("added '\(selector)' to '\(delegate)'", file: target)
             }
-            return .success
         }
     }
 
-    /// The bytes of the file at `path`, or nil after printing why it can't be read.
-    static func read(_ path: String) -> [UInt8]? {
+    /// The bytes of the file at `path`.
+    static func read(_ path: String) throws(CLIError) -> [UInt8] {
         switch FileSystem.contents(of: path) {
-        case .failure(let failure):
-            Terminal.err("\(path): error: cannot read file: \(failure.message)\n")
-            return nil
-        case .success(nil):
-            Terminal.err("\(path): error: cannot read file: No such file or directory\n")
-            return nil
-        case .success(let bytes?):
-            return bytes
+        case .failure(let failure): throw .cannotRead(path, failure.message)
+        case .success(nil): throw .cannotRead(path, "No such file or directory")
+        case .success(let bytes?): return bytes
         }
     }
 }

@@ -8,80 +8,97 @@ enum TraceCommand: Command {
     static let abstract = "Show the shortest path between two states, or every transition into a state, with the callbacks UIKit calls."
     static let usage = "trace <file> (--from <state> --to <state> | --into <state> | --system <name> --to <instance=state,...>) [--machine <name>] [--format text|json]"
     static let arguments = [("<file>", "A .lifecycle spec.")]
+    static let from = OptionSpec(name: "--from", valueName: "state", help: "Where the path starts; a composite state means the state entering it enters (its initial state).")
+    static let to = OptionSpec(name: "--to", valueName: "state", help: "Where the path ends; a composite state means any state inside it. With --system: Instance=State pairs, comma-separated.")
+    static let into = OptionSpec(name: "--into", valueName: "state", help: "List every transition that enters this state, by user and by system.")
     static let options = [
-        OptionSpec(name: "--from", valueName: "state", help: "Where the path starts; a composite state means the state entering it enters (its initial state)."),
-        OptionSpec(name: "--to", valueName: "state", help: "Where the path ends; a composite state means any state inside it. With --system: Instance=State pairs, comma-separated."),
-        OptionSpec(name: "--into", valueName: "state", help: "List every transition that enters this state, by user and by system."),
-        QuerySupport.machineOption,
-        QuerySupport.systemOption,
-        QuerySupport.formatOption,
-        CommonOptions.color,
-        CommonOptions.stateLimit,
+        from, to, into, MachineOptions.machine, MachineOptions.system, OutputFormat.textOrJSON,
+        DiagnosticOptions.color, DiagnosticOptions.stateLimit,
     ]
 
-    static func run(_ arguments: Arguments) -> ExitCode {
-        guard let path = arguments.positionals.first else { return usageError("missing spec file argument") }
-        guard arguments.positionals.count == 1 else {
-            return usageError("unexpected argument '\(arguments.positionals[1])'")
-        }
-        if arguments.has("--system") { return runSystem(arguments, path: path) }
-        let into = arguments.value("--into")
-        let from = arguments.value("--from"), to = arguments.value("--to")
-        if into != nil && (from != nil || to != nil) {
-            return usageError("'--into' cannot be combined with '--from' or '--to'")
-        }
-        if into == nil && (from == nil || to == nil) {
-            return usageError(from == nil && to == nil ? "give '--from' and '--to', or '--into'"
-                              : "missing '\(from == nil ? "--from" : "--to")'")
-        }
-        let json: Bool, model: Model, machine: Machine
-        switch QuerySupport.prepare(for: self, arguments, path: path) {
-        case .failure(let code): return code
-        case .success(let prepared): (json, model, machine) = prepared
-        }
-        let formatter = QueryFormatter(model: model, machine: machine)
-        func state(_ name: String) -> Result<Int, ExitCode> {
-            MachineSelection.state(name, in: machine).mapError { QuerySupport.report($0, for: self, json: json) }
-        }
+    /// What to trace.
+    enum Goal {
+        /// `--from A --to B`: the shortest path.
+        case path(from: String, to: String)
+        /// `--into S`: every transition entering it.
+        case into(String)
+        /// `--system NAME --to 'Second=Appeared,…'`.
+        case system(to: String)
+    }
 
-        if let into {
-            guard case .success(let target) = state(into) else { return .inputErrors }
+    struct Options {
+        var query: QueryOptions
+        var goal: Goal
+    }
+
+    static func parse(_ arguments: Arguments) throws(CLIError) -> Options {
+        let query = try QueryOptions(spec: try arguments.single("spec file"), arguments)
+        let into = arguments.value(into), from = arguments.value(from), to = arguments.value(to)
+        let goal: Goal
+        if query.selection.system != nil {
+            if from != nil || into != nil {
+                throw .usage("'--system' takes only '--to' ('Instance=State,…'), not '--from' or '--into'")
+            }
+            guard let to else { throw .usage("missing '--to' ('Instance=State,…')") }
+            goal = .system(to: to)
+        } else if let into {
+            if from != nil || to != nil { throw .usage("'--into' cannot be combined with '--from' or '--to'") }
+            goal = .into(into)
+        } else {
+            guard let from, let to else {
+                throw .usage(from == nil && to == nil ? "give '--from' and '--to', or '--into'" : "missing '\(from == nil ? "--from" : "--to")'")
+            }
+            goal = .path(from: from, to: to)
+        }
+        return Options(query: query, goal: goal)
+    }
+
+    static func run(_ options: Options) throws(CLIError) -> ExitCode {
+        if case .system(let goal) = options.goal { return try runSystem(options.query, to: goal) }
+        var query = Query(options.query, jsonErrors: true)
+        let (model, machine) = try query.machine(options.query.spec)
+        let formatter = QueryFormatter(model: model, machine: machine)
+        let json = options.query.json
+        switch options.goal {
+        case .into(let name):
+            let target = try state(name, in: machine, query)
             let steps = Tracer.transitionsInto(target, in: machine)
             Terminal.out(json ? formatter.json(steps) : formatter.text(into: target, steps: steps))
-            return .success
+        case .path(let from, let to):
+            let start = try state(from, in: machine, query), goal = try state(to, in: machine, query)
+            guard let found = Tracer.shortestPath(in: machine, from: start, to: goal) else {
+                throw query.failure(.noPath(from: from, to: to, machine: machine.name))
+            }
+            Terminal.out(json ? formatter.json(found.steps) : formatter.text(path: found, from: start, to: goal))
+        case .system:
+            break
         }
-        guard case .success(let start) = state(from!), case .success(let goal) = state(to!) else { return .inputErrors }
-        guard let found = Tracer.shortestPath(in: machine, from: start, to: goal) else {
-            return QuerySupport.report(.noPath(from: from!, to: to!, machine: machine.name), for: self, json: json)
-        }
-        Terminal.out(json ? formatter.json(found.steps) : formatter.text(path: found, from: start, to: goal))
         return .success
     }
 
+    /// The state `name` of `machine`.
+    static func state(_ name: String, in machine: Machine, _ query: Query) throws(CLIError) -> Int {
+        switch MachineSelection.state(name, in: machine) {
+        case .success(let state): return state
+        case .failure(let error): throw query.failure(error)
+        }
+    }
+
     /// `--system NAME --to 'Second=Appeared,…'`: the shortest sequence of system events.
-    static func runSystem(_ arguments: Arguments, path: String) -> ExitCode {
-        if arguments.has("--from") || arguments.has("--into") {
-            return usageError("'--system' takes only '--to' ('Instance=State,…'), not '--from' or '--into'")
-        }
-        guard let to = arguments.value("--to") else { return usageError("missing '--to' ('Instance=State,…')") }
-        let json: Bool, model: Model, system: System, limit: Int
-        switch QuerySupport.system(for: self, arguments, path: path) {
-        case .failure(let code): return code
-        case .success(let prepared): (json, model, system, limit) = prepared
-        }
+    static func runSystem(_ options: QueryOptions, to: String) throws(CLIError) -> ExitCode {
+        var query = Query(options, jsonErrors: false)
+        let (model, system) = try query.system(options.spec)
         let goal: SystemQueries.Goal
         switch SystemQueries.goal(to, in: system) {
         case .success(let parsed): goal = parsed
-        case .failure(let error): return QuerySupport.report(error, for: self)
+        case .failure(let error): throw .query(error)
         }
         let formatter = SystemFormatter(model: model, system: system)
-        switch SystemQueries.shortestPath(in: system, to: goal, limit: limit) {
-        case .failure(let error):
-            return QuerySupport.report(error, for: self)
-        case .success(nil):
-            return QuerySupport.report(.noSystemPath(to: to, system: system.name), for: self)
+        switch SystemQueries.shortestPath(in: system, to: goal, limit: options.diagnostics.stateLimit) {
+        case .failure(let error): throw .query(error)
+        case .success(nil): throw .query(.noSystemPath(to: to, system: system.name))
         case .success(let path?):
-            Terminal.out(json ? formatter.json(path) : formatter.text(path: path))
+            Terminal.out(options.json ? formatter.json(path) : formatter.text(path: path))
             return .success
         }
     }

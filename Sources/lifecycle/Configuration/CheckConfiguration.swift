@@ -48,74 +48,66 @@ enum CheckConfiguration {
 
     /// `raw` (a `check` command line) with the file `--config` names applied; `raw` itself when
     /// there is no `--config`, or when the arguments don't parse (then `check` reports that).
-    /// A failure has been printed, and carries the exit status.
-    static func apply(to raw: [String]) -> Result<[String], ExitCode> {
+    static func apply(to raw: [String]) throws(CLIError) -> [String] {
         guard let parsed = try? Arguments.parse(raw, options: CheckCommand.options),
-              let path = parsed.value("--config") else { return .success(raw) }
+              let path = parsed.value(option) else { return raw }
         let bytes: [UInt8]
         switch FileSystem.contents(of: path) {
-        case .failure(let failure):
-            Terminal.err("\(path): error: cannot read file: \(failure.message)\n")
-            return .failure(.failure)
-        case .success(nil):
-            Terminal.err("\(path): error: cannot read file: No such file or directory\n")
-            return .failure(.failure)
-        case .success(let contents?):
-            bytes = contents
+        case .failure(let failure): throw .cannotRead(path, failure.message)
+        case .success(nil): throw .cannotRead(path, "No such file or directory")
+        case .success(let contents?): bytes = contents
         }
         let settings: Settings
         do {
             settings = try read(bytes)
         } catch {
-            let (line, column) = position(of: error.offset, in: bytes)
-            Terminal.err("\(path):\(line):\(column): error: \(error.message)\n")
-            return .failure(.inputErrors)
+            throw .file(FileProblem(path: path, at: position(of: error.offset, in: bytes), message: error.message,
+                                    status: .inputErrors))
         }
-        return expand(raw, parsed, with: settings, folder: folder(of: path))
+        return try expand(raw, parsed, with: settings, folder: folder(of: path))
     }
 
     /// The options the settings stand for, added to `raw`.
-    static func expand(_ raw: [String], _ parsed: Arguments, with settings: Settings, folder: String) -> Result<[String], ExitCode> {
+    static func expand(_ raw: [String], _ parsed: Arguments, with settings: Settings, folder: String) throws(CLIError) -> [String] {
         var extra: [String] = []
-        if settings.warningsAsErrors && !parsed.has("--warnings-as-errors") { extra.append("--warnings-as-errors") }
-        if let platform = settings.platform, !parsed.has("--platform") { extra += ["--platform", platform] }
+        if settings.warningsAsErrors && !parsed.has(DiagnosticOptions.warningsAsErrors) { extra.append(DiagnosticOptions.warningsAsErrors.name) }
+        if let platform = settings.platform, !parsed.has(CheckCommand.platform) { extra += [CheckCommand.platform.name, platform] }
         let chosen = parsed.positionals.compactMap { spec in
             settings.specs.first { $0.path == relativePath(spec, to: folder) }?.choice
         }
         var kept = raw
         if let choice = chosen.first {
             guard parsed.positionals.count == 1 else {
-                return .failure(CheckCommand.usageError("'--config' names files for a spec; check that spec on its own"))
+                throw .usage("'--config' names files for a spec; check that spec on its own")
             }
             if let swift = choice.swift {
-                kept = removing(["--impl", "--only-declared"], from: kept)
-                for file in swift { extra += ["--impl", folder.isEmpty ? file : folder + "/" + file] }
+                kept = removing([CheckCommand.impl, CheckCommand.onlyDeclared], from: kept)
+                for file in swift { extra += [CheckCommand.impl.name, folder.isEmpty ? file : folder + "/" + file] }
             }
             if let machines = choice.machines {
-                kept = removing(["--machine", "--only-declared"], from: kept)
-                for machine in machines { extra += ["--machine", machine] }
-            } else if !(choice.swift?.isEmpty ?? false) && !kept.contains("--only-declared") {
-                extra.append("--only-declared")
+                kept = removing([CheckCommand.machine, CheckCommand.onlyDeclared], from: kept)
+                for machine in machines { extra += [CheckCommand.machine.name, machine] }
+            } else if !(choice.swift?.isEmpty ?? false) && !kept.contains(CheckCommand.onlyDeclared.name) {
+                extra.append(CheckCommand.onlyDeclared.name)
             }
         }
         // Options go before a `--`, after which everything is a spec path.
         let end = kept.firstIndex(of: "--") ?? kept.endIndex
         kept.insert(contentsOf: extra, at: end)
-        return .success(kept)
+        return kept
     }
 
-    /// `raw` without the options `names` (with their values, in either `--name value` or
-    /// `--name=value` form) before any `--`.
-    static func removing(_ names: [String], from raw: [String]) -> [String] {
+    /// `raw` without `options` (with their values, in either `--name value` or `--name=value`
+    /// form) before any `--`.
+    static func removing(_ options: [OptionSpec], from raw: [String]) -> [String] {
         var result: [String] = []
         var index = 0
         while index < raw.count {
             let argument = raw[index]
             if argument == "--" { result += raw[index...]; break }
             let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
-            if names.contains(name) {
-                let takesValue = CheckCommand.options.first { $0.name == name }?.takesValue ?? false
-                index += takesValue && !argument.contains("=") ? 2 : 1
+            if let option = options.first(where: { $0.name == name }) {
+                index += option.takesValue && !argument.contains("=") ? 2 : 1
                 continue
             }
             result.append(argument)
@@ -127,8 +119,8 @@ enum CheckConfiguration {
     // MARK: - Reading the file
 
     static func read(_ bytes: [UInt8]) throws(Problem) -> Settings {
-        let document: JSONValue
-        do { document = try JSONValue.parse(bytes) } catch { throw Problem(message: error.message, offset: error.offset) }
+        let document: LocatedJSON
+        do { document = try LocatedJSON.parse(bytes) } catch { throw Problem(message: error.message, offset: error.offset) }
         var settings = Settings()
         for member in try members(document, expected: ["warningsAsErrors", "platform", "specs"], in: "the file") {
             let (key, value) = (member.key, member.value)
@@ -155,19 +147,19 @@ enum CheckConfiguration {
     }
 
     /// The members of an object, each key one of `expected` (else an error with a suggestion).
-    static func members(_ value: JSONValue, expected: [String], in place: String) throws(Problem) -> [JSONValue.Member] {
+    static func members(_ value: LocatedJSON, expected: [String], in place: String) throws(Problem) -> [LocatedJSON.Member] {
         guard case .object(let members) = value.kind else {
             throw Problem(message: "expected an object for \(place), not \(value.kindName)", offset: value.offset)
         }
         for member in members where !expected.contains(member.key) {
-            let suggestion = Suggestions.bestMatch(for: member.key, in: expected).map { "; did you mean '\($0)'?" }
-                ?? "; expected \(expected.map { "'\($0)'" }.joined(separator: ", "))"
-            throw Problem(message: "unknown key '\(member.key)' in \(place)" + suggestion, offset: member.keyOffset)
+            let suggestion = Suggestions.bestMatch(for: member.key, in: expected)
+            let hint = suggestion == nil ? "; expected \(expected.map { "'\($0)'" }.joined(separator: ", "))" : Suggestions.didYouMean(suggestion)
+            throw Problem(message: "unknown key '\(member.key)' in \(place)" + hint, offset: member.keyOffset)
         }
         return members
     }
 
-    static func strings(_ value: JSONValue, _ name: String) throws(Problem) -> [String] {
+    static func strings(_ value: LocatedJSON, _ name: String) throws(Problem) -> [String] {
         guard case .array(let elements) = value.kind else { throw mismatch(name, "an array of strings", value) }
         var result: [String] = []
         for element in elements {
@@ -177,7 +169,7 @@ enum CheckConfiguration {
         return result
     }
 
-    static func mismatch(_ name: String, _ expected: String, _ value: JSONValue) -> Problem {
+    static func mismatch(_ name: String, _ expected: String, _ value: LocatedJSON) -> Problem {
         Problem(message: "\(name) must be \(expected), not \(value.kindName)", offset: value.offset)
     }
 

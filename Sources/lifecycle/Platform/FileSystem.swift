@@ -171,7 +171,7 @@ enum FileSystem {
 
         static func make(nextTo destination: String, suffix: String = "") -> Result<TemporaryFile, Failure> {
             let folder = destination.contains("/") ? String(destination[..<destination.lastIndex(of: "/")!]) : "."
-            let base = destination.split(separator: "/").last.map(String.init) ?? destination
+            let base = PathNames.lastComponent(destination)
             // 255 bytes in all: '.', the name, '.lifecycle-XXXXXX' (17) and the suffix.
             var kept = Array(FileName.encode(base).prefix(255 - 1 - 17 - suffix.utf8.count))
             while let last = kept.last, last & 0xC0 == 0x80 { kept.removeLast() }

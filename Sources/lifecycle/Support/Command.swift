@@ -1,7 +1,15 @@
 import LifecycleCompiler
 
-/// A subcommand: its help text, its options, and what it does.
+/// A subcommand: its help text, the options it declares, their typed values, and what it
+/// does with them (wiring library stages together).
+///
+/// `main` runs every subcommand the same way: parse the command line against `options`,
+/// turn it into `Options` (where every usage problem is found), run, and hand any `CLIError`
+/// to `Reporter`.
 protocol Command {
+    /// The command line, parsed and checked: what `run` works from.
+    associatedtype Options
+
     static var name: String { get }
     /// One line for the overview.
     static var abstract: String { get }
@@ -10,63 +18,57 @@ protocol Command {
     /// Paragraphs describing the arguments.
     static var arguments: [(String, String)] { get }
     static var options: [OptionSpec] { get }
-    /// Runs the command; everything it prints goes through `Terminal`.
-    static func run(_ arguments: Arguments) -> ExitCode
+
+    /// The typed options; throws `.usage` for anything the command cannot run with.
+    static func parse(_ arguments: Arguments) throws(CLIError) -> Options
+    /// Runs the command; everything it prints goes through `Terminal` and `Reporter`.
+    static func run(_ options: Options) throws(CLIError) -> ExitCode
+    /// The raw command line before parsing (`check --config` adds the file's options).
+    static func prepare(_ raw: [String]) throws(CLIError) -> [String]
 }
 
 extension Command {
+    static func prepare(_ raw: [String]) throws(CLIError) -> [String] { raw }
+
+    /// Runs the command on its arguments (after the subcommand's name): `--help`, or
+    /// parse and run, reporting what went wrong.
+    static func main(_ raw: [String]) -> ExitCode {
+        do {
+            let prepared = try prepare(raw)
+            // After `--` every argument is a file name, `--help` too.
+            let options = prepared.prefix { $0 != "--" }
+            if options.contains("--help") || options.contains("-h") {
+                Terminal.out(helpText)
+                return .success
+            }
+            return try run(try parse(try Arguments.parse(prepared, options: self.options)))
+        } catch {
+            return Reporter.report(error, command: self)
+        }
+    }
+
     /// The `--help` text: OVERVIEW, USAGE, ARGUMENTS, OPTIONS.
     static var helpText: String {
         var text = "OVERVIEW: \(abstract)\n\nUSAGE: lifecycle \(usage)\n"
         if !arguments.isEmpty {
             text += "\nARGUMENTS:\n"
-            for (name, help) in arguments { text += Self.row(name, help) }
+            for (name, help) in arguments { text += HelpText.row(name, help) }
         }
         text += "\nOPTIONS:\n"
         for option in options {
             let spelled = ([option.name] + option.aliases).joined(separator: ", ")
                 + (option.valueName.map { " <\($0)>" } ?? "")
-            text += Self.row(spelled, option.help)
+            text += HelpText.row(spelled, option.help)
         }
-        text += Self.row("-h, --help", "Show help information.")
+        text += HelpText.row("-h, --help", "Show help information.")
         return text
-    }
-
-    static func row(_ left: String, _ right: String) -> String {
-        let pad = left.count < 26 ? String(repeating: " ", count: 26 - left.count) : "\n" + String(repeating: " ", count: 28)
-        return "  \(left)\(pad)\(right)\n"
-    }
-
-    /// The one spec file a generator takes, compiled: its diagnostics are printed, and a
-    /// failure carries the exit status (2 when there is not exactly one file).
-    static func compileSpec(_ arguments: Arguments) -> Result<(path: String, model: Model), ExitCode> {
-        guard arguments.positionals.count == 1 else {
-            return .failure(usageError(arguments.positionals.isEmpty ? "missing spec file argument"
-                                       : "expected one spec file, got \(arguments.positionals.count)"))
-        }
-        let path = arguments.positionals[0]
-        return Frontend.model(arguments, path: path).map { (path, $0.0) }
-    }
-
-    /// Prints a usage error the way argument-parser does, and returns exit status 2.
-    static func usageError(_ message: String) -> ExitCode {
-        Terminal.err("lifecycle \(name): error: \(message)\nUsage: lifecycle \(usage)\n  See 'lifecycle \(name) --help' for more information.\n")
-        return .usage
     }
 }
 
-/// Options every compiling command shares.
-enum CommonOptions {
-    static let color = OptionSpec(name: "--color", valueName: "when", help: "Colour diagnostics: auto (default: when stderr is a terminal), always, never.")
-    static let errorLimit = OptionSpec(name: "--error-limit", valueName: "n", help: "Print at most n diagnostics (default 50; 0: all, up to 10,000).")
-    static let warningsAsErrors = OptionSpec(name: "--warnings-as-errors", help: "Treat warnings as errors.")
-    static let stateLimit = OptionSpec(name: "--state-limit", valueName: "n",
-                                       help: "Explore at most n composed states of a system (default 1000000).")
-    static let force = OptionSpec(name: "--force", help: "Overwrite the output even if it was edited or not generated by lifecycle.")
-
-    /// `-o FILE` for a generator writing files named like `example`.
-    static func output(_ example: String) -> OptionSpec {
-        OptionSpec(name: "-o", aliases: ["--output"], valueName: example,
-                   help: "Write to this file (atomically; an edited file is never overwritten). Default: stdout.")
+enum HelpText {
+    /// `  left    right`, the right column at 28 (on the next line when `left` is too long).
+    static func row(_ left: String, _ right: String) -> String {
+        let pad = left.count < 26 ? String(repeating: " ", count: 26 - left.count) : "\n" + String(repeating: " ", count: 28)
+        return "  \(left)\(pad)\(right)\n"
     }
 }

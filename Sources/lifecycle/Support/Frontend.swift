@@ -4,66 +4,55 @@ import LifecycleCompiler
 /// shares.
 struct Frontend {
     let files = SourceFiles()
-    var diagnostics = Diagnostics()
-    var colors: Bool
-    var errorLimit: Int
-    /// Whether `--error-limit` was given: JSON for editors lists every diagnostic unless it was.
-    var errorLimitGiven: Bool
-    var warningsAsErrors: Bool
-    var stateLimit = Checker.defaultStateLimit
+    var diagnostics: Diagnostics
+    let options: DiagnosticOptions
+    let colors: Bool
     /// Diagnostics as JSON on stdout (`--format json`) instead of text on stderr.
-    var json = false {
-        didSet { diagnostics = Diagnostics(limit: keptDiagnostics) }
-    }
+    let json: Bool
     /// The deployment target given on the command line (`check --platform "iOS 15.0"`).
     var platform: Platform?
 
+    init(_ options: DiagnosticOptions, json: Bool = false) {
+        self.options = options
+        self.json = json
+        colors = Terminal.useColors(options.color.rawValue)
+        diagnostics = Diagnostics(limit: Self.kept(options, json: json))
+    }
+
+    var errorLimit: Int { options.errorLimit ?? 50 }
+    var warningsAsErrors: Bool { options.warningsAsErrors }
+
     /// How many diagnostics to keep: those printed, never more than `Diagnostics.maximumKept`
-    /// (what "all" means for `--error-limit 0` and JSON); the rest are only counted.
-    var keptDiagnostics: Int {
-        let asked = json && !errorLimitGiven ? 0 : errorLimit
+    /// (what "all" means for `--error-limit 0` and JSON, which for editors keeps every one
+    /// unless `--error-limit` was given); the rest are only counted.
+    var keptDiagnostics: Int { Self.kept(options, json: json) }
+
+    static func kept(_ options: DiagnosticOptions, json: Bool) -> Int {
+        let asked = json && options.errorLimit == nil ? 0 : options.errorLimit ?? 50
         return asked == 0 ? Diagnostics.maximumKept : min(asked, Diagnostics.maximumKept)
     }
 
-    init(_ arguments: Arguments) throws(Arguments.UsageError) {
-        let mode = arguments.value("--color")
-        if let mode, !["auto", "always", "never"].contains(mode) {
-            throw Arguments.UsageError(message: "'--color' takes auto, always or never, not '\(mode)'")
-        }
-        colors = Terminal.useColors(mode)
-        if let limit = arguments.value("--error-limit") {
-            guard let value = Int(limit), value >= 0 else {
-                throw Arguments.UsageError(message: "'--error-limit' takes a whole number, not '\(limit)'")
-            }
-            errorLimit = value
-            errorLimitGiven = true
-        } else {
-            errorLimit = 50
-            errorLimitGiven = false
-        }
-        warningsAsErrors = arguments.has("--warnings-as-errors")
-        diagnostics = Diagnostics(limit: keptDiagnostics)
-        if let limit = arguments.value("--state-limit") {
-            guard let value = Int(limit), value > 0 else {
-                throw Arguments.UsageError(message: "'--state-limit' takes a positive whole number, not '\(limit)'")
-            }
-            stateLimit = value
-        }
-    }
-
-    /// Compiles one spec. Nil with an I/O exit code when it can't be read (already printed).
-    mutating func compile(_ path: String) -> Result<Compilation, ExitCode> {
+    /// Compiles one spec; a failure to read it is the error.
+    mutating func compile(_ path: String) -> Result<Compilation, CLIError> {
         switch FileSystem.read(path, into: files) {
         case .failure(let failure):
-            Terminal.err("\(path): error: cannot read file: \(failure.message)\n")
-            return .failure(.failure)
+            return .failure(.cannotRead(path, failure.message))
         case .success(let file):
             let compilation = Compiler.compile(file, files: files, loader: FileSystem.read,
-                                               warningsAsErrors: warningsAsErrors, platform: platform, stateLimit: stateLimit,
-                                               diagnosticLimit: keptDiagnostics, identity: FileSystem.realPath)
+                                               warningsAsErrors: warningsAsErrors, platform: platform,
+                                               stateLimit: options.stateLimit, diagnosticLimit: keptDiagnostics,
+                                               identity: FileSystem.realPath)
             Frontend.keepUntilExit.append(compilation)
             diagnostics.append(contentsOf: compilation.diagnostics)
             return .success(compilation)
+        }
+    }
+
+    /// Reads a file that is not a spec (a Swift file, a log, an SCXML document) into `files`.
+    func read(_ path: String) throws(CLIError) -> SourceFile {
+        switch FileSystem.read(path, into: files) {
+        case .failure(let failure): throw .cannotRead(path, failure.message)
+        case .success(let file): return file
         }
     }
 
@@ -78,27 +67,27 @@ struct Frontend {
         if json {
             Terminal.out(DiagnosticJSON.render(diagnostics, files: files))
             if let note = DiagnosticJSON.notWrittenNote(diagnostics) { Terminal.err(note) }
+            if let note = DiagnosticJSON.notWrittenNote(diagnostics) { Terminal.err(note) }
         } else {
-            let renderer = DiagnosticRenderer(files: files, colors: colors, limit: errorLimit)
-            Terminal.err(renderer.render(diagnostics))
+            printText(diagnostics)
         }
     }
 
-    /// Compiles one spec for a generator or a query: prints diagnostics, and returns the model
-    /// only when there are no errors.
-    static func model(_ arguments: Arguments, path: String) -> Result<(Model, Frontend), ExitCode> {
-        var frontend: Frontend
-        do { frontend = try Frontend(arguments) } catch {
-            Terminal.err("lifecycle: error: \(error.message)\n")
-            return .failure(.usage)
-        }
-        let result = frontend.compile(path)
-        frontend.printDiagnostics()
+    /// Prints `diagnostics` as text on stderr, coloured and limited as the options say.
+    func printText(_ diagnostics: Diagnostics) {
+        Terminal.err(DiagnosticRenderer(files: files, colors: colors, limit: errorLimit).render(diagnostics))
+    }
+
+    /// Compiles the spec a generator or a query works on and prints its diagnostics; the
+    /// model, when there are no errors.
+    mutating func model(_ path: String) throws(CLIError) -> Model {
+        let result = compile(path)
+        printDiagnostics()
         switch result {
-        case .failure(let code): return .failure(code)
+        case .failure(let error): throw error
         case .success(let compilation):
-            guard let model = compilation.model else { return .failure(.inputErrors) }
-            return .success((model, frontend))
+            guard let model = compilation.model else { throw .status(.inputErrors) }
+            return model
         }
     }
 }
