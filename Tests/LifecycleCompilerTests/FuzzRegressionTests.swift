@@ -151,3 +151,16 @@ import Testing
         #expect(compilation.diagnostics.all.map(\.id).contains("unexpectedCharacter"), "\(source.debugDescription)")
     }
 }
+
+/// FuzzStructured finding 8: a C1 control (U+009B, the one-byte CSI) in a parameter's type was
+/// copied raw into the generated Swift. Every hidden character (C1 controls, bidi overrides and
+/// isolates, U+061C) in Swift text is an error where it stands, as the C0 controls are.
+@Test(arguments: ["\u{9B}", "\u{202E}", "\u{2066}", "\u{61C}", "\u{FEFF}"])
+func hiddenCharacterInSwiftTextIsAnError(hidden: String) {
+    for source in ["protocol P {\n    func progress(_ fraction: \(hidden)Double)\n}\n",
+                   "protocol P {\n    func f() -> In\(hidden)t returns \"0\"\n}\n"] {
+        let compilation = Compiler.compile(path: "P.lifecycle", source: source)
+        #expect(compilation.model == nil, "\(source.debugDescription)")
+        #expect(compilation.diagnostics.all.map(\.id).contains("unexpectedCharacter"), "\(source.debugDescription)")
+    }
+}

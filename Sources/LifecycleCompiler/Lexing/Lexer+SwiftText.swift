@@ -129,8 +129,8 @@ extension Lexer {
                 complete = false
             default:
                 // Step over a whole identifier so that a word ending in "returns" is not split.
-                if Lexer.isIdentifierBody(c) {
-                    while Lexer.isIdentifierBody(current) { position += 1 }
+                if Lexer.isIdentifierBody(c) && hiddenScalarLength(at: position) == nil {
+                    while Lexer.isIdentifierBody(current) && hiddenScalarLength(at: position) == nil { position += 1 }
                 } else {
                     if reportControlCharacter(c) { complete = false }
                     position += 1
@@ -183,16 +183,33 @@ extension Lexer {
         return true
     }
 
-    /// Reports a control character (other than a tab or a line break) in Swift text, where it
-    /// would be copied into generated code that no longer compiles. Returns whether it did.
+    /// Reports a control character (other than a tab or a line break) or another hidden
+    /// character (`VisibleText.isHidden`: C1 controls, bidi overrides and isolates, …) in Swift
+    /// text, where it would be copied into generated code that no longer compiles or reads as
+    /// something else. Returns whether it did.
     @discardableResult
     mutating func reportControlCharacter(_ c: UInt8) -> Bool {
+        if c >= 0x80 {
+            guard let length = hiddenScalarLength(at: position), let (scalar, _) = decodeScalar(at: position) else {
+                return false
+            }
+            report(.unexpectedCharacter(String(scalar), at: range(position, position + length)))
+            return true
+        }
         guard (c < 0x20 && c != UInt8(ascii: "\t") && c != UInt8(ascii: "\n") && c != UInt8(ascii: "\r")) || c == 0x7F else {
             return false
         }
         report(c == 0 ? .nulByte(at: range(position, position + 1))
                       : .unexpectedCharacter(String(UnicodeScalar(c)), at: range(position, position + 1)))
         return true
+    }
+
+    /// The length in bytes of the scalar at `offset` when it is a multi-byte hidden character,
+    /// else nil (ASCII controls are `reportControlCharacter`'s own test).
+    func hiddenScalarLength(at offset: Int) -> Int? {
+        guard byte(at: offset) >= 0xC0, let (scalar, length) = decodeScalar(at: offset),
+              VisibleText.isHidden(scalar) else { return nil }
+        return length
     }
 
     @inline(__always) static func isSpace(_ c: UInt8) -> Bool {

@@ -1,3 +1,4 @@
+import SpecGeneration
 import Testing
 @testable import LifecycleCompiler
 
