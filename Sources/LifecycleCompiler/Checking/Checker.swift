@@ -3,7 +3,7 @@
 /// The checker runs in phases: load imports (`Checker+Imports`), declare protocols and
 /// classes (`Checker+Types`), then for each machine resolve its delegate, states,
 /// transitions and callbacks (`Checker+Machine`, `Checker+Callbacks`) and analyse its graph
-/// (`Checker+Reachability`). Every phase is linear in the size of the input; suggestions
+/// (`Checker+Reachability`, over a `MachineGraph`). Every phase is linear in the size of the input; suggestions
 /// ("did you mean") are computed only on the error path.
 public struct Checker {
     /// The file being checked (another file's, briefly, while a system's imported machine is).
@@ -33,8 +33,6 @@ public struct Checker {
     /// How many composed states a system's exploration may visit (`--state-limit`).
     public var stateLimit = Checker.defaultStateLimit
     var suggestionsMade = 0
-    /// Where the graph passes keep what they read ahead (`Checker.ReadAhead`); never used.
-    var readAheadSink: Int32 = 0
 
     public init(root: FileSyntax, files: SourceFiles, loader: @escaping SourceLoader) {
         self.root = root
