@@ -57,11 +57,7 @@ public struct Checker {
         var machineByName: [String: SourceRange] = [:]
         for decl in root.machines {
             let name = text(decl.name.range)
-            if let first = machineByName[name] {
-                report(.duplicateMachine(name, at: decl.name.range).note("'\(name)' first declared here", at: first))
-            } else {
-                machineByName[name] = decl.name.range
-            }
+            declareOnce(name, at: decl.name.range, in: &machineByName, duplicate: Diagnostic.duplicateMachine)
             let errorsBefore = diagnostics.errorCount
             machines.append(checkMachine(decl))
             if diagnostics.errorCount > errorsBefore { machinesWithErrors.insert(name) }
@@ -73,6 +69,17 @@ public struct Checker {
     }
 
     mutating func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+
+    /// Records where `name` is first declared; a later declaration is reported as `duplicate`,
+    /// with a note at the first.
+    mutating func declareOnce(_ name: String, at range: SourceRange, in first: inout [String: SourceRange],
+                              duplicate: (String, SourceRange) -> Diagnostic) {
+        if let earlier = first[name] {
+            report(duplicate(name, range).note("'\(name)' first declared here", at: earlier))
+        } else {
+            first[name] = range
+        }
+    }
 
     /// Machines may share a delegate class (one generated class serves both), but only with
     /// the same adopted types: the generator writes one class declaration, and silently
