@@ -153,11 +153,19 @@ extension Parser {
     /// Skips to the next member of a system body: `instance`, `on`, a closing `}` or the start
     /// of a declaration. Braced blocks on the way are skipped whole.
     mutating func synchronizeSystemMember() {
-        skip { parser in
-            switch parser.token.kind {
-            case .rightBrace, .keyword(.on): true
-            case .identifier: (parser.atShortWord("instance") && parser.nextIsIdentifier()) || parser.atSystemDeclaration
-            default: parser.atDeclarationKeyword
+        while true {
+            switch token.kind {
+            case .endOfFile, .rightBrace, .keyword(.on),
+                 .keyword(.import), .keyword(.machine), .keyword(.protocol), .keyword(.class):
+                return
+            case .identifier where atShortWord("instance") && nextIsIdentifier():
+                return
+            case .identifier where atSystemDeclaration:
+                return
+            case .leftBrace:
+                skipBlock()
+            default:
+                advance()
             }
         }
     }

@@ -134,38 +134,38 @@ public struct Parser {
 
     // MARK: - Recovery
 
-    /// Skips tokens, braced blocks whole (so that their contents don't leak into the enclosing
-    /// body), until the end of the file or a token where `stop` holds.
-    mutating func skip(until stop: (Parser) -> Bool) {
-        while token.kind != .endOfFile && !stop(self) {
-            if token.kind == .leftBrace { skipBlock() } else { advance() }
-        }
-    }
-
     /// Skips to the next top-level declaration keyword.
     mutating func synchronizeDeclaration() {
-        skip { $0.atDeclaration }
-    }
-
-    /// Whether the current token starts a top-level declaration.
-    var atDeclaration: Bool { atDeclarationKeyword || (token.kind == .identifier && atSystemDeclaration) }
-
-    /// Whether the current token is a keyword that starts a top-level declaration.
-    var atDeclarationKeyword: Bool {
-        switch token.kind {
-        case .keyword(.import), .keyword(.machine), .keyword(.protocol), .keyword(.class): true
-        default: false
+        while true {
+            switch token.kind {
+            case .endOfFile, .keyword(.import), .keyword(.machine), .keyword(.protocol), .keyword(.class):
+                return
+            case .identifier where atSystemDeclaration:
+                return
+            case .leftBrace:
+                skipBlock()
+            default:
+                advance()
+            }
         }
     }
 
     /// Skips to the next member of a machine or state body: a member keyword, a transition
-    /// (`Name ->`), a closing `}` or a declaration keyword.
+    /// (`Name ->`), a closing `}` or a declaration keyword. Braced blocks on the way are skipped
+    /// whole, so that their contents don't leak into the enclosing body.
     mutating func synchronizeMember() {
-        skip { parser in
-            switch parser.token.kind {
-            case .rightBrace, .keyword(.delegate), .keyword(.state), .keyword(.initial), .keyword(.final), .keyword(.require): true
-            case .identifier: parser.nextIsArrow()
-            default: parser.atDeclarationKeyword
+        while true {
+            switch token.kind {
+            case .endOfFile, .rightBrace,
+                 .keyword(.import), .keyword(.machine), .keyword(.protocol), .keyword(.class),
+                 .keyword(.delegate), .keyword(.state), .keyword(.initial), .keyword(.final), .keyword(.require):
+                return
+            case .identifier where nextIsArrow():
+                return
+            case .leftBrace:
+                skipBlock()
+            default:
+                advance()
             }
         }
     }
