@@ -33,6 +33,28 @@ extension Checker {
         func methods(named name: String) -> [MethodRef] {
             names.lookup(name).map { methodsByName[Int($0)] } ?? []
         }
+
+        /// What a reference names in this scope.
+        enum Lookup {
+            case method(MethodRef)
+            /// A bare name that several methods have.
+            case ambiguous([MethodRef])
+            case missing
+        }
+
+        /// What `ref` names. Its spelling was interned by the parser (`spellings`, the file's
+        /// `FileSyntax.callbackSpellings`): it is looked up by its bytes, allocating nothing.
+        func lookup(_ ref: CallbackRef, spellings: NameTable) -> Lookup {
+            if !ref.isBare {
+                return spellings.withBytes(ref.spelling, { selectors.lookup($0) }).map { .method(methodBySelector[Int($0)]) } ?? .missing
+            }
+            let candidates = spellings.withBytes(ref.spelling, { names.lookup($0) }).map { methodsByName[Int($0)] } ?? []
+            switch candidates.count {
+            case 0: return .missing
+            case 1: return .method(candidates[0])
+            default: return .ambiguous(candidates)
+            }
+        }
     }
 
     /// Resolves `delegate Name: Superclass, Protocol, …`.
@@ -125,47 +147,19 @@ extension Checker {
         return scope
     }
 
-    /// The method a callback reference names, or nil (reported).
-    ///
-    /// The reference's spelling was interned by the parser (`FileSyntax.callbackSpellings`):
-    /// it is looked up by its bytes, and a `String` is made only when it does not resolve.
+    /// The method a callback reference names, or nil (reported; a `String` is made only then).
     mutating func resolveCallback(_ ref: CallbackRef, in scope: CallbackScope, delegate: Delegate?) -> MethodRef? {
-        let spellings = root.callbackSpellings
-        if !ref.isBare {
-            if let found = spellings.withBytes(ref.spelling, { scope.selectors.lookup($0) }) {
-                return scope.methodBySelector[Int(found)]
-            }
-            reportMissingCallback(spellings.string(ref.spelling), isBare: false, ref: ref, scope: scope, delegate: delegate)
-            return nil
-        }
-        let candidates = spellings.withBytes(ref.spelling, { scope.names.lookup($0) }).map { scope.methodsByName[Int($0)] } ?? []
-        if candidates.count == 1 { return candidates[0] }
-        let written = text(ref.baseName.range)
-        if candidates.count > 1 {
+        switch scope.lookup(ref, spellings: root.callbackSpellings) {
+        case .method(let method):
+            return method
+        case .ambiguous(let candidates):
             let selectors = candidates.map { types[$0.type].methods[$0.index].selector }
-            report(.ambiguousCallback(written, candidates: selectors, at: ref.range))
-            return nil
+            report(.ambiguousCallback(text(ref.baseName.range), candidates: selectors, at: ref.range))
+        case .missing:
+            let written = ref.isBare ? text(ref.baseName.range) : root.callbackSpellings.string(ref.spelling)
+            reportMissingCallback(written, isBare: ref.isBare, ref: ref, scope: scope, delegate: delegate)
         }
-        reportMissingCallback(written, isBare: true, ref: ref, scope: scope, delegate: delegate)
         return nil
-    }
-
-    /// The method a reference names if it resolves, reporting nothing (`resolveCallback`
-    /// reports). Through `cache`, by spelling: a spelling that resolved once resolves the same
-    /// way for the whole machine, so most references cost an array read.
-    func lookupCallback(_ ref: CallbackRef, in scope: CallbackScope, cache: inout [MethodRef?]) -> MethodRef? {
-        let slot = Int(ref.spelling)
-        if let method = cache[slot] { return method }
-        let spellings = root.callbackSpellings
-        let method: MethodRef?
-        if ref.isBare {
-            let candidates = spellings.withBytes(ref.spelling, { scope.names.lookup($0) }).map { scope.methodsByName[Int($0)] }
-            method = candidates?.count == 1 ? candidates![0] : nil
-        } else {
-            method = spellings.withBytes(ref.spelling, { scope.selectors.lookup($0) }).map { scope.methodBySelector[Int($0)] }
-        }
-        cache[slot] = method
-        return method
     }
 
     /// The callbacks the app-based and the scene-based life cycles split between the app

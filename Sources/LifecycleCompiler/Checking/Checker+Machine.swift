@@ -6,38 +6,79 @@
 extension Checker {
     mutating func checkMachine(_ decl: MachineDecl) -> Machine {
         let machineName = text(decl.name.range)
-        // The parser interned every state, source, target and event name of the file.
-        let names = root.names
+        let delegate = resolveDelegates(of: decl, named: machineName)
+        var declared = declareStates(of: decl)
+        let initialState = resolveInitialStates(&declared.states, of: decl, named: machineName)
+        // Resolved silently: an unknown name is reported by `checkTransitions`, in order with
+        // the transition's other messages.
+        let ends = resolveEnds(of: decl.transitions, in: declared.index)
+        let scope = callbackScope(for: delegate)
+        let callbacks = lookUpCallbacks(of: decl, in: scope)
+        let bySource = OutgoingTransitions(sources: ends.sources, stateCount: declared.states.count)
+        let (transitions, hasInternal) = checkTransitions(of: decl, declared, ends, bySource: bySource, callbacks: callbacks,
+                                           scope: scope, delegate: delegate)
 
-        // Delegate.
-        var delegate: Delegate?
-        for (index, delegateDecl) in decl.delegates.enumerated() {
-            if index > 0 {
-                report(.duplicateDelegate(machineName, at: delegateDecl.range)
-                    .note("first delegate declared here", at: decl.delegates[0].range))
-                continue
-            }
-            delegate = resolveDelegate(delegateDecl)
+        var requirements: [Requirement] = []
+        for requireDecl in decl.requires {
+            guard let callback = resolveCallback(requireDecl.callback, in: scope, delegate: delegate) else { continue }
+            requirements.append(Requirement(callback: callback, reason: requireDecl.reason.map(value), range: requireDecl.callback.range))
         }
 
-        // States.
+        // Without unknown states, the model's transitions are the declared ones, already grouped.
+        let outgoing = ends.allResolved ? bySource
+            : OutgoingTransitions(sources: transitions.map { Int32($0.source) }, stateCount: declared.states.count)
+        let machine = Machine(name: machineName, description: decl.description.map(value), range: decl.name.range,
+                              delegate: delegate, states: declared.states, transitions: transitions,
+                              requirements: requirements, initialState: max(initialState, 0), outgoing: outgoing)
+        // A duplicate state has no transitions of its own (they go to the first one), so the
+        // graph checks would only repeat the duplicate error.
+        let graphComplete = !syntaxHadErrors && !declared.hasDuplicates && ends.allResolved
+        if initialState >= 0 && graphComplete {
+            // An internal transition enters nothing: the machine stays in the state it is in.
+            let internalFlags = hasInternal ? decl.transitions.map(\.isInternal) : nil
+            analyseGraph(machine, sources: ends.sources, targets: ends.targets, internalFlags: internalFlags,
+                         machineRange: decl.name.range)
+        }
+        if graphComplete { checkRequirementsCalled(machine, calls: callbacks.methods) }
+        checkAvailability(of: decl, delegate: delegate, requirements: requirements, resolved: callbacks.bySpelling)
+        return machine
+    }
+
+    /// The machine's delegate: the first one declared (another is reported).
+    mutating func resolveDelegates(of decl: MachineDecl, named machineName: String) -> Delegate? {
+        let delegate = decl.delegates.first.map { resolveDelegate($0) }
+        for extra in decl.delegates.dropFirst() {
+            report(.duplicateDelegate(machineName, at: extra.range)
+                .note("first delegate declared here", at: decl.delegates[0].range))
+        }
+        return delegate
+    }
+
+    /// A machine's states, before their initial children are known.
+    struct DeclaredStates {
         var states: [State] = []
-        states.reserveCapacity(decl.states.count)
-        // State by interned name: ids are small and dense, so an array does a dictionary's job
-        // without hashing twice.
-        var stateByName = StateIndex(count: names.count)
+        /// State by interned name: ids are small and dense, so an array does a dictionary's
+        /// job without hashing twice.
+        var index: StateIndex
         var hasDuplicates = false
-        // Read for each transition's source: a byte per state rather than a 100-byte `State`.
-        var isFinal = [Bool](repeating: false, count: decl.states.count)
+        /// Read for each transition's source: a byte per state rather than a 100-byte `State`.
+        var isFinal: [Bool]
+    }
+
+    /// The states in declaration order, with duplicate names and final composites reported.
+    mutating func declareStates(of decl: MachineDecl) -> DeclaredStates {
+        // The parser interned every state, source, target and event name of the file.
+        var declared = DeclaredStates(index: StateIndex(count: root.names.count),
+                                      isFinal: [Bool](repeating: false, count: decl.states.count))
+        declared.states.reserveCapacity(decl.states.count)
         for (index, entry) in decl.states.enumerated() {
-            let id = entry.nameID
             let name = text(entry.name.range)
-            if let first = stateByName[id] {
+            if let first = declared.index[entry.nameID] {
                 report(.duplicateState(name, at: entry.name.range)
-                    .note("'\(name)' first declared here", at: states[first].range))
-                hasDuplicates = true
+                    .note("'\(name)' first declared here", at: declared.states[first].range))
+                declared.hasDuplicates = true
             } else {
-                stateByName[id] = index
+                declared.index[entry.nameID] = index
             }
             let kind: State.Kind = switch entry.modifier {
             case .none: .normal
@@ -45,17 +86,20 @@ extension Checker {
             case .final: .final
             }
             let parent = entry.parent >= 0 ? Int(entry.parent) : nil
-            states.append(State(name: name, description: entry.description.map(value), kind: kind, parent: parent,
-                                children: [], initialChild: nil, range: entry.name.range))
-            if let parent { states[parent].children.append(index) }
-            isFinal[index] = kind == .final
+            declared.states.append(State(name: name, description: entry.description.map(value), kind: kind, parent: parent,
+                                         children: [], initialChild: nil, range: entry.name.range))
+            if let parent { declared.states[parent].children.append(index) }
+            declared.isFinal[index] = kind == .final
             if kind == .final, entry.hasChildStates {
                 report(.finalCompositeState(name, at: entry.name.range))
             }
         }
+        return declared
+    }
 
-        // Initial states: one among the top level, one among each composite's children.
-        var initialState = -1
+    /// Sets each composite's initial child and returns the machine's initial state (-1 if
+    /// none): one among the top level, one among each composite's children.
+    mutating func resolveInitialStates(_ states: inout [State], of decl: MachineDecl, named machineName: String) -> Int {
         var topLevelInitials: [Int] = []
         for index in states.indices where states[index].kind == .initial {
             if let parent = states[index].parent {
@@ -69,78 +113,105 @@ extension Checker {
                 topLevelInitials.append(index)
             }
         }
-        if let first = topLevelInitials.first {
-            initialState = first
-            for extra in topLevelInitials.dropFirst() {
-                report(.severalInitialStates("machine '\(machineName)'", at: states[extra].range)
-                    .note("'\(states[first].name)' is already initial here", at: states[first].range))
+        guard let first = topLevelInitials.first else {
+            if !states.isEmpty || !syntaxHadErrors {
+                // A machine without states has no initial state either: generators and queries
+                // need one to start from. (After a syntax error its states may just be unparsed.)
+                report(.noInitialState(machineName, at: decl.name.range))
             }
-        } else if !states.isEmpty || !syntaxHadErrors {
-            // A machine without states has no initial state either: generators and queries
-            // need one to start from. (After a syntax error its states may just be unparsed.)
-            report(.noInitialState(machineName, at: decl.name.range))
+            return -1
         }
+        for extra in topLevelInitials.dropFirst() {
+            report(.severalInitialStates("machine '\(machineName)'", at: states[extra].range)
+                .note("'\(states[first].name)' is already initial here", at: states[first].range))
+        }
+        return first
+    }
 
-        // Transitions. First their states, silently (an unknown name is reported below, in
-        // order with the transition's other messages), then their duplicates, state by state.
-        let transitionCount = decl.transitions.count
-        var sourceOf = [Int32](repeating: -1, count: transitionCount)
-        var targetOf = [Int32](repeating: -1, count: transitionCount)
+    /// Each transition's source and target state, -1 for both when either is unknown.
+    struct TransitionEnds {
+        var sources: [Int32]
+        var targets: [Int32]
         var allResolved = true
+    }
+
+    func resolveEnds(of transitions: [TransitionDecl], in stateByName: StateIndex) -> TransitionEnds {
+        let count = transitions.count
+        var ends = TransitionEnds(sources: [Int32](repeating: -1, count: count), targets: [Int32](repeating: -1, count: count))
         var readAhead = ReadAhead()
-        decl.transitions.withUnsafeBufferPointer { decls in
-            for t in 0..<transitionCount {
-                // Targets are all over the machine: read one ahead (see `ReadAhead`).
-                if t + ReadAhead.distance < transitionCount {
-                    readAhead.read(stateByName.readAhead(decls[t + ReadAhead.distance].targetID))
+        transitions.withUnsafeBufferPointer { decls in
+            for t in 0..<count {
+                // Targets are all over the machine: read one ahead (`ReadAhead`).
+                if t + ReadAhead.distance < count {
+                    readAhead.read(stateByName.entry(decls[t + ReadAhead.distance].targetID))
                 }
                 if let source = stateByName[decls[t].sourceID], let target = stateByName[decls[t].targetID] {
-                    sourceOf[t] = Int32(source)
-                    targetOf[t] = Int32(target)
+                    ends.sources[t] = Int32(source)
+                    ends.targets[t] = Int32(target)
                 } else {
-                    allResolved = false
+                    ends.allResolved = false
                 }
             }
         }
-        readAheadSink ^= readAhead.sink
-        let bySource = OutgoingTransitions(sources: sourceOf, stateCount: states.count)
-        let firstSame = Checker.firstWithSameEvent(bySource, events: decl.transitions)
+        readAhead.finish()
+        return ends
+    }
 
-        var transitions: [Transition] = []
-        transitions.reserveCapacity(transitionCount)
-        var hasInternal = false
-        // A duplicate state has no transitions of its own (they go to the first one), so the
-        // graph checks would only repeat the duplicate error.
-        let graphComplete = !syntaxHadErrors && !hasDuplicates && allResolved
-        let scope = callbackScope(for: delegate)
-        // Callbacks: every reference that resolves, resolved first without a word (messages
-        // come below, in order with the transition's others), into one array whose slices are
-        // the transitions' lists: one allocation instead of one per transition.
-        var resolvedSpellings = [MethodRef?](repeating: nil, count: root.callbackSpellings.count)
+    /// Every callback reference that resolves, resolved without a word (messages come with
+    /// the transition's others), into one array whose slices are the transitions' lists: one
+    /// allocation instead of one per transition.
+    struct ResolvedCallbacks {
+        /// By spelling (`CallbackRef.spelling`): a spelling resolves the same way for the whole
+        /// machine, so most references cost an array read.
+        var bySpelling: [MethodRef?]
         var methods: [MethodRef] = []
-        methods.reserveCapacity(decl.callbacks.count)
-        var methodStarts = [Int32](repeating: 0, count: transitionCount + 1)
-        for t in 0..<transitionCount {
+        /// Transition `t`'s callbacks are `methods[starts[t]..<starts[t + 1]]`.
+        var starts: [Int32]
+
+        func of(_ t: Int) -> ArraySlice<MethodRef> { methods[Int(starts[t])..<Int(starts[t + 1])] }
+    }
+
+    func lookUpCallbacks(of decl: MachineDecl, in scope: CallbackScope) -> ResolvedCallbacks {
+        var resolved = ResolvedCallbacks(bySpelling: [MethodRef?](repeating: nil, count: root.callbackSpellings.count),
+                                         starts: [Int32](repeating: 0, count: decl.transitions.count + 1))
+        resolved.methods.reserveCapacity(decl.callbacks.count)
+        for t in 0..<decl.transitions.count {
             for ref in decl.callbacks(of: decl.transitions[t]) {
-                if let method = lookupCallback(ref, in: scope, cache: &resolvedSpellings) { methods.append(method) }
+                let slot = Int(ref.spelling)
+                if resolved.bySpelling[slot] == nil, case .method(let method) = scope.lookup(ref, spellings: root.callbackSpellings) {
+                    resolved.bySpelling[slot] = method
+                }
+                if let method = resolved.bySpelling[slot] { resolved.methods.append(method) }
             }
-            methodStarts[t + 1] = Int32(methods.count)
+            resolved.starts[t + 1] = Int32(resolved.methods.count)
         }
+        return resolved
+    }
+
+    /// The model's transitions, with every transition's mistakes reported in order: unknown
+    /// states, leaving a final state, no event, a self-transition on a composite, unresolved
+    /// callbacks, and duplicate or nondeterministic transitions.
+    mutating func checkTransitions(of decl: MachineDecl, _ declared: DeclaredStates, _ ends: TransitionEnds,
+                                   bySource: OutgoingTransitions, callbacks: ResolvedCallbacks,
+                                   scope: CallbackScope, delegate: Delegate?) -> (transitions: [Transition], hasInternal: Bool) {
+        let states = declared.states
+        let firstSame = Checker.firstWithSameEvent(bySource, events: decl.transitions)
+        var transitions: [Transition] = []
+        transitions.reserveCapacity(decl.transitions.count)
+        var hasInternal = false
         for (t, transitionDecl) in decl.transitions.enumerated() {
-            let callbackRefs = decl.callbacks(of: transitionDecl)
-            guard sourceOf[t] >= 0 else {
+            let unresolved = decl.callbacks(of: transitionDecl).lazy.filter { callbacks.bySpelling[Int($0.spelling)] == nil }
+            guard ends.sources[t] >= 0 else {
                 // Reports the unknown source, or else the unknown target.
-                if resolveState(transitionDecl.source, id: transitionDecl.sourceID, in: stateByName, states: states) != nil {
-                    _ = resolveState(transitionDecl.target, id: transitionDecl.targetID, in: stateByName, states: states)
+                if resolveState(transitionDecl.source, id: transitionDecl.sourceID, in: declared.index, states: states) != nil {
+                    _ = resolveState(transitionDecl.target, id: transitionDecl.targetID, in: declared.index, states: states)
                 }
-                for ref in callbackRefs where resolvedSpellings[Int(ref.spelling)] == nil {
-                    _ = resolveCallback(ref, in: scope, delegate: delegate)
-                }
+                for ref in unresolved { _ = resolveCallback(ref, in: scope, delegate: delegate) }
                 continue
             }
-            let source = Int(sourceOf[t]), target = Int(targetOf[t])
+            let source = Int(ends.sources[t]), target = Int(ends.targets[t])
             let event = transitionDecl.event.map { text($0.range) }
-            if isFinal[source] {
+            if declared.isFinal[source] {
                 report(.transitionFromFinalState(states[source].name, at: transitionDecl.source.range)
                     .note("'\(states[source].name)' declared final here", at: states[source].range))
             }
@@ -159,14 +230,12 @@ extension Checker {
                     .note("to stay in the current state, write 'internal on \(event ?? "event") …' inside '\(name)'", at: states[source].range))
             }
             // The references that did not resolve are resolved again, to be reported.
-            for ref in callbackRefs where resolvedSpellings[Int(ref.spelling)] == nil {
-                _ = resolveCallback(ref, in: scope, delegate: delegate)
-            }
+            for ref in unresolved { _ = resolveCallback(ref, in: scope, delegate: delegate) }
             if transitionDecl.isInternal { hasInternal = true }
             transitions.append(Transition(source: source, target: target, event: event,
                                           trigger: transitionDecl.trigger.map { $0 == .user ? .user : .system },
                                           isInternal: transitionDecl.isInternal,
-                                          callbacks: methods[Int(methodStarts[t])..<Int(methodStarts[t + 1])],
+                                          callbacks: callbacks.of(t),
                                           description: transitionDecl.description.map(value),
                                           range: transitionDecl.range))
             let first = Int(firstSame[t])
@@ -174,7 +243,7 @@ extension Checker {
                 let point = transitionDecl.event?.range ?? transitionDecl.source.range
                 let firstDecl = decl.transitions[first]
                 let firstPoint = firstDecl.event?.range ?? firstDecl.source.range
-                let firstTarget = Int(targetOf[first])
+                let firstTarget = Int(ends.targets[first])
                 if firstTarget == target {
                     report(.duplicateTransition(states[source].name, states[target].name, event: event, at: point)
                         .note("first declared here", at: firstPoint))
@@ -184,28 +253,7 @@ extension Checker {
                 }
             }
         }
-
-        // Requirements.
-        var requirements: [Requirement] = []
-        for requireDecl in decl.requires {
-            guard let callback = resolveCallback(requireDecl.callback, in: scope, delegate: delegate) else { continue }
-            requirements.append(Requirement(callback: callback, reason: requireDecl.reason.map(value), range: requireDecl.callback.range))
-        }
-
-        // Without unknown states, the model's transitions are the declared ones, already grouped.
-        let outgoing = allResolved ? bySource
-            : OutgoingTransitions(sources: transitions.map { Int32($0.source) }, stateCount: states.count)
-        var machine = Machine(name: machineName, description: decl.description.map(value), range: decl.name.range,
-                              delegate: delegate, states: states, transitions: transitions,
-                              requirements: requirements, initialState: max(initialState, 0), outgoing: outgoing)
-        if initialState >= 0 && graphComplete {
-            // An internal transition enters nothing: the machine stays in the state it is in.
-            let internalFlags = hasInternal ? decl.transitions.map(\.isInternal) : nil
-            analyseGraph(&machine, sources: sourceOf, targets: targetOf, internalFlags: internalFlags, machineRange: decl.name.range)
-        }
-        if graphComplete { checkRequirementsCalled(machine, calls: methods) }
-        checkAvailability(of: decl, delegate: delegate, requirements: requirements, resolved: resolvedSpellings)
-        return machine
+        return (transitions, hasInternal)
     }
 
     /// For each transition, the first one declared before it with the same source state and
@@ -254,8 +302,8 @@ extension Checker {
         /// An index of names `0..<count`, none of them a state yet.
         init(count: Int) { indices = [Int32](repeating: -1, count: count) }
 
-        /// Reads the entry of `id` only to bring it into cache (`ReadAhead`).
-        func readAhead(_ id: NameTable.ID) -> Int32 {
+        /// The raw entry of `id` (-1: no state), read ahead to bring it into cache (`ReadAhead`).
+        func entry(_ id: NameTable.ID) -> Int32 {
             let slot = Int(id)
             return slot >= 0 && slot < indices.count ? indices[slot] : 0
         }

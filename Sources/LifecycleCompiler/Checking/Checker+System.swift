@@ -33,11 +33,7 @@ extension Checker {
         var firstByName: [String: SourceRange] = [:]
         for decl in root.systems {
             let name = text(decl.name.range)
-            if let first = firstByName[name] {
-                report(.duplicateSystem(name, at: decl.name.range).note("'\(name)' first declared here", at: first))
-            } else {
-                firstByName[name] = decl.name.range
-            }
+            declareOnce(name, at: decl.name.range, in: &firstByName, duplicate: Diagnostic.duplicateSystem)
             systems.append(checkSystem(decl, name: name, machines: machines, imported: imported, known: known,
                                        machineNames: machineNames, importedChecked: &importedChecked))
         }

@@ -3,7 +3,7 @@
 /// The checker runs in phases: load imports (`Checker+Imports`), declare protocols and
 /// classes (`Checker+Types`), then for each machine resolve its delegate, states,
 /// transitions and callbacks (`Checker+Machine`, `Checker+Callbacks`) and analyse its graph
-/// (`Checker+Reachability`). Every phase is linear in the size of the input; suggestions
+/// (`Checker+Reachability`, over a `MachineGraph`). Every phase is linear in the size of the input; suggestions
 /// ("did you mean") are computed only on the error path.
 public struct Checker {
     /// The file being checked (another file's, briefly, while a system's imported machine is).
@@ -37,8 +37,6 @@ public struct Checker {
     /// How many composed states a system's exploration may visit (`--state-limit`).
     public var stateLimit = Checker.defaultStateLimit
     var suggestionsMade = 0
-    /// Where the graph passes keep what they read ahead (`Checker.ReadAhead`); never used.
-    var readAheadSink: Int32 = 0
 
     public init(root: FileSyntax, files: SourceFiles, loader: @escaping SourceLoader) {
         self.root = root
@@ -64,11 +62,7 @@ public struct Checker {
         var machineByName: [String: SourceRange] = [:]
         for decl in root.machines {
             let name = text(decl.name.range)
-            if let first = machineByName[name] {
-                report(.duplicateMachine(name, at: decl.name.range).note("'\(name)' first declared here", at: first))
-            } else {
-                machineByName[name] = decl.name.range
-            }
+            declareOnce(name, at: decl.name.range, in: &machineByName, duplicate: Diagnostic.duplicateMachine)
             let errorsBefore = diagnostics.errorCount
             machines.append(checkMachine(decl))
             if diagnostics.errorCount > errorsBefore { machinesWithErrors.insert(name) }
@@ -80,6 +74,17 @@ public struct Checker {
     }
 
     mutating func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+
+    /// Records where `name` is first declared; a later declaration is reported as `duplicate`,
+    /// with a note at the first.
+    mutating func declareOnce(_ name: String, at range: SourceRange, in first: inout [String: SourceRange],
+                              duplicate: (String, SourceRange) -> Diagnostic) {
+        if let earlier = first[name] {
+            report(duplicate(name, range).note("'\(name)' first declared here", at: earlier))
+        } else {
+            first[name] = range
+        }
+    }
 
     /// Machines may share a delegate class (one generated class serves both), but only with
     /// the same adopted types: the generator writes one class declaration, and silently

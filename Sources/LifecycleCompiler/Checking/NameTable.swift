@@ -142,13 +142,10 @@ public struct NameTable: Sendable {
         }
     }
 
-    /// Reads the slot where a name with `hash` is looked for first, and returns part of it.
-    ///
-    /// A software prefetch: reading the slots of several names one after the other, with
-    /// nothing depending on each read, lets their cache misses overlap, so that interning the
-    /// names next finds the slots in cache. (The result is only there to keep the read.)
-    public func touchSlot(hash: UInt32) -> UInt32 {
-        slots[Int(hash) & mask].idPlusOne
+    /// Reads the slot where `intern(_:hash:)` looks for a name with `hash` first, so that it
+    /// is in cache by then (`ReadAhead`: the parser reads a batch of names' slots together).
+    func readAhead(hash: UInt32, into readAhead: inout ReadAhead) {
+        readAhead.read(slots[Int(hash) & mask].idPlusOne)
     }
 
     /// FNV-1a over the bytes.

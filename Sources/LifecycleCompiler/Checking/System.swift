@@ -13,16 +13,6 @@ public struct System: Sendable {
     /// In declaration order.
     public var events: [SystemEvent]
 
-    public init(name: String, description: String?, range: SourceRange, machines: [Machine],
-                instances: [Instance], events: [SystemEvent]) {
-        self.name = name
-        self.description = description
-        self.range = range
-        self.machines = machines
-        self.instances = instances
-        self.events = events
-    }
-
     /// The machine of instance `instance`.
     public func machine(of instance: Int) -> Machine { machines[instances[instance].machine] }
 
@@ -39,13 +29,6 @@ public struct Instance: Sendable {
     /// Its machine: `System.machines[machine]`.
     public var machine: Int
     public var range: SourceRange
-
-    public init(name: String, label: String?, machine: Int, range: SourceRange) {
-        self.name = name
-        self.label = label
-        self.machine = machine
-        self.range = range
-    }
 }
 
 /// `on push by user: new Second, Second.load, … "description"`.
@@ -56,14 +39,6 @@ public struct SystemEvent: Sendable {
     /// Applied in order; the event is possible when the first one is.
     public var steps: [SystemStep]
     public var range: SourceRange
-
-    public init(name: String, trigger: Transition.Trigger?, description: String?, steps: [SystemStep], range: SourceRange) {
-        self.name = name
-        self.trigger = trigger
-        self.description = description
-        self.steps = steps
-        self.range = range
-    }
 }
 
 /// `Second.load` or `new Second`.
@@ -78,10 +53,4 @@ public struct SystemStep: Sendable, Equatable {
     public var instance: Int
     public var action: Action
     public var range: SourceRange
-
-    public init(instance: Int, action: Action, range: SourceRange) {
-        self.instance = instance
-        self.action = action
-        self.range = range
-    }
 }

@@ -35,18 +35,10 @@ public struct AutomatonStep<Configuration: Hashable & Sendable>: Sendable {
     /// What the step is, for rendering (a machine's transition index, with the state it fires from).
     public var transition: Int
     public var from: Int
-
-    public init(label: String, callbacks: [Int], target: Configuration, transition: Int, from: Int) {
-        self.label = label
-        self.callbacks = callbacks
-        self.target = target
-        self.transition = transition
-        self.from = from
-    }
 }
 
 /// A callback as a log names it: its selector, and the instance it belongs to in a system.
-public struct LoggedCallback: Sendable, Equatable {
+public struct LoggedCallback: Sendable, Hashable {
     /// Index into `LifecycleAutomaton.instances`; nil for a lone machine.
     public var instance: Int?
     /// `scene(_:willConnectTo:options:)`.
@@ -63,6 +55,21 @@ public struct LoggedCallback: Sendable, Equatable {
     /// Whether a log may name it by its base name alone (`viewWillAppear`): it takes at most
     /// one argument. `scene(_:willConnectTo:options:)` must be written in full.
     public var knownByBaseName: Bool { selector.utf8.count { $0 == UInt8(ascii: ":") } <= 1 }
+}
+
+/// Numbers callbacks in the order they are first met: the same callback (of the same instance)
+/// always gets the same index in `callbacks`.
+struct CallbackNumbering {
+    private(set) var callbacks: [LoggedCallback] = []
+    private var numbers: [LoggedCallback: Int] = [:]
+
+    mutating func number(_ selector: String, instance: Int?) -> Int {
+        let callback = LoggedCallback(instance: instance, selector: selector)
+        if let known = numbers[callback] { return known }
+        numbers[callback] = callbacks.count
+        callbacks.append(callback)
+        return callbacks.count - 1
+    }
 }
 
 /// An instance of a system, as a log line names it: any of `names` (its label, `1st`, and its
@@ -85,21 +92,11 @@ public struct MachineAutomaton: LifecycleAutomaton, Sendable {
     public init(model: Model, machine: Machine) {
         self.model = model
         self.machine = machine
-        var callbacks: [LoggedCallback] = []
-        var index: [String: Int] = [:]
-        var ids: [[Int]] = []
-        ids.reserveCapacity(machine.transitions.count)
-        for transition in machine.transitions {
-            ids.append(transition.callbacks.map { ref in
-                let selector = model.method(ref).selector
-                if let known = index[selector] { return known }
-                index[selector] = callbacks.count
-                callbacks.append(LoggedCallback(instance: nil, selector: selector))
-                return callbacks.count - 1
-            })
+        var numbering = CallbackNumbering()
+        callbackIDs = machine.transitions.map { transition in
+            transition.callbacks.map { numbering.number(model.method($0).selector, instance: nil) }
         }
-        self.callbacks = callbacks
-        self.callbackIDs = ids
+        callbacks = numbering.callbacks
     }
 
     public var name: String { machine.name }

@@ -25,24 +25,14 @@ public struct SystemAutomaton: LifecycleAutomaton, Sendable {
                 if case .fire(let name) = step.action { fired[step.instance].insert(name) }
             }
         }
-        var callbacks: [LoggedCallback] = []
-        var ids: [[[Int]]] = []
-        for instance in system.instances.indices {
-            let machine = system.machine(of: instance)
-            var index: [String: Int] = [:]
-            ids.append(machine.transitions.map { transition in
+        var numbering = CallbackNumbering()
+        callbackIDs = system.instances.indices.map { instance in
+            system.machine(of: instance).transitions.map { transition in
                 guard let event = transition.event, fired[instance].contains(event) else { return [] }
-                return transition.callbacks.map { ref in
-                    let selector = model.method(ref).selector
-                    if let known = index[selector] { return known }
-                    index[selector] = callbacks.count
-                    callbacks.append(LoggedCallback(instance: instance, selector: selector))
-                    return callbacks.count - 1
-                }
-            })
+                return transition.callbacks.map { numbering.number(model.method($0).selector, instance: instance) }
+            }
         }
-        self.callbacks = callbacks
-        self.callbackIDs = ids
+        callbacks = numbering.callbacks
         self.instances = system.instances.map { instance in
             LoggedInstance(names: (instance.label.map { [$0] } ?? []) + (instance.label == instance.name ? [] : [instance.name]))
         }

@@ -305,7 +305,7 @@ public struct DotGenerator {
         let ends = edgeEnds(machine)
         let selectors = escapedSelectors()
         let internals = internalTransitions(machine)
-        let parents = parentsOf(machine)
+        let graph = MachineGraph(states: machine.states)
         // Clusters that transitions leave from, each with an invisible exit node (declared in
         // the cluster when its first such edge is drawn), so that such an edge starts at the
         // cluster's border, not from the child it would otherwise be drawn from (`stop` from
@@ -399,7 +399,7 @@ public struct DotGenerator {
             let block = blockStart..<min(blockStart + Self.edgeBlock, machine.transitions.count)
             geometry.removeAll(keepingCapacity: true)
             for transition in block {
-                geometry.append(EdgeGeometry(machine.transitions[transition], ends: ends, parents: parents))
+                geometry.append(EdgeGeometry(machine.transitions[transition], ends: ends, graph: graph))
             }
             for transition in block where !machine.transitions[transition].isInternal {
                 let edge = geometry[transition - blockStart]
@@ -441,28 +441,15 @@ public struct DotGenerator {
         var clipsTail: Bool
         var clipsHead: Bool
 
-        init(_ transition: Transition, ends: [EdgeEnd], parents: [Int32]) {
+        /// `graph` is the machine's hierarchy: its nesting is read from 4 bytes a state
+        /// instead of a `State`.
+        init(_ transition: Transition, ends: [EdgeEnd], graph: MachineGraph) {
             let source = ends[transition.source], target = ends[transition.target]
             tail = source.anchor
             head = target.anchor
-            clipsTail = source.isCluster && !Self.isWithin(Int(head), transition.source, parents)
-            clipsHead = target.isCluster && !Self.isWithin(Int(tail), transition.target, parents)
+            clipsTail = source.isCluster && !graph.isWithin(Int(head), transition.source)
+            clipsHead = target.isCluster && !graph.isWithin(Int(tail), transition.target)
         }
-
-        /// `Machine.isWithin` over a compact parent array.
-        static func isWithin(_ state: Int, _ ancestor: Int, _ parents: [Int32]) -> Bool {
-            var current = state
-            while current >= 0 {
-                if current == ancestor { return true }
-                current = Int(parents[current])
-            }
-            return false
-        }
-    }
-
-    /// Each state's parent, -1 for a top-level state: 4 bytes a state instead of a `State`.
-    func parentsOf(_ machine: Machine) -> [Int32] {
-        machine.states.map { Int32($0.parent ?? -1) }
     }
 
     /// One edge's line; with `labelNode`, its label as a node of its own (`m0_t7`, a plain

@@ -134,6 +134,7 @@ extension Parser {
         enclosingState = -1
         body(of: .machine(name))
         flushNames()
+        assert(machine.namesAreInterned, "a name of machine '\(source.text(name.range))' was not interned")
         var decl = machine
         // Leave no second reference to the arrays behind (so nothing copies them later).
         machine = MachineDecl(name: name, description: nil, range: decl.range)

@@ -1,12 +1,13 @@
 /// State and event names, interned in batches.
 ///
-/// At a million states, interning a name last seen far away (a transition's target, or a state
-/// first named as a target long before it is declared) is a cache miss in the name table, and
-/// the parser used to wait for each in turn: a quarter of its time. So names are queued with
-/// their hash while their bytes are in cache, and every `nameBatchSize` (128) names the table
-/// slots they land in are first read all together (the misses overlap, as a prefetch would
-/// make them), then the names are interned and their ids written into the states and
-/// transitions that hold them. `flushNames()` must run before a machine's arrays are handed out.
+/// A name last seen far away (a transition's target, or a state named as a target long before
+/// it is declared) is a cache miss in the name table. So names are queued with their hash while
+/// their bytes are in cache, and every `nameBatchSize` names the table slots they land in are
+/// first read together (`ReadAhead`: their misses overlap), then the names are interned and
+/// their ids written into the states and transitions that hold them.
+///
+/// Until then a state or transition holds the placeholder id -1: `flushNames()` must run before
+/// a machine's arrays are handed out, which `machineDecl()` asserts (`MachineDecl.namesAreInterned`).
 extension Parser {
     /// A name waiting for its id: where it is, and which field of which member gets the id.
     struct PendingName {
@@ -17,8 +18,6 @@ extension Parser {
         /// The index in `machine.states` (for `.stateName`) or `machine.transitions`.
         var owner: Int32
         var field: Field
-        /// What reading the name's slot returned (kept only so that the read is not dropped).
-        var touched: UInt32 = 0
     }
 
     /// How many names are interned together: enough misses to keep the memory system busy,
@@ -36,9 +35,9 @@ extension Parser {
     /// Interns every queued name and stores its id.
     mutating func flushNames() {
         guard !pendingNames.isEmpty else { return }
-        for i in pendingNames.indices {
-            pendingNames[i].touched = names.touchSlot(hash: pendingNames[i].hash)
-        }
+        var readAhead = ReadAhead()
+        for pending in pendingNames { names.readAhead(hash: pending.hash, into: &readAhead) }
+        readAhead.finish()
         for pending in pendingNames {
             let bytes = UnsafeBufferPointer(rebasing: source.bytes[Int(pending.start)..<Int(pending.end)])
             let id = names.intern(bytes, hash: pending.hash)
@@ -51,5 +50,14 @@ extension Parser {
             }
         }
         pendingNames.removeAll(keepingCapacity: true)
+    }
+}
+
+extension MachineDecl {
+    /// Whether every state and transition holds its names' ids, not the parser's placeholder
+    /// -1 (an absent event's id is -1 for good): true of every machine the parser returns.
+    var namesAreInterned: Bool {
+        states.allSatisfy { $0.nameID >= 0 }
+            && transitions.allSatisfy { $0.sourceID >= 0 && $0.targetID >= 0 && ($0.eventID >= 0) == ($0.event != nil) }
     }
 }

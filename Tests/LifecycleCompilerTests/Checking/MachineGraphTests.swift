@@ -1,0 +1,100 @@
+import Testing
+@testable import LifecycleCompiler
+
+/// `MachineGraph` on small nested machines: entering composites, nesting, reachability, dead
+/// ends and which states can still end.
+@Suite struct MachineGraphTests {
+    /// States given as (name, parent, kind), in pre-order; `initial` marks a composite's initial
+    /// child (or the machine's), `final` a final state.
+    static func states(_ list: [(String, Int?, State.Kind)]) -> [State] {
+        let range = SourceRange(file: FileID(0), start: 0, end: 0)
+        var states = list.map { State(name: $0.0, description: nil, kind: $0.2, parent: $0.1, children: [], initialChild: nil, range: range) }
+        for index in states.indices {
+            guard let parent = states[index].parent else { continue }
+            states[parent].children.append(index)
+            if states[index].kind == .initial, states[parent].initialChild == nil { states[parent].initialChild = index }
+        }
+        return states
+    }
+
+    /// A graph of `states` with `transitions` (source, target), each entering `enter(target)`.
+    static func graph(_ states: [State], _ transitions: [(Int, Int)], leaves: [Bool]? = nil) -> MachineGraph {
+        var graph = MachineGraph(states: states)
+        let outgoing = OutgoingTransitions(sources: transitions.map { Int32($0.0) }, stateCount: states.count)
+        let entries = transitions.map { Int32(graph.enter($0.1)) }
+        graph.connect(outgoing: outgoing, entries: entries, leaves: leaves)
+        return graph
+    }
+
+    //  0 A (initial)     1 B { 2 B1 (initial)  3 B2 { 4 B2a (initial) }  5 B3 }
+    //  6 C { 7 C1 } (no initial state)   8 F (final)   9 D   10 E
+    static let nested = states([
+        ("A", nil, .initial), ("B", nil, .normal), ("B1", 1, .initial), ("B2", 1, .normal), ("B2a", 3, .initial),
+        ("B3", 1, .normal), ("C", nil, .normal), ("C1", 6, .normal), ("F", nil, .final), ("D", nil, .normal),
+        ("E", nil, .normal),
+    ])
+    // A -> B, B -> F (fires from anywhere inside B), B1 -> B2, D -> A, A -> E.
+    static let nestedTransitions = [(0, 1), (1, 8), (2, 3), (9, 0), (0, 10)]
+
+    @Test func enterFollowsInitialChildrenAndStopsAtACompositeWithoutOne() {
+        let graph = MachineGraph(states: Self.nested)
+        #expect(graph.enter(0) == 0)
+        #expect(graph.enter(1) == 2)
+        #expect(graph.enter(3) == 4)
+        #expect(graph.enter(6) == 6)
+        #expect(graph.isComposite(6) && !graph.isComposite(7))
+        #expect(graph.isFinal(8) && !graph.isFinal(0))
+    }
+
+    @Test func isWithinHoldsForTheStateItselfAndEveryAncestor() {
+        let graph = MachineGraph(states: Self.nested)
+        #expect(graph.isWithin(4, 4))
+        #expect(graph.isWithin(4, 3))
+        #expect(graph.isWithin(4, 1))
+        #expect(!graph.isWithin(1, 4))
+        #expect(!graph.isWithin(7, 1))
+        #expect(!graph.isWithin(0, 10))
+        #expect(graph.parents == [-1, -1, 1, 1, 3, 1, -1, 6, -1, -1, -1])
+        #expect(graph.initialChildren == [-1, 2, -1, 4, -1, -1, -1, -1, -1, -1, -1])
+    }
+
+    @Test func reachMarksEnteredStatesTheirAncestorsAndWhatTheirTransitionsEnter() {
+        let graph = Self.graph(Self.nested, Self.nestedTransitions)
+        let reached = graph.reach(from: graph.enter(0))
+        // B3 is inside a reached composite but nothing enters it; C and C1 and D are never entered.
+        #expect(reached == [true, true, true, true, true, false, false, false, true, false, true])
+    }
+
+    @Test func deadEndsAreReachedLeavesWithNoWayOutOfThemOrTheirAncestors() {
+        let graph = Self.graph(Self.nested, Self.nestedTransitions)
+        let reached = graph.reach(from: graph.enter(0))
+        // B1 and B2a leave through B's transition; F is final; E has no transition.
+        #expect(graph.deadEnds(reached: reached) == [10])
+        #expect(graph.hasWayOut(4) && graph.hasWayOut(1) && !graph.hasWayOut(10) && !graph.hasWayOut(7))
+    }
+
+    @Test func canEndFollowsTransitionsBackwardAndIntoTheChildrenOfAComposite() {
+        let graph = Self.graph(Self.nested, Self.nestedTransitions)
+        // B can end (B -> F), so can everything inside it; A enters B1, D enters A; E and C cannot.
+        #expect(graph.canEnd() == [true, true, true, true, true, true, false, false, true, true, false])
+        #expect(graph.hasFinalState)
+    }
+
+    @Test func anInternalTransitionIsNoWayOut() {
+        let states = Self.states([("G", nil, .initial), ("H", nil, .final)])
+        let inside = Self.graph(states, [(0, 0)], leaves: [false])
+        #expect(inside.deadEnds(reached: inside.reach(from: 0)) == [0])
+        #expect(inside.canEnd() == [false, true])
+        // The same transition as an ordinary self-transition leaves and re-enters the state.
+        let selfLoop = Self.graph(states, [(0, 0)])
+        #expect(selfLoop.deadEnds(reached: selfLoop.reach(from: 0)) == [])
+    }
+
+    @Test func aMachineWithoutTransitionsReachesOnlyItsStart() {
+        let graph = Self.graph(Self.states([("A", nil, .initial), ("B", nil, .normal)]), [])
+        #expect(graph.reach(from: 0) == [true, false])
+        #expect(graph.deadEnds(reached: [true, false]) == [0])
+        #expect(!graph.hasFinalState)
+        #expect(graph.canEnd() == [false, false])
+    }
+}
