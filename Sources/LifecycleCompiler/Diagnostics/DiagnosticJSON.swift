@@ -6,14 +6,14 @@
 /// diagnostics (`--error-limit N`), the first N are written.
 public enum DiagnosticJSON {
     /// When the command line's ceiling (`Diagnostics.maximumKept`) left diagnostics out of the
-    /// array: one line for stderr that counts them, so the array itself keeps its shape.
+    /// array: the message of one note for stderr that counts them, so the array itself keeps its shape.
     public static func notWrittenNote(_ diagnostics: Diagnostics) -> String? {
         guard diagnostics.limit == Diagnostics.maximumKept else { return nil }
         let written = min(diagnostics.all.count, diagnostics.limit)
         let rest = diagnostics.errorCount + diagnostics.warningCount - written
         guard rest > 0 else { return nil }
-        return "lifecycle: note: \(rest) more diagnostic\(rest == 1 ? "" : "s") not written; "
-            + "'--format json' lists at most \(Diagnostics.maximumKept)\n"
+        return "\(rest) more diagnostic\(rest == 1 ? "" : "s") not written; "
+            + "'--format json' lists at most \(Diagnostics.maximumKept)"
     }
 
     public static func render(_ diagnostics: Diagnostics, files: SourceFiles) -> String {

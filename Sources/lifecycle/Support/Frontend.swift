@@ -66,8 +66,7 @@ struct Frontend {
     func printDiagnostics() {
         if json {
             Terminal.out(DiagnosticJSON.render(diagnostics, files: files))
-            if let note = DiagnosticJSON.notWrittenNote(diagnostics) { Terminal.err(note) }
-            if let note = DiagnosticJSON.notWrittenNote(diagnostics) { Terminal.err(note) }
+            if let note = DiagnosticJSON.notWrittenNote(diagnostics) { Reporter.say(.note, note, command: nil) }
         } else {
             printText(diagnostics)
         }

@@ -74,7 +74,7 @@ import Testing
                 let json = DiagnosticJSON.render(diagnostics, files: compilation.files)
                 #expect(json.components(separatedBy: "\"severity\"").count - 1 == ceiling)
                 #expect(DiagnosticJSON.notWrittenNote(diagnostics)
-                        == "lifecycle: note: \(size - ceiling) more diagnostics not written; '--format json' lists at most \(ceiling)\n")
+                        == "\(size - ceiling) more diagnostics not written; '--format json' lists at most \(ceiling)")
             } else {
                 let text = DiagnosticRenderer(files: compilation.files, limit: 0).render(diagnostics)
                 #expect(text.hasSuffix("note: \(size - ceiling) errors not shown; at most \(ceiling) diagnostics are shown\n"),
