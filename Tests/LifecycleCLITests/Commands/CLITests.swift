@@ -4,7 +4,7 @@ import Testing
 /// Runs the built `lifecycle` binary and checks its output and exit status: the surface that
 /// scripts and build tools rely on (README, "Command line").
 @Suite struct CLITests {
-    static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let testsFolder = URL(fileURLWithPath: CLIRunner.packageRoot).appendingPathComponent("Tests/LifecycleCLITests")
     static let fixtures = testsFolder.appendingPathComponent("Fixtures")
     static let packageRoot = testsFolder.deletingLastPathComponent().deletingLastPathComponent()
 

@@ -7,8 +7,7 @@ import LifecycleCompiler
 /// written inline in it (and in the files it imports). `Fixtures/Diagnostics/README.md`
 /// describes the `// expected-error {{…}}` syntax.
 @Suite struct DiagnosticFixtureTests {
-    static let fixturesRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Fixtures")
+    static let fixturesRoot = Repository.fixtures
 
     /// Fixture paths relative to `Fixtures/`, e.g. `Diagnostics/UnknownState.lifecycle`.
     static let allFixtureFiles: [String] = ["Diagnostics", "Valid"].flatMap { folder -> [String] in

@@ -15,7 +15,7 @@ enum CLIRunner {
 
     static let packageRoot: String = {
         var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3) // Tests/LifecycleCLITests/CLIRunner.swift
+        parts.removeLast(4) // Tests/LifecycleCLITests/Support/CLIRunner.swift
         return parts.joined(separator: "/")
     }()
 

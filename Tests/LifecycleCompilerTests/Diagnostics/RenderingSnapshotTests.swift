@@ -6,8 +6,7 @@ import LifecycleCompiler
 /// `Fixtures/Rendering/`. Run with `LIFECYCLE_RECORD=1` to rewrite the goldens; the test
 /// still fails then, so a recording is never mistaken for a pass.
 @Suite struct RenderingSnapshotTests {
-    static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/Rendering")
+    static let goldens = Repository.fixtures.appendingPathComponent("Rendering")
 
     static func render(_ source: String, path: String = "Spec.lifecycle", limit: Int = 50) -> String {
         let compilation = Compiler.compile(path: path, source: source)

@@ -77,7 +77,7 @@ import LifecycleCompiler
     }
 
     @Test func everyFixtureProducesValidJSON() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/Diagnostics")
+        let folder = Repository.fixtures.appendingPathComponent("Diagnostics")
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".lifecycle") {
             let source = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
             let array = try Self.json(source, path: name)

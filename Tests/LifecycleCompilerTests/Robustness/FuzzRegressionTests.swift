@@ -96,7 +96,7 @@ import Testing
 
     /// The bytes of a file in `Fixtures/FuzzRegressions/`.
     static func fixture(_ name: String) throws -> [UInt8] {
-        let folder = String(#filePath.dropLast("FuzzRegressionTests.swift".count)) + "Fixtures/FuzzRegressions/"
+        let folder = Repository.fixtures.appendingPathComponent("FuzzRegressions").path + "/"
         guard let file = fopen(folder + name, "rb") else { throw FixtureMissing(path: folder + name) }
         defer { fclose(file) }
         var bytes: [UInt8] = []
