@@ -112,9 +112,9 @@ import Testing
 
     @Test("the property generator's random specs keep their meaning when formatted", arguments: 0..<3)
     func generatedSpecs(batch: Int) {
-        let names = SpecGenerator.TypeNames()
+        let names = HostileSpecGenerator.TypeNames()
         for index in 0..<20 {
-            var generator = SpecGenerator(seed: 7_000 + UInt64(batch * 20 + index), typeNames: names)
+            var generator = HostileSpecGenerator(seed: 7_000 + UInt64(batch * 20 + index), typeNames: names)
             let spec = generator.spec()
             checkFormatting(spec.text, name: "seed-\(spec.seed).lifecycle")
         }

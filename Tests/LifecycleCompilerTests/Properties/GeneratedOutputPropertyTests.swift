@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import LifecycleCompiler
 
-/// Property tests of generated output: for random valid specs (`SpecGenerator`), `check` is
+/// Property tests of generated output: for random valid specs (`HostileSpecGenerator`), `check` is
 /// clean, the generated Swift type-checks against the UIKit stand-in, the DOT renders with
 /// `dot` and no warnings, generation is deterministic, and hostile text never reaches an
 /// output raw.
@@ -23,11 +23,11 @@ import Testing
     static var batches: [Int] { Array(0..<((max(caseCount, 0) + batchSize - 1) / batchSize)) }
 
     /// The specs of one batch (their type names are unique across the batch).
-    static func specs(batch: Int) -> [SpecGenerator.Spec] {
-        let names = SpecGenerator.TypeNames()
+    static func specs(batch: Int) -> [HostileSpecGenerator.Spec] {
+        let names = HostileSpecGenerator.TypeNames()
         let cases = (batch * batchSize)..<min(caseCount, (batch + 1) * batchSize)
         return cases.map { index in
-            var generator = SpecGenerator(seed: firstSeed &+ UInt64(index), typeNames: names)
+            var generator = HostileSpecGenerator(seed: firstSeed &+ UInt64(index), typeNames: names)
             return generator.spec()
         }
     }
@@ -57,7 +57,7 @@ import Testing
     }
 
     /// The in-process properties of one spec; its Swift body and DOT when it checks clean.
-    func checkOne(_ spec: SpecGenerator.Spec) -> (String, String)? {
+    func checkOne(_ spec: HostileSpecGenerator.Spec) -> (String, String)? {
         let path = "Property/seed-\(spec.seed).lifecycle"
         let compilation = Compiler.compile(path: path, source: spec.text)
         // Without a platform, the UIKit callbacks deprecated in iOS 26 are notes (not problems).
@@ -110,7 +110,7 @@ import Testing
 
     @Test("the spec generator is reproducible: one seed, one spec")
     func reproducible() {
-        var a = SpecGenerator(seed: 42, typeNames: .init()), b = SpecGenerator(seed: 42, typeNames: .init())
+        var a = HostileSpecGenerator(seed: 42, typeNames: .init()), b = HostileSpecGenerator(seed: 42, typeNames: .init())
         #expect(a.spec().text == b.spec().text)
     }
 }

@@ -8,7 +8,7 @@ import Testing
 /// property, argument label, parameter name. The output must type-check and render; what no
 /// escaping can make legal must be rejected by the checker with a located error.
 @Suite(.serialized) struct KeywordNamesTests {
-    static let words = SpecGenerator.swiftKeywords
+    static let words = HostileSpecGenerator.swiftKeywords
 
     /// One spec using every word; `rotation` picks which of protocol (0), class (1) or
     /// delegate (2) takes the bare word as its type name (they share one namespace).

@@ -16,7 +16,7 @@ import SpecGeneration
 ///
 /// Specs of one batch are type-checked as one Swift module, so their type names come from a
 /// shared `TypeNames` and never clash.
-struct SpecGenerator {
+struct HostileSpecGenerator {
     /// Type names already used by the specs of one batch.
     final class TypeNames {
         var used: Set<String> = []
