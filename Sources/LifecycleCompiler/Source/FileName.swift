@@ -22,31 +22,45 @@ public enum FileName {
 
     /// The name `bytes` spell, losslessly (see the type's documentation).
     public static func decode(_ bytes: some Collection<UInt8>) -> String {
-        var scalars = String.UnicodeScalarView()
-        var iterator = bytes.makeIterator()
-        var pending: [UInt8] = []
-        var parser = Unicode.UTF8.ForwardParser()
-        // The parser reads ahead at most the bytes of one sequence; `pending` keeps the raw
-        // bytes it has not reported yet, so that a rejected run is escaped byte by byte.
-        var input = AnyIterator<UInt8> {
-            guard let byte = iterator.next() else { return nil }
-            pending.append(byte)
-            return byte
+        Array(bytes).withUnsafeBufferPointer { decode($0) }
+    }
+
+    /// The name `bytes` spell, losslessly. Not generic, so decoding `argv` at start-up
+    /// instantiates no generic type at run time (the generic version cost a tenth of a
+    /// millisecond before `main` could look at its arguments).
+    public static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        // Nearly every name is valid UTF-8 without the escape scalars: one pass decides.
+        let plain = String(decoding: bytes, as: UTF8.self)
+        if plain.utf8.elementsEqual(bytes) && !hasEscapedBytes(plain) { return plain }
+
+        /// Reads `bytes` in order; `start..<position` are the bytes the parser has read but
+        /// not yet reported, so that a rejected run is escaped byte by byte.
+        struct Reader: IteratorProtocol {
+            let bytes: UnsafeBufferPointer<UInt8>
+            var position = 0
+            mutating func next() -> UInt8? {
+                guard position < bytes.count else { return nil }
+                defer { position += 1 }
+                return bytes[position]
+            }
         }
+        var scalars = String.UnicodeScalarView()
+        var reader = Reader(bytes: bytes)
+        var start = 0
+        var parser = Unicode.UTF8.ForwardParser()
         loop: while true {
-            switch parser.parseScalar(from: &input) {
+            switch parser.parseScalar(from: &reader) {
             case .valid(let encoded):
-                let count = encoded.count
                 let scalar = Unicode.UTF8.decode(encoded)
                 if escapedBytes.contains(scalar.value) {
                     for byte in encoded { scalars.append(escape(byte)) }
                 } else {
                     scalars.append(scalar)
                 }
-                pending.removeFirst(count)
+                start += encoded.count
             case .error(let length):
-                for byte in pending.prefix(length) { scalars.append(escape(byte)) }
-                pending.removeFirst(length)
+                for byte in bytes[start..<start + length] { scalars.append(escape(byte)) }
+                start += length
             case .emptyInput:
                 break loop
             }
