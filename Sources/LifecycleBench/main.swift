@@ -239,24 +239,27 @@ report += "Load average (1, 5, 15 min) before the run: \(loadBefore); after: \(l
 report += "Seed \(seed). Whole-process figures are medians of \(results.map { String(wholeProcessRuns($0.states)) }.joined(separator: "/")) runs; "
 report += "stage figures are the fastest of \(results.map { String(stageRuns($0.states)) }.joined(separator: "/")) in-process runs.\n\n"
 
+/// A table of figures: the header, right-aligned columns, one row per result.
+func figureTable(_ header: [String], _ rows: [[String]]) -> String {
+    func line(_ cells: [String]) -> String { "| " + cells.joined(separator: " | ") + " |\n" }
+    return line(header) + "|" + String(repeating: "---:|", count: header.count) + "\n" + rows.map(line).joined()
+}
+
 report += "### Whole process\n\n"
-report += "| states | spec | words | `lifecycle check` | MB/s | peak memory | `lifecycle dot` | peak memory | `wc -w` | check ÷ wc |\n"
-report += "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
-for r in results {
-    report += "| \(grouped(r.states)) | \(mb(r.bytes)) MB | \(grouped(r.words)) | \(ms(r.check.seconds)) ms | "
-    report += "\(Measure.format(Double(r.bytes) / 1e6 / r.check.seconds, 0)) | \(mb(r.check.peakBytes)) MB | "
-    report += "\(ms(r.dot.seconds)) ms | \(mb(r.dot.peakBytes)) MB | \(ms(r.wc.seconds)) ms | "
-    report += "\(Measure.format(r.check.seconds / r.wc.seconds, 2)) |\n"
-}
+report += figureTable(["states", "spec", "words", "`lifecycle check`", "MB/s", "peak memory", "`lifecycle dot`", "peak memory",
+                       "`wc -w`", "check ÷ wc"], results.map { r in
+    [grouped(r.states), "\(mb(r.bytes)) MB", grouped(r.words), "\(ms(r.check.seconds)) ms",
+     Measure.format(Double(r.bytes) / 1e6 / r.check.seconds, 0), "\(mb(r.check.peakBytes)) MB",
+     "\(ms(r.dot.seconds)) ms", "\(mb(r.dot.peakBytes)) MB", "\(ms(r.wc.seconds)) ms",
+     Measure.format(r.check.seconds / r.wc.seconds, 2)]
+})
 report += "\n### Stages, in process\n\n"
-report += "| states | read | lex | parse | check | Swift | DOT | tokens | lex MB/s | Swift out | DOT out |\n"
-report += "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
-for r in results {
+report += figureTable(["states", "read", "lex", "parse", "check", "Swift", "DOT", "tokens", "lex MB/s", "Swift out", "DOT out"],
+                      results.map { r in
     let s = r.stages
-    report += "| \(grouped(r.states)) | \(ms(s.read)) | \(ms(s.lex)) | \(ms(s.parse)) | \(ms(s.check)) | \(ms(s.swift)) | "
-    report += "\(ms(s.dot)) | \(grouped(s.tokens)) | \(Measure.format(Double(r.bytes) / 1e6 / s.lex, 0)) | "
-    report += "\(mb(s.swiftBytes)) MB | \(mb(s.dotBytes)) MB |\n"
-}
+    return [grouped(r.states), ms(s.read), ms(s.lex), ms(s.parse), ms(s.check), ms(s.swift), ms(s.dot), grouped(s.tokens),
+            Measure.format(Double(r.bytes) / 1e6 / s.lex, 0), "\(mb(s.swiftBytes)) MB", "\(mb(s.dotBytes)) MB"]
+})
 report += "\n(Times in milliseconds. Parse includes lexing; check is the checker alone on the parsed tree; "
 report += "Swift is the generator's body; DOT is the whole file with its header's SHA-256, on one thread.)\n"
 

@@ -121,14 +121,7 @@ extension Parser {
 
     /// machineDecl := 'machine' IDENT STRING? '{' member* '}'
     mutating func machineDecl() -> MachineDecl? {
-        guard let head = keywordAndName("machine", orSkipTo: .declaration) else { return nil }
-        let start = head.start, name = head.name
-        let description = optionalString()
-        guard token.kind == .leftBrace else {
-            report(.expectedBody("machine '\(source.text(name.range))'", found: found, at: missingRange))
-            synchronize(to: .declaration)
-            return nil
-        }
+        guard let (start, name, description) = declarationHead("machine") else { return nil }
         machine = MachineDecl(name: name, description: description, range: range(from: start))
         reserveMembers()
         enclosingState = -1

@@ -217,16 +217,8 @@ extension Parser {
             transition.event = event
         }
         if consume(if: .keyword(.by)) != nil {
-            let word = token.kind == .identifier ? text(token) : ""
-            guard let trigger = TransitionDecl.Trigger(rawValue: word) else {
-                let suggestion = word.isEmpty ? nil : Suggestions.bestMatch(for: word, in: ["user", "system"])
-                report(.expectedTrigger(found: found, suggestion: suggestion,
-                                        at: token.kind == .identifier ? range(token) : missingRange))
-                synchronize(to: .member)
-                return false
-            }
+            guard let trigger = trigger(orSkipTo: .member) else { return false }
             transition.trigger = trigger
-            advance()
         }
         if consume(if: .keyword(.calls)) != nil {
             guard callbackList() else {

@@ -22,14 +22,7 @@ extension Parser {
 
     /// systemDecl := 'system' IDENT STRING? '{' ( instanceDecl | systemEventDecl )* '}'
     mutating func systemDecl() -> SystemDecl? {
-        guard let head = keywordAndName("system", orSkipTo: .declaration) else { return nil }
-        let start = head.start, name = head.name
-        let description = optionalString()
-        guard token.kind == .leftBrace else {
-            report(.expectedBody("system '\(source.text(name.range))'", found: found, at: missingRange))
-            synchronize(to: .declaration)
-            return nil
-        }
+        guard let (start, name, description) = declarationHead("system") else { return nil }
         var system = SystemDecl(name: name, description: description, range: range(from: start))
         let open = token
         advance()
@@ -88,16 +81,8 @@ extension Parser {
         }
         var trigger: TransitionDecl.Trigger?
         if consume(if: .keyword(.by)) != nil {
-            let word = token.kind == .identifier ? text(token) : ""
-            guard let value = TransitionDecl.Trigger(rawValue: word) else {
-                let suggestion = word.isEmpty ? nil : Suggestions.bestMatch(for: word, in: ["user", "system"])
-                report(.expectedTrigger(found: found, suggestion: suggestion,
-                                        at: token.kind == .identifier ? range(token) : missingRange))
-                synchronize(to: .systemMember)
-                return
-            }
+            guard let value = self.trigger(orSkipTo: .systemMember) else { return }
             trigger = value
-            advance()
         }
         guard consume(if: .colon) != nil else {
             report(.expectedStepsColon(source.text(name.range), found: found, at: missingRange))

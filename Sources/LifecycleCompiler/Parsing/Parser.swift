@@ -124,6 +124,34 @@ public struct Parser {
         return (start, name)
     }
 
+    /// `keyword IDENT STRING? '{'` up to the brace: the head of a machine or a system. Reports
+    /// what stands instead of the brace and skips to the next declaration.
+    mutating func declarationHead(_ keyword: String) -> (start: Int, name: NameSyntax, description: StringSyntax?)? {
+        guard let head = keywordAndName(keyword, orSkipTo: .declaration) else { return nil }
+        let description = optionalString()
+        guard token.kind == .leftBrace else {
+            report(.expectedBody("\(keyword) '\(source.text(head.name.range))'", found: found, at: missingRange))
+            synchronize(to: .declaration)
+            return nil
+        }
+        return (head.start, head.name, description)
+    }
+
+    /// After `by`: `user` or `system`, or nil after reporting what stands there instead (with
+    /// a did-you-mean) and skipping to `recovery`. Consumes the word it accepts.
+    mutating func trigger(orSkipTo recovery: RecoveryPoint) -> TransitionDecl.Trigger? {
+        let word = token.kind == .identifier ? text(token) : ""
+        guard let trigger = TransitionDecl.Trigger(rawValue: word) else {
+            let suggestion = word.isEmpty ? nil : Suggestions.bestMatch(for: word, in: ["user", "system"])
+            report(.expectedTrigger(found: found, suggestion: suggestion,
+                                    at: token.kind == .identifier ? range(token) : missingRange))
+            synchronize(to: recovery)
+            return nil
+        }
+        advance()
+        return trigger
+    }
+
     /// Consumes a string literal if there is one.
     mutating func optionalString() -> StringSyntax? {
         guard token.kind == .string else { return nil }
