@@ -96,22 +96,39 @@ enum RenderCommand: Command {
         }
 
         let spec = OutputWriter.displayPath(path)
-        var attempt = drawing
-        let attempts = drawing.clusters ? 2 : 1
-        for number in 1...attempts {
-            let bytes = DotGenerator(model: model, options: attempt).generate(specPath: spec, command: OutputWriter.regenerateCommand("render", spec: path, options: " -o \(OutputWriter.commandPath(output))"))
+        // Graphviz's "trouble in init_rank" on some clustered graphs: its maintainers' workaround
+        // is the other ranking pass (`newrank=true`), which keeps the clusters; when that fails
+        // too, composite states are drawn as boxes. Each fallback is said.
+        let attempts: [Attempt] = drawing.clusters ? [.asWritten, .newRank, .withoutClusters] : [.asWritten]
+        for (number, attempt) in attempts.enumerated() {
+            var generator = drawing
+            if attempt == .withoutClusters { generator.clusters = false }
+            let bytes = DotGenerator(model: model, options: generator).generate(specPath: spec, command: OutputWriter.regenerateCommand("render", spec: path, options: " -o \(OutputWriter.commandPath(output))"))
             switch try draw(bytes, dot: dot, layout: layout, format: format, output: output, destination: destination,
-                            timeout: options.timeout, advice: advice, canRetry: number < attempts) {
+                            graphAttributes: attempt == .newRank ? ["-Gnewrank=true"] : [],
+                            timeout: options.timeout, advice: advice, canRetry: number < attempts.count - 1) {
             case .done:
+                if attempt == .newRank {
+                    Reporter.say(.warning, "Graphviz could not rank the clusters of this diagram ('trouble in init_rank'); drawn with its other ranking ('newrank=true')", command: self)
+                }
                 return .success
             case .clustersFailed:
-                // Graphviz 2.43's "trouble in init_rank" on some clustered graphs: draw the
-                // composite states as boxes instead, and say so.
-                Reporter.say(.warning, "Graphviz could not lay out the clusters of this diagram; drawing composite states as boxes ('--no-clusters')", command: self)
-                attempt.clusters = false
+                if attempts[number + 1] == .withoutClusters {
+                    Reporter.say(.warning, "Graphviz could not lay out the clusters of this diagram; drawing composite states as boxes ('--no-clusters')", command: self)
+                }
             }
         }
         return .failure
+    }
+
+    /// How `dot` is asked to draw, in the order tried.
+    enum Attempt {
+        case asWritten
+        /// `-Gnewrank=true`: Graphviz's other ranking pass, which lays out clusters that make
+        /// the default one fail.
+        case newRank
+        /// `--no-clusters`: composite states as boxes.
+        case withoutClusters
     }
 
     enum Drawing {
@@ -124,7 +141,7 @@ enum RenderCommand: Command {
     /// the output. Temporaries have unique names (`FileSystem.TemporaryFile`), so concurrent
     /// renders to one output all finish, and are removed on every path, signals included.
     static func draw(_ bytes: [UInt8], dot: String, layout: String, format: String, output: String, destination: String,
-                     timeout: Double, advice: String?, canRetry: Bool) throws(CLIError) -> Drawing {
+                     graphAttributes: [String], timeout: Double, advice: String?, canRetry: Bool) throws(CLIError) -> Drawing {
         let dotFile: FileSystem.TemporaryFile, imageFile: FileSystem.TemporaryFile
         switch (FileSystem.TemporaryFile.make(nextTo: destination, suffix: ".dot"), FileSystem.TemporaryFile.make(nextTo: destination, suffix: ".\(format)")) {
         case (.success(let a), .success(let b)): (dotFile, imageFile) = (a, b)
@@ -141,7 +158,7 @@ enum RenderCommand: Command {
         let written = bytes.withUnsafeBufferPointer { FileSystem.writeAll($0, to: dotFile.fd) }
         dotFile.close()
         if let code = written { throw .cannotWrite(output, Terminal.describe(errno: code)) }
-        switch Subprocess.run(dot, ["-K\(layout)", "-T\(format)", dotFile.path, "-o", imageFile.path], timeout: timeout) {
+        switch Subprocess.run(dot, ["-K\(layout)", "-T\(format)"] + graphAttributes + [dotFile.path, "-o", imageFile.path], timeout: timeout) {
         case .failure(let failure):
             throw .failure("cannot run '\(dot)': \(failure.message)")
         case .success(let outcome):

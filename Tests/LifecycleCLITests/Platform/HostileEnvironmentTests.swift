@@ -288,6 +288,49 @@ import Testing
         }
     }
 
+    @Test("render: 'trouble in init_rank' that Graphviz's other ranking avoids keeps the clusters, with a warning")
+    func clusterNewRankFallback() throws {
+        guard let dot = Self.which("dot") else { return }
+        try Self.withSpec { folder in
+            // Fails on clustered graphs unless asked for newrank, as Graphviz's maintainers advise.
+            let fake = try Self.script("newrank-dot", """
+            newrank=no
+            for a; do case "$a" in *.dot) f="$a";; -Gnewrank=true) newrank=yes;; esac; done
+            if [ $newrank = no ] && grep -q 'subgraph "cluster' "$f"; then echo 'trouble in init_rank' >&2; exit 1; fi
+            exec \(dot) "$@"
+
+            """, in: folder)
+            let result = try CLIRunner.run(["render", "Player.lifecycle", "-o", "out.svg", "--dot", fake], in: folder.path)
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stderr == "lifecycle render: warning: Graphviz could not rank the clusters of this diagram ('trouble in init_rank'); drawn with its other ranking ('newrank=true')\n", "\(result)")
+            let svg = try String(contentsOf: folder.appendingPathComponent("out.svg"), encoding: .utf8)
+            #expect(svg.contains("class=\"cluster\""), "the clusters are kept")
+        }
+    }
+
+    /// The real trigger, found by shrinking a failing DOT file: labelled edges in a graph with
+    /// clusters make Graphviz 2.43's default ranking fail; its `newrank` pass does not.
+    @Test("render: a spec whose clusters Graphviz's default ranking cannot place is drawn with newrank, clusters kept")
+    func clusterRankTroubleWithRealGraphviz() throws {
+        guard let dot = Self.which("dot") else { return }
+        let spec = CLITests.fixtures.appendingPathComponent("ClusterRankTrouble.lifecycle").path
+        try Self.withFolder { folder in
+            let dotFile = try CLIRunner.run(["dot", spec, "-o", "plain.dot"], in: folder.path)
+            #expect(dotFile.status == 0, "\(dotFile)")
+            let plain = try Self.shell("\"\(dot)\" -Tsvg plain.dot -o plain.svg", in: folder)
+            let result = try CLIRunner.run(["render", spec, "-o", "out.svg"], in: folder.path)
+            #expect(result.status == 0, "\(result)")
+            let svg = try String(contentsOf: folder.appendingPathComponent("out.svg"), encoding: .utf8)
+            #expect(svg.contains("class=\"cluster\""), "the clusters are kept")
+            if plain.stderr.contains("init_rank") {
+                #expect(result.stderr.contains("warning: Graphviz could not rank the clusters of this diagram ('trouble in init_rank'); drawn with its other ranking ('newrank=true')"), "\(result)")
+            } else {
+                // A Graphviz without the bug draws it at once.
+                #expect(!result.stderr.contains("newrank"), "\(result)")
+            }
+        }
+    }
+
     @Test("render: a dot that exits 0 without an image, or floods stderr on one line, is reported plainly")
     func misbehavingDot() throws {
         try Self.withSpec { folder in
