@@ -1,4 +1,4 @@
-/// What both fuzz targets share: the whole pipeline on one input, and the invariants it must
+/// What the fuzz targets share: the whole pipeline on one input, and the invariants it must
 /// keep on any input.
 ///
 /// `Tests/Fuzz/build.sh` compiles this file, one target file and every file of the compiler library
@@ -41,7 +41,17 @@ enum FuzzPipeline {
     }
 
     /// Runs every stage on `bytes` and checks the invariants.
-    static func run(_ bytes: ArraySlice<UInt8>) {
+    /// The front end alone (`FuzzFrontEnd`): compile, check every diagnostic's range, render
+    /// the diagnostics; a model only when there is no error.
+    static func frontEnd(_ bytes: ArraySlice<UInt8>) {
+        let (compilation, files) = compile(bytes)
+        checkRanges(compilation.diagnostics, files: files)
+        renderDiagnostics(compilation.diagnostics, files: files)
+        require((compilation.model == nil) == compilation.diagnostics.hasErrors, "a model exactly when there is no error")
+    }
+
+    /// Compiles the input's root file, serving `Other.lifecycle` from the input.
+    static func compile(_ bytes: ArraySlice<UInt8>) -> (Compilation, SourceFiles) {
         let input = Input(bytes)
         let files = SourceFiles()
         let root = files.add(path: rootPath, bytes: input.root)
@@ -54,6 +64,12 @@ enum FuzzPipeline {
             }
             return .success(files.add(path: path, bytes: other))
         })
+        return (compilation, files)
+    }
+
+    static func run(_ bytes: ArraySlice<UInt8>) {
+        let input = Input(bytes)
+        let (compilation, files) = compile(bytes)
         checkRanges(compilation.diagnostics, files: files)
         renderDiagnostics(compilation.diagnostics, files: files)
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Builds one libFuzzer target into .build-fuzz/NAME (NAME: FuzzPipeline or FuzzStructured).
+# Builds one libFuzzer target into .build-fuzz/NAME (NAME: FuzzPipeline, FuzzStructured or FuzzFrontEnd).
 #
 # The compiler library, Tests/Fuzz/FuzzSupport.swift and Tests/Fuzz/NAME.swift are compiled as one module
 # with plain swiftc (SwiftPM can't add -sanitize=fuzzer to one product). FuzzStructured also
@@ -7,7 +7,7 @@
 #   Tests/Fuzz/build.sh FuzzPipeline
 set -eu
 cd "$(dirname "$0")/../.."
-name=${1:?usage: Tests/Fuzz/build.sh FuzzPipeline|FuzzStructured}
+name=${1:?usage: Tests/Fuzz/build.sh FuzzPipeline|FuzzStructured|FuzzFrontEnd}
 [ -f "Tests/Fuzz/$name.swift" ] || { echo "no such target: Tests/Fuzz/$name.swift" >&2; exit 2; }
 mkdir -p .build-fuzz
 
@@ -27,8 +27,12 @@ if [ "$name" = FuzzStructured ]; then
     extra=$seeds
 fi
 
+# FuzzFrontEnd is built for throughput, without AddressSanitizer (see its doc comment).
+sanitizers=fuzzer,address
+[ "$name" = FuzzFrontEnd ] && sanitizers=fuzzer
+
 # shellcheck disable=SC2046,SC2086
-swiftc -parse-as-library -sanitize=fuzzer,address -O -g -use-ld=lld \
+swiftc -parse-as-library -sanitize=$sanitizers -O -g -use-ld=lld \
     -module-name LifecycleFuzz \
     $(find Sources/LifecycleCompiler -name '*.swift' | LC_ALL=C sort) \
     Tests/Fuzz/FuzzSupport.swift "Tests/Fuzz/$name.swift" $extra \
