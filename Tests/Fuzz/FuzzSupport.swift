@@ -218,8 +218,11 @@ enum FuzzPipeline {
     static func isRenderedLine(_ line: Substring) -> Bool {
         if line.unicodeScalars.contains(where: VisibleText.isHidden) { return false }
         if line.hasPrefix("note: ") { return true }
-        let gutter = line.prefix(8)
-        if gutter.count == 8, gutter.hasSuffix(" | "), gutter.dropLast(3).allSatisfy({ $0 == " " || $0.isASCII && $0.isNumber }) {
+        // The gutter is ASCII bytes: compared as bytes, since a combining mark that starts the
+        // source line joins the gutter's last space into one Character (finding 9).
+        let gutter = Array(line.utf8.prefix(8))
+        if gutter.count == 8, gutter.suffix(3).elementsEqual(" | ".utf8),
+           gutter.prefix(5).allSatisfy({ $0 == UInt8(ascii: " ") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
             return true
         }
         // path:line:col: severity: message, where the path is one the fuzz targets use.
