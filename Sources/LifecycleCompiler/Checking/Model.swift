@@ -73,6 +73,10 @@ public struct Method: Sendable {
     public var name: String
     /// Swift's method-reference spelling: `scene(_:willConnectTo:options:)`.
     public var selector: String
+    /// The Objective-C selector UIKit calls, when the declaration says it
+    /// (`scene:willConnectToSession:options:`): what Objective-C apps print with `_cmd`.
+    /// Nil when unknown; a log reader then derives it from `selector`.
+    public var objcSelector: String? = nil
     public var parameters: [SwiftParameter]
     /// The parameter clause exactly as written, parentheses included.
     public var parameterText: String
