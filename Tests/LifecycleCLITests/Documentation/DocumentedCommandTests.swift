@@ -31,8 +31,8 @@ import Testing
     @Test func documentsHaveExamples() throws {
         let examples = try Self.examples()
         #expect(examples.allSatisfy { $0.command.hasPrefix("lifecycle ") })
-        // Each document that shows commands shows at least one, and the README's "Ask the spec"
-        // keeps a cold launch.
+        // Each document that shows commands (the Delegates article's are `text` blocks, which
+        // `CheckImplDocumentTests` runs) shows at least one.
         for document in DocumentationFile.commandDocuments where document != DocumentationFile.catalog + "Delegates.md" {
             #expect(examples.contains { $0.document == document }, "\(document) shows no command")
         }
