@@ -7,8 +7,8 @@
 /// the parser's name batches (`Parser.flushNames()`), whose names land at random slots of the
 /// name table (`NameTable.readAhead(hash:into:)`). Why: at a million states each of those steps
 /// is otherwise a cache miss waited for in turn; reading ahead saves about a tenth of `check`
-/// there and nothing measurable at 10^5 states or fewer (see Performance.md, "History: the
-/// checker's read-ahead and graph").
+/// there and nothing measurable at 10^5 states or fewer (see the Changelog article, issue 16,
+/// "The checker's read-ahead and graph").
 ///
 /// How: `read(_:)` folds each value into a private word that nothing uses, and `finish()` hands
 /// the word to a function the optimizer does not look into, so that the reads are not removed

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// Keeps the README's `check --impl` and platform examples true: every ```` ```text ```` block whose
-/// first line is `$ lifecycle check …` is run from the package root, and what it prints (stderr,
-/// then stdout) must be exactly the rest of the block.
+/// Keeps the `check --impl` and platform examples (the Delegates article) true: every
+/// ```` ```text ```` block of `DocumentationFile.commandDocuments` whose first line is
+/// `$ lifecycle check …` is run from the package root, and what it prints (stderr, then stdout)
+/// must be exactly the rest of the block.
 @Suite struct CheckImplDocumentTests {
     struct Example: Sendable, CustomTestStringConvertible {
         var arguments: [String]
@@ -30,25 +31,11 @@ import Testing
     }
 
     static func examples() throws -> [Example] {
-        let text = try String(contentsOfFile: CLIRunner.packageRoot + "/README.md", encoding: .utf8)
-        var examples: [Example] = []
-        var inBlock = false
-        var collecting = false
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("```") {
-                inBlock = !inBlock && line == "```text"
-                collecting = false
-                continue
-            }
-            guard inBlock else { continue }
-            if line.hasPrefix("$ lifecycle check ") && !collecting {
-                examples.append(Example(arguments: Array(words(line.dropFirst(2)).dropFirst()), expected: ""))
-                collecting = true
-            } else if collecting {
-                examples[examples.count - 1].expected += line + "\n"
-            }
+        try DocumentationFile.blocks(of: DocumentationFile.commandDocuments).compactMap { _, block in
+            guard block.fence == "text", let first = block.lines.first, first.hasPrefix("$ lifecycle check ") else { return nil }
+            return Example(arguments: Array(words(first.dropFirst(2)).dropFirst()),
+                           expected: block.lines.dropFirst().map { $0 + "\n" }.joined())
         }
-        return examples
     }
 
     @Test func documentShowsANearMissAndADeprecation() throws {

@@ -1,12 +1,12 @@
 import Foundation
 import Testing
 
-/// Keeps the README's "Check a real device's log" section true where `AskTheSpecTests` cannot:
-/// a failing `conform` (exit status 1, the diagnostic on stderr) shown in a `text` block, and
-/// the excerpt of a delegate generated with `--monitor`.
+/// Keeps the README's "Check a real device's log" section true where `DocumentedCommandTests`
+/// cannot: a failing `conform` (exit status 1, the diagnostic on stderr) shown in a `text`
+/// block; and the excerpt of a delegate generated with `--monitor` in the Delegates article.
 @Suite struct ConformReadmeTests {
-    static func blocks(fence: String) throws -> [[String]] {
-        let text = try String(contentsOfFile: CLIRunner.packageRoot + "/README.md", encoding: .utf8)
+    static func blocks(fence: String, in document: String = "README.md") throws -> [[String]] {
+        let text = try String(contentsOfFile: CLIRunner.packageRoot + "/" + document, encoding: .utf8)
         var blocks: [[String]] = []
         var current: [String]? = nil
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
@@ -35,7 +35,8 @@ import Testing
     }
 
     @Test func theMonitorExcerptIsGenerated() throws {
-        let excerpt = try #require(try Self.blocks(fence: "swift").first { $0.contains { $0.contains("sceneMonitor.record") } })
+        let excerpt = try #require(try Self.blocks(fence: "swift", in: DocumentationFile.catalog + "Delegates.md")
+            .first { $0.contains { $0.contains("sceneMonitor.record") } })
         let golden = try String(contentsOfFile: CLIRunner.packageRoot + "/Tests/LifecycleCompilerTests/Fixtures/Golden/SceneLifecycle.monitor.swift",
                                 encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         // Every line but the ellipsis appears in the generated file, in this order.

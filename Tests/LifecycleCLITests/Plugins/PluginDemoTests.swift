@@ -29,11 +29,11 @@ import Testing
         #expect(edited.output.contains("lifecycle check Download.lifecycle"), "\(edited)")
     }
 
-    /// Keeps the README's broken-build excerpt true: the spec broken as the README says, the
-    /// build fails and prints the README's lines, in order (progress counters like `[3/5]`
-    /// ignored; a `…` line in the README stands for lines left out).
-    @Test func brokenSpecFailsTheBuildAsTheReadmeShows() throws {
-        let expected = try Self.readmeBrokenBuild()
+    /// Keeps the Plugins article's broken-build excerpt true: the spec broken as the article
+    /// says, the build fails and prints the article's lines, in order (progress counters like
+    /// `[3/5]` ignored; a `…` line in the article stands for lines left out).
+    @Test func brokenSpecFailsTheBuildAsTheArticleShows() throws {
+        let expected = try Self.articleBrokenBuild()
         #expect(expected.contains { $0.contains("Download.lifecycle:33:5: error: unknown state 'Transfering'") })
         try DemoPackage.reset()
         try DemoPackage.edit(Self.spec, replacing: "    Transferring -> Done         on finish",
@@ -44,7 +44,7 @@ import Testing
         var next = lines.startIndex
         for line in expected where line != "…" {
             guard let found = lines[next...].firstIndex(of: Self.withoutCounter(line)) else {
-                Issue.record("README line not in the build output, in order: \(line)\n\(run.shortened)")
+                Issue.record("Plugins.md line not in the build output, in order: \(line)\n\(run.shortened)")
                 return
             }
             next = found + 1
@@ -129,15 +129,13 @@ import Testing
         #expect(run.output.contains("unknown argument 'diagram'; expected swift, render, dot, --target or --output-dir"), "\(run)")
     }
 
-    /// The lines of the README's broken-build block (after its `$ swift build` line).
-    static func readmeBrokenBuild() throws -> [String] {
-        let text = try String(contentsOfFile: CLIRunner.packageRoot + "/README.md", encoding: .utf8)
-        guard let section = text.range(of: "## In Xcode and SwiftPM builds"),
-              let start = text.range(of: "```text\n$ swift build\n", range: section.upperBound..<text.endIndex),
-              let end = text.range(of: "\n```", range: start.upperBound..<text.endIndex) else {
-            throw DemoPackage.Problem(message: "README has no '$ swift build' text block in 'In Xcode and SwiftPM builds'")
+    /// The lines of the Plugins article's broken-build block (after its `$ swift build` line).
+    static func articleBrokenBuild() throws -> [String] {
+        let document = DocumentationFile.catalog + "Plugins.md"
+        guard let block = try DocumentationFile(document).blocks.first(where: { $0.fence == "text" && $0.lines.first == "$ swift build" }) else {
+            throw DemoPackage.Problem(message: "\(document) has no '$ swift build' text block")
         }
-        return text[start.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return Array(block.lines.dropFirst())
     }
 
     /// `line` without a leading progress counter such as `[3/5] `.

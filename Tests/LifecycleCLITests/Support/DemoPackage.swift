@@ -19,7 +19,7 @@ enum DemoPackage {
         var output: String
         var description: String { "status \(status)\n\(output)" }
 
-        /// The output with the copy's folder written `…/PluginDemo`, as the README shows it.
+        /// The output with the copy's folder written `…/PluginDemo`, as the Plugins article shows it.
         var shortened: String { output.replacingOccurrences(of: DemoPackage.root, with: "…/PluginDemo") }
     }
 

@@ -40,7 +40,7 @@ import Testing
         #expect(text.hasPrefix("CR.lifecycle:3:7: error: unknown state 'Nope'"), "\(text)")
     }
 
-    @Test func columnsCountCharactersAndTheCaretCountsGlyphs() {
+    @Test func columnsCountCharactersAndTheCaretCountsGlyphs() throws {
         let source = "machine M {\n initial state A \"😀e\u{301}👨\u{200D}👩\u{200D}👧\" A -> Nope on go\n}\n"
         let compilation = Compiler.compile(path: "Wide.lifecycle", source: source)
         let text = DiagnosticRenderer(files: compilation.files).render(compilation.diagnostics)
@@ -49,9 +49,9 @@ import Testing
         #expect(text.hasPrefix("Wide.lifecycle:2:\(column): error: unknown state 'Nope'"), "\(text)")
         // The caret sits under 'Nope': 😀 and the family take two cells each, é one.
         let lines = text.split(separator: "\n").map(String.init)
-        let caret = try? #require(lines.first { $0.contains("^") })
+        let caret = try #require(lines.first { $0.contains("^") })
         let cellsBefore = " initial state A \"".count + 2 + 1 + 2 + "\" A -> ".count
-        #expect(caret?.firstIndex(of: "^").map { caret!.distance(from: caret!.startIndex, to: $0) } == "    2 | ".count + cellsBefore, "\(text)")
+        #expect(caret.firstIndex(of: "^").map { caret.distance(from: caret.startIndex, to: $0) } == "    2 | ".count + cellsBefore, "\(text)")
     }
 
     @Test func dotLabelJoinsEscapedLines() {
