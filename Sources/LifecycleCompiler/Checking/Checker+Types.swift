@@ -124,7 +124,20 @@ extension Checker {
                 report(.invalidAvailability(problem.message, at: SourceRange(file: attribute.file, start: offset, end: offset)))
             }
         }
-        return Method(name: name, selector: "\(name)(\(labels))", parameters: parameters,
+        var objcSelector: String?
+        if let attribute = decl.objcName {
+            let written = text(attribute)
+            let open = written.utf8.firstIndex(of: UInt8(ascii: "(")).map { written.utf8.distance(from: written.utf8.startIndex, to: $0) } ?? 0
+            var selector = Substring(written.dropFirst(open + 1).dropLast())
+            while selector.first?.isWhitespace == true { selector.removeFirst() }
+            while selector.last?.isWhitespace == true { selector.removeLast() }
+            if let problem = ObjCSelector.problem(in: String(selector), parameterCount: parameters.count) {
+                report(.invalidObjCSelector(problem, at: attribute))
+            } else {
+                objcSelector = String(selector)
+            }
+        }
+        return Method(name: name, selector: "\(name)(\(labels))", objcSelector: objcSelector, parameters: parameters,
                       parameterText: text(decl.parameters),
                       returnType: returnType.flatMap { SwiftTypeText.sameReturnType($0, nil) ? nil : $0 },
                       returns: decl.returns.map(value), body: decl.body.map(value),
