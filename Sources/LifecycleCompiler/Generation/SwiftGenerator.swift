@@ -33,11 +33,7 @@ public struct SwiftGenerator {
         let plans = delegatePlans()
         if model.importsUIKit {
             printer.line("import UIKit")
-            // `windowScene(_:userDidAcceptCloudKitShareWith:)` takes a CloudKit type.
-            let usesCloudKit = plans.contains { plan in
-                plan.methods.contains { model.method($0.ref).parameters.contains { $0.type.hasPrefix("CKShare") } }
-            }
-            if usesCloudKit { printer.line("import CloudKit") }
+            for module in frameworkImports(plans) { printer.line("import \(module)") }
             needsBlank = true
         }
         for index in model.ownTypes {
@@ -61,6 +57,37 @@ public struct SwiftGenerator {
                 MonitorGenerator.emitSearch(into: &printer)
             }
         }
+    }
+
+    /// The frameworks besides UIKit whose types the generated methods name (`import CloudKit`
+    /// for `CKShare.Metadata`), sorted: without them the file would not compile.
+    func frameworkImports(_ plans: [DelegatePlan]) -> [String] {
+        var modules: Set<String> = []
+        for plan in plans {
+            for planned in plan.methods { modules.formUnion(Self.frameworks(of: model.method(planned.ref))) }
+        }
+        for index in model.ownTypes {
+            for method in model.types[index].methods { modules.formUnion(Self.frameworks(of: method)) }
+        }
+        return modules.sorted()
+    }
+
+    /// The frameworks of `UIKitCatalog.frameworks` that a method's parameter and result types
+    /// name.
+    static func frameworks(of method: Method) -> [String] {
+        var modules: [String] = []
+        for type in method.parameters.map(\.type) + (method.returnType.map { [$0] } ?? []) {
+            var name = ""
+            for character in type + " " {
+                if character.isLetter || character.isNumber || character == "_" {
+                    name.append(character)
+                    continue
+                }
+                if let module = UIKitCatalog.frameworks[name] { modules.append(module) }
+                name = ""
+            }
+        }
+        return modules
     }
 
     /// One monitor per machine, in declaration order.
