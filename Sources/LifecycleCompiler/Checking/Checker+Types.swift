@@ -113,28 +113,30 @@ extension Checker {
         let returnType = decl.returnType.map { text($0) }
         var availability: Availability?
         if let attribute = decl.availability {
-            let written = text(attribute)
-            let open = written.firstIndex(of: "(").map { written.utf8.distance(from: written.utf8.startIndex, to: $0) } ?? 0
-            let arguments = String(written.dropFirst(open + 1).dropLast())
-            switch Availability.parse(arguments: arguments, text: written) {
+            let written = bytes(attribute)
+            let open = written.firstIndex(of: UInt8(ascii: "(")) ?? 0
+            let arguments = Array(written[(open + 1)..<max(open + 1, written.count - 1)])
+            switch Availability.parse(argumentBytes: arguments, text: String(decoding: written, as: UTF8.self)) {
             case .success(let parsed):
                 availability = parsed
             case .failure(let problem):
-                let offset = attribute.startOffset + open + 1 + max(0, min(problem.offset, arguments.utf8.count))
+                let offset = attribute.startOffset + open + 1 + max(0, min(problem.offset, arguments.count))
                 report(.invalidAvailability(problem.message, at: SourceRange(file: attribute.file, start: offset, end: offset)))
             }
         }
         var objcSelector: String?
         if let attribute = decl.objcName {
-            let written = text(attribute)
-            let open = written.utf8.firstIndex(of: UInt8(ascii: "(")).map { written.utf8.distance(from: written.utf8.startIndex, to: $0) } ?? 0
-            var selector = Substring(written.dropFirst(open + 1).dropLast())
-            while selector.first?.isWhitespace == true { selector.removeFirst() }
-            while selector.last?.isWhitespace == true { selector.removeLast() }
-            if let problem = ObjCSelector.problem(in: String(selector), parameterCount: parameters.count) {
+            // The text between the parentheses, blanks around it dropped.
+            let written = bytes(attribute)
+            var lower = (written.firstIndex(of: UInt8(ascii: "(")) ?? -1) + 1
+            var upper = written.count - 1
+            while lower < upper && (written[lower] == 0x20 || written[lower] == 0x09) { lower += 1 }
+            while upper > lower && (written[upper - 1] == 0x20 || written[upper - 1] == 0x09) { upper -= 1 }
+            let selector = written[lower..<max(lower, upper)]
+            if let problem = ObjCSelector.problem(in: selector, parameterCount: parameters.count) {
                 report(.invalidObjCSelector(problem, at: attribute))
             } else {
-                objcSelector = String(selector)
+                objcSelector = String(decoding: selector, as: UTF8.self)
             }
         }
         return Method(name: name, selector: "\(name)(\(labels))", objcSelector: objcSelector, parameters: parameters,

@@ -216,7 +216,8 @@ extension Parser {
     /// `attributes`; reports one written twice for the same member, or without arguments.
     mutating func attribute(into attributes: inout MemberAttributes) {
         let start = token.start
-        let name = text(token)
+        let isObjC = source.bytes[start + 1] == UInt8(ascii: "o")
+        let name = isObjC ? "@objc" : "@available"
         advance()
         guard token.kind == .leftParen else {
             report(.expectedAttributeArguments(name, found: found, at: missingRange))
@@ -227,12 +228,13 @@ extension Parser {
         token = lexer.next()
         guard arguments.isComplete else { return }
         let written = range(from: start)
-        let slot = name == "@objc" ? \MemberAttributes.objcName : \MemberAttributes.availability
-        if let first = attributes[keyPath: slot] {
+        if let first = isObjC ? attributes.objcName : attributes.availability {
             report(.duplicateAttribute(name, at: written).note("first written here", at: first))
-            return
+        } else if isObjC {
+            attributes.objcName = written
+        } else {
+            attributes.availability = written
         }
-        attributes[keyPath: slot] = written
     }
 
     /// funcDecl := 'func' IDENT SWIFT_PARAMS 'async'? 'throws'? ('->' SWIFT_TYPE)? ('returns' STRING)? ('body' STRING)?

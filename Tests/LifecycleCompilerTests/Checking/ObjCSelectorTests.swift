@@ -30,6 +30,6 @@ import Testing
         ("a b:", 1, false), ("1a:", 1, false), ("", 0, false),
     ])
     func rule(selector: String, parameters: Int, valid: Bool) {
-        #expect((ObjCSelector.problem(in: selector, parameterCount: parameters) == nil) == valid)
+        #expect((ObjCSelector.problem(in: selector.utf8, parameterCount: parameters) == nil) == valid)
     }
 }
