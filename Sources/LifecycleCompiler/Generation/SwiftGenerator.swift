@@ -338,6 +338,7 @@ public struct SwiftGenerator {
     func emitMethod(_ ref: MethodRef, prologue: [String] = [], into printer: inout Printer) {
         let method = model.method(ref)
         let owner = model.types[ref.type]
+        if let attribute = availabilityAttribute(method, owner: owner) { printer.line(attribute) }
         printer.line(SwiftDeclaration.signature(method, ownerKind: owner.kind) + " {")
         printer.indented { printer in
             for line in prologue { printer.line(line) }
@@ -357,6 +358,18 @@ public struct SwiftGenerator {
             }
         }
         printer.line("}")
+    }
+
+    /// `@available(iOS 26.0, *)` for a UIKit callback newer than the spec's `platform`: its
+    /// types, or the `super` call of an override, exist only from that version, so without it
+    /// the file would not compile at the app's deployment target.
+    func availabilityAttribute(_ method: Method, owner: TypeInfo) -> String? {
+        guard owner.origin == "UIKit", let platform = model.platform, let availability = method.availability,
+              let introduced = availability.introduced, introduced > platform.version,
+              availability.platform == platform.name
+                || availability.platform == "iOS" && (platform.name == "iPadOS" || platform.name == "macCatalyst")
+        else { return nil }
+        return "@available(\(availability.platform) \(introduced), *)"
     }
 
     /// The body of an `override`: the spec's `body`, else a call to `super` with every parameter.

@@ -56,17 +56,18 @@ import Testing
     }
 
     /// A spec whose three machines require every callback of the UIKit catalog (one delegate
-    /// per owner), and how many callbacks that is.
-    static func everyCallbackSpec() throws -> (spec: String, count: Int) {
+    /// per owner, its name after `prefix`), for `platform` if given, and how many callbacks
+    /// that is.
+    static func everyCallbackSpec(platform: String? = nil, prefix: String = "") throws -> (spec: String, count: Int) {
         let catalog = Compiler.compile(path: "Probe.lifecycle", source: "import UIKit\n")
         let model = try #require(catalog.model)
-        var spec = "import UIKit\n"
+        var spec = "import UIKit\n" + (platform.map { "platform iOS \($0)\n" } ?? "")
         var count = 0
         for (name, adopted) in [("App", "UIResponder, UIApplicationDelegate"), ("Scene", "UIResponder, UIWindowSceneDelegate"),
                                 ("Screen", "UIViewController")] {
             let owners = adopted.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { $0 != "UIResponder" } + (name == "Scene" ? ["UISceneDelegate"] : [])
-            spec += "machine \(name) {\n    delegate \(name)Delegate: \(adopted)\n    initial state A\n    final state B\n    A -> B on go\n"
+            spec += "machine \(name) {\n    delegate \(prefix)\(name)Delegate: \(adopted)\n    initial state A\n    final state B\n    A -> B on go\n"
             for type in model.types where owners.contains(type.name) {
                 for method in type.methods {
                     spec += "    require \(method.selector)\n"
@@ -78,9 +79,9 @@ import Testing
         return (spec, count)
     }
 
-    /// The Swift generated for `everyCallbackSpec()`.
-    static func everyCallbackSwift() throws -> String {
-        let compilation = Compiler.compile(path: "Everything.lifecycle", source: try everyCallbackSpec().spec)
+    /// The Swift generated for `everyCallbackSpec(platform:prefix:)`.
+    static func everyCallbackSwift(platform: String? = nil, prefix: String = "") throws -> String {
+        let compilation = Compiler.compile(path: "Everything.lifecycle", source: try everyCallbackSpec(platform: platform, prefix: prefix).spec)
         let everything = try #require(compilation.model, "\(compilation.diagnostics)")
         return String(decoding: SwiftGenerator(model: everything).body(), as: UTF8.self)
     }
@@ -96,6 +97,43 @@ import Testing
         #expect(swift.contains("completionHandler(.noData)"))
         let errors = try Self.typecheck(swift, name: "EveryCallback.swift")
         #expect(errors.isEmpty, "the generated delegates do not type-check:\n\(errors)\n\(swift)")
+    }
+
+    /// A spec for iOS 15 whose callbacks are newer (iOS 26, and the overlay's iOS 27).
+    static let newerCallbacksSpec = """
+    import UIKit
+    platform iOS 15.0
+    machine Scene {
+        delegate NewerSceneDelegate: UIResponder, UIWindowSceneDelegate
+        initial state Connected
+        final state Gone
+        Connected -> Connected on resize by system calls windowScene(_:didUpdateEffectiveGeometry:), supportedInterfaceOrientations(for:)
+        Connected -> Gone on close by user calls sceneDidDisconnect(_:)
+    }
+    machine Screen {
+        delegate NewerScreenController: UIViewController
+        initial state Shown
+        Shown -> Shown on update by system calls updateProperties(), viewIsAppearing(_:)
+    }
+    """
+
+    static func newerCallbacksSwift() throws -> String {
+        let model = try #require(Compiler.compile(path: "Newer.lifecycle", source: newerCallbacksSpec).model)
+        return String(decoding: SwiftGenerator(model: model).body(), as: UTF8.self)
+    }
+
+    /// Checked against the real SDK at iOS 15 by `RealSDKTests`, whose probe shows the error
+    /// the attribute prevents.
+    @Test("a callback newer than the spec's platform is generated @available from its version")
+    func newerCallbacksAreMarkedAvailable() throws {
+        let swift = try Self.newerCallbacksSwift()
+        #expect(swift.contains("    @available(iOS 26.0, *)\n    func windowScene(_ windowScene: UIWindowScene, didUpdateEffectiveGeometry"))
+        #expect(swift.contains("    @available(iOS 27.0, *)\n    func supportedInterfaceOrientations(`for` windowScene: UIWindowScene)"))
+        #expect(swift.contains("    @available(iOS 26.0, *)\n    override func updateProperties()"))
+        // iOS 13 is older than the platform: no attribute.
+        #expect(!swift.contains("@available(iOS 13.0, *)"))
+        let errors = try Self.typecheck(swift, name: "NewerCallbacks.swift")
+        #expect(errors.isEmpty, "\(errors)\n\(swift)")
     }
 
     /// The hand-written delegates README's `check --impl` example reads are real Swift.

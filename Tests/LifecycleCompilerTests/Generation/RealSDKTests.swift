@@ -4,9 +4,9 @@ import Testing
 
 /// Every Swift file `lifecycle` generates compiles against Apple's real iOS SDK (26.2), not only
 /// against this project's stand-in: the golden skeletons and monitors, the examples', the
-/// plugin demo's, an `--update` result and a skeleton implementing every catalog callback, each
-/// at the tool's default target (iOS 26.0) and at its spec's `platform`, where availability
-/// errors count. And the stand-in, used where the SDK is missing, declares what the SDK does.
+/// plugin demo's, an `--update` result and a skeleton implementing every catalog callback (also
+/// for iOS 13), each at the tool's default target (iOS 26.0) and at its spec's `platform`, where
+/// availability errors count. And the stand-in, used where the SDK is missing, declares what the SDK does.
 ///
 /// Runs where `IOSTypecheck` finds the tool and its SDK; elsewhere it says it skipped.
 @Suite(.serialized) struct RealSDKTests {
@@ -52,6 +52,15 @@ import Testing
         let every = scratch.appendingPathComponent("EveryCallback.swift")
         try GeneratedCodeCompilesTests.everyCallbackSwift().write(to: every, atomically: true, encoding: .utf8)
         jobs.append(Job(unit: try IOSTypecheck.Unit(every), platform: nil))
+        // The same for iOS 13, the first with scenes: every newer callback is marked available.
+        let every13 = scratch.appendingPathComponent("EveryCallbackIOS13.swift")
+        try GeneratedCodeCompilesTests.everyCallbackSwift(platform: "13.0", prefix: "IOS13").write(to: every13, atomically: true, encoding: .utf8)
+        jobs.append(Job(unit: try IOSTypecheck.Unit(every13), platform: PlatformVersion("13.0")))
+        // Callbacks newer than the spec's platform (UIKit's types and `super` calls of iOS 26,
+        // and the overlay's iOS 27 callback, at iOS 15).
+        let newer = scratch.appendingPathComponent("NewerCallbacks.swift")
+        try GeneratedCodeCompilesTests.newerCallbacksSwift().write(to: newer, atomically: true, encoding: .utf8)
+        jobs.append(Job(unit: try IOSTypecheck.Unit(newer), platform: PlatformVersion("15.0")))
         let updated = scratch.appendingPathComponent("Updated.swift")
         let update = try SwiftUpdater.update(Array(SwiftUpdaterTests.edited.utf8), model: SwiftUpdaterTests.model(SwiftUpdaterTests.sharing)).get()
         #expect(!update.added.isEmpty && update.imports == ["CloudKit"])
@@ -85,6 +94,7 @@ import Testing
         }
         // Batched: a handful of compiler runs, not one per file and target.
         #expect(runs < jobs.count)
+        print("real-SDK type-check: \(jobs.count) units at \(targets.count) targets in \(runs) compiler runs")
     }
 
     @Test("an availability error at the spec's platform is caught: the check means something")
