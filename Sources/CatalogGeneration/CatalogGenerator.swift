@@ -122,6 +122,9 @@ public struct CatalogGenerator {
                     continue // `static func main()`: what `@main` calls, not a callback
                 }
             }
+            if let lone = asyncForms.first(where: { $0.pathComponents[0] == owner.name && !seen.contains($0.identifier) }) {
+                throw CatalogError("'\(owner.name).\(lone.title)' (\(lone.identifier)) has only an async form: CatalogGenerator does not write one yet")
+            }
         }
         let callbackCount = entries.filter { !$0.isProperty }.count
         let propertyCount = entries.count - callbackCount
@@ -178,11 +181,11 @@ public struct CatalogGenerator {
         let candidates = CatalogSelection.unlistedOwners.flatMap { owner in
             uikit.symbols.filter { $0.pathComponents.count == 2 && $0.pathComponents[0] == owner && $0.kind == "swift.method" }
         } + asyncForms
-        for symbol in candidates where symbol.identifier.hasPrefix("c:") && unlistedSeen.insert(symbol.title).inserted {
+        for symbol in candidates {
             read(symbol)
+            guard symbol.identifier.hasPrefix("c:"), unlistedSeen.insert(symbol.title).inserted else { continue }
             unlisted.append((symbol.title, symbol.pathComponents[0], try declaration(of: symbol)))
         }
-        for symbol in candidates { read(symbol) }
 
         let file = try CatalogWriter(sdk: sdk, modules: [uikit.module] + frameworks.map(\.module), entries: written,
                                      groupStarts: groupStarts, sceneReplacements: sceneReplacements,
