@@ -2,7 +2,7 @@
 // this file says how to get them, on Linux or on a Mac).
 //
 //   swift run lifecycle-catalog --symbol-graphs DIR --sdk "iOS 26.2"
-//       [-o Sources/LifecycleCompiler/Checking/Catalog/UIKitCatalog.swift] [--write-sample DIR]
+//       [-o Sources/LifecycleCompiler/Checking/Catalog/UIKitCatalog.swift] [--write-sample SAMPLE-DIR]
 //
 // DIR holds UIKit.symbols.json and the graphs of the frameworks UIKit's callbacks name but UIKit
 // does not import (CloudKit.symbols.json, Intents.symbols.json); `Module@Other.symbols.json`
@@ -27,12 +27,12 @@ func fail(_ message: String, status: Int32) -> Never {
 
 if arguments.contains("--help") || arguments.contains("-h") {
     print("""
-    usage: lifecycle-catalog --symbol-graphs DIR --sdk "iOS 26.2" [-o FILE] [--write-sample DIR]
+    usage: lifecycle-catalog --symbol-graphs DIR --sdk "iOS 26.2" [-o FILE] [--write-sample SAMPLE-DIR]
 
     Writes the UIKit catalog (default Sources/LifecycleCompiler/Checking/Catalog/UIKitCatalog.swift)
     from DIR/UIKit.symbols.json and DIR's other Module.symbols.json files (the frameworks to import
     for types UIKit only declares forward). --write-sample writes the symbols it read, trimmed, to
-    DIR2 (the sync test's sample, Tests/LifecycleCompilerTests/Fixtures/SymbolGraphs).
+    SAMPLE-DIR (the sync test's sample, Tests/LifecycleCompilerTests/Fixtures/SymbolGraphs).
     """)
     exit(0)
 }
