@@ -55,9 +55,19 @@ let package = Package(
             path: "Sources/LifecycleBench",
             exclude: ["README.md"]
         ),
+        // The UIKit catalog's generator, for maintainers: reads Apple's symbol graphs and writes
+        // Sources/LifecycleCompiler/Checking/Catalog/UIKitCatalog.swift, which is committed, so
+        // the build never needs the graphs. `swift run lifecycle-catalog` (Sources/CatalogGenerator/README.md).
+        .target(name: "CatalogGeneration", dependencies: ["LifecycleCompiler"]),
+        .executableTarget(
+            name: "lifecycle-catalog",
+            dependencies: ["CatalogGeneration"],
+            path: "Sources/CatalogGenerator",
+            exclude: ["README.md"]
+        ),
         .testTarget(
             name: "LifecycleCompilerTests",
-            dependencies: ["LifecycleCompiler", "SpecGeneration"],
+            dependencies: ["LifecycleCompiler", "SpecGeneration", "CatalogGeneration"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -6,13 +6,29 @@ public struct PlatformVersion: Sendable, Comparable, Hashable, CustomStringConve
     /// Parses `13`, `13.0`, `17.4.1`; nil for anything else (no sign, no empty component, at most
     /// three components of at most 6 digits each).
     public init?(_ text: String) {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...3).contains(parts.count) else { return nil }
+        self.init(utf8: text.utf8)
+    }
+
+    /// `init(_:)` over UTF-8 bytes, in one pass (the catalog's versions are read on every run).
+    init?<Bytes: Sequence<UInt8>>(utf8 bytes: Bytes) {
         var components: [Int] = []
-        for part in parts {
-            guard (1...6).contains(part.count), part.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = Int(part) else { return nil }
-            components.append(value)
+        var value = 0
+        var digits = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: ".") {
+                guard digits > 0, components.count < 2 else { return nil }
+                components.append(value)
+                value = 0
+                digits = 0
+            } else if byte >= 0x30 && byte <= 0x39, digits < 6 {
+                value = value * 10 + Int(byte - 0x30)
+                digits += 1
+            } else {
+                return nil
+            }
         }
+        guard digits > 0 else { return nil }
+        components.append(value)
         self.components = components
     }
 
@@ -90,18 +106,54 @@ public struct Availability: Sendable, Equatable {
         return message
     }
 
+    /// `iOS 13.0, *` read straight from the bytes, or nil for anything else (which the general
+    /// parser then reads, or reports): most of the catalog's hundred attributes, read on every
+    /// run, are this.
+    static func shortForm(_ bytes: [UInt8], text: String) -> Availability? {
+        var k = 0
+        func skipBlanks() { while k < bytes.count && (bytes[k] == 0x20 || bytes[k] == 0x09) { k += 1 } }
+        skipBlanks()
+        let nameStart = k
+        while k < bytes.count && ((bytes[k] | 0x20) >= 0x61 && (bytes[k] | 0x20) <= 0x7A) { k += 1 }
+        let nameEnd = k
+        guard nameEnd > nameStart, k < bytes.count, bytes[k] == 0x20 else { return nil }
+        skipBlanks()
+        let versionStart = k
+        while k < bytes.count && (bytes[k] == UInt8(ascii: ".") || (0x30...0x39).contains(bytes[k])) { k += 1 }
+        guard let version = PlatformVersion(utf8: bytes[versionStart..<k]) else { return nil }
+        skipBlanks()
+        guard k < bytes.count, bytes[k] == UInt8(ascii: ",") else { return nil }
+        k += 1
+        skipBlanks()
+        guard k < bytes.count, bytes[k] == UInt8(ascii: "*") else { return nil }
+        k += 1
+        skipBlanks()
+        guard k == bytes.count else { return nil }
+        return Availability(platform: String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self), introduced: version, text: text)
+    }
+
     /// Parses the arguments of `@available(…)` (the text between the parentheses), Swift's own
     /// forms: `iOS 13.0, *` (short) and `iOS, introduced: 13.0, deprecated: 26.0, message: "…",
     /// renamed: "…"` (long; also `*, deprecated`, `iOS, unavailable`). Returns the availability,
     /// or a problem (message and byte offset within `arguments`).
     public static func parse(arguments: String, text: String) -> Result<Availability, SwiftSyntaxProblem> {
-        let bytes = Array(arguments.utf8)
+        parse(argumentBytes: Array(arguments.utf8), text: text)
+    }
+
+    /// `parse(arguments:text:)` over the arguments' UTF-8 bytes: versions and string literals
+    /// are read from the bytes, and a `String` is made only for what is kept.
+    static func parse(argumentBytes bytes: [UInt8], text: String) -> Result<Availability, SwiftSyntaxProblem> {
+        shortForm(bytes, text: text).map { .success($0) } ?? parseTokens(bytes, text: text)
+    }
+
+    /// Every form, token by token.
+    static func parseTokens(_ bytes: [UInt8], text: String) -> Result<Availability, SwiftSyntaxProblem> {
         let tokens = SwiftLexer(bytes: bytes, range: 0..<bytes.count).tokenize()
         func fail(_ k: Int, _ message: String) -> Result<Availability, SwiftSyntaxProblem> {
             .failure(SwiftSyntaxProblem(offset: k < tokens.count ? tokens[k].start : bytes.count, message: message))
         }
         func word(_ k: Int) -> String? { k < tokens.count && tokens[k].kind == .identifier ? tokens[k].text : nil }
-        func source(_ k: Int) -> String { k < tokens.count ? String(decoding: bytes[tokens[k].start..<tokens[k].end], as: UTF8.self) : "" }
+        func source(_ k: Int) -> ArraySlice<UInt8> { k < tokens.count ? bytes[tokens[k].start..<tokens[k].end] : [] }
         func isStar(_ k: Int) -> Bool { k < tokens.count && tokens[k].isPunct(0x2A) }
         func isComma(_ k: Int) -> Bool { k < tokens.count && tokens[k].isPunct(0x2C) }
         guard !tokens.isEmpty else { return fail(0, "expected a platform in '@available'") }
@@ -113,7 +165,7 @@ public struct Availability: Sendable, Equatable {
             while k < tokens.count {
                 if isStar(k) { sawStar = true; k += 1 }
                 else if let name = word(k), k + 1 < tokens.count, tokens[k + 1].kind == .number {
-                    guard let version = PlatformVersion(source(k + 1)) else { return fail(k + 1, "expected a version number such as '13.0'") }
+                    guard let version = PlatformVersion(utf8: source(k + 1)) else { return fail(k + 1, "expected a version number such as '13.0'") }
                     if name == "iOS" || result.introduced == nil { result.platform = name; result.introduced = version }
                     k += 2
                 } else {
@@ -129,7 +181,7 @@ public struct Availability: Sendable, Equatable {
         }
         // Long form.
         guard isStar(0) || word(0) != nil else { return fail(0, "expected a platform in '@available'") }
-        var result = Availability(platform: isStar(0) ? "*" : source(0), text: text)
+        var result = Availability(platform: isStar(0) ? "*" : String(decoding: source(0), as: UTF8.self), text: text)
         var k = 1
         while k < tokens.count {
             guard isComma(k) else { return fail(k, "expected ',' in '@available'") }
@@ -150,11 +202,12 @@ public struct Availability: Sendable, Equatable {
                 if label == "message" || label == "renamed" {
                     guard k < tokens.count, tokens[k].kind == .string else { return fail(k, "expected a string literal after '\(label):'") }
                     let literal = source(k)
-                    let value = literal.count >= 2 && literal.hasPrefix("\"") && literal.hasSuffix("\"")
-                        ? String(literal.dropFirst().dropLast()) : literal
+                    let quote = UInt8(ascii: "\"")
+                    let value = String(decoding: literal.count >= 2 && literal.first == quote && literal.last == quote
+                                       ? literal.dropFirst().dropLast() : literal, as: UTF8.self)
                     if label == "message" { result.message = value } else { result.renamed = value }
                 } else {
-                    guard k < tokens.count, tokens[k].kind == .number, let version = PlatformVersion(source(k)) else {
+                    guard k < tokens.count, tokens[k].kind == .number, let version = PlatformVersion(utf8: source(k)) else {
                         return fail(k, "expected a version number such as '13.0' after '\(label):'")
                     }
                     switch label {

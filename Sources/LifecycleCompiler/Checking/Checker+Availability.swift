@@ -15,13 +15,9 @@ extension Checker {
     }
 
     /// The app-delegate callbacks UIKit does not call once scenes are adopted, and their scene
-    /// counterparts.
-    static let sceneReplacements: [String: String] = [
-        "applicationDidBecomeActive(_:)": "sceneDidBecomeActive(_:)",
-        "applicationWillResignActive(_:)": "sceneWillResignActive(_:)",
-        "applicationDidEnterBackground(_:)": "sceneDidEnterBackground(_:)",
-        "applicationWillEnterForeground(_:)": "sceneWillEnterForeground(_:)",
-    ]
+    /// counterparts: generated with the catalog from Apple's deprecation messages ("Use UIScene
+    /// lifecycle and sceneDidBecomeActive(_:) from UISceneDelegate …") and the overlay.
+    static let sceneReplacements: [String: String] = UIKitCatalog.sceneReplacements
 
     /// `--platform` if given, else the root file's `platform` (validated, reported when wrong).
     mutating func resolvePlatform() -> Platform? {
@@ -76,6 +72,11 @@ extension Checker {
                 .note(adoption.note, at: adoption.range)
         }
         guard let availability = method.availability else { return nil }
+        // A catalog callback's warning also quotes Apple's attribute, message included, verbatim.
+        let quoting = { (diagnostic: Diagnostic) -> Diagnostic in
+            guard types[ref.type].origin == "UIKit" else { return diagnostic }
+            return diagnostic.note("the UIKit catalog (\(UIKitCatalog.sdk) SDK) declares '\(method.selector)' with \(availability.text)", at: method.range)
+        }
         let appliesTo = { (platform: Platform) in
             availability.platform == "*" || availability.platform == platform.name
                 || (availability.platform == "iOS" && (platform.name == "iPadOS" || platform.name == "macCatalyst"))
@@ -83,18 +84,18 @@ extension Checker {
         if let platform {
             guard appliesTo(platform) else { return nil }
             if availability.isDeprecated, availability.deprecated.map({ $0 <= platform.version }) ?? true {
-                return .callbackDeprecated(method.selector, platform: platform.name, since: availability.deprecated,
-                                           replacement: availability.replacement, asWarning: true, at: range)
+                return quoting(.callbackDeprecated(method.selector, platform: platform.name, since: availability.deprecated,
+                                                   replacement: availability.replacement, asWarning: true, at: range))
             }
             if let introduced = availability.introduced, introduced > platform.version {
-                return .callbackIntroducedLater(method.selector, introduced: introduced, target: platform, at: range)
+                return quoting(.callbackIntroducedLater(method.selector, introduced: introduced, target: platform, at: range))
             }
             return nil
         }
         guard availability.isDeprecated else { return nil }
-        return .callbackDeprecated(method.selector, platform: availability.platform == "*" ? "iOS" : availability.platform,
-                                   since: availability.deprecated, replacement: availability.replacement,
-                                   asWarning: false, at: range)
+        return quoting(.callbackDeprecated(method.selector, platform: availability.platform == "*" ? "iOS" : availability.platform,
+                                           since: availability.deprecated, replacement: availability.replacement,
+                                           asWarning: false, at: range))
     }
 
     /// Reports each flagged callback of one machine once, at its first reference (a transition's,

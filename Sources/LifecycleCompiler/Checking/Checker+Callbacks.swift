@@ -163,18 +163,11 @@ extension Checker {
     }
 
     /// The callbacks the app-based and the scene-based life cycles split between the app
-    /// delegate and the scene delegate, each with its counterpart in the other life cycle.
+    /// delegate and the scene delegate, each with its counterpart in the other life cycle
+    /// (`sceneReplacements`, read both ways).
     static let lifeCycleCounterparts: [String: (selector: String, lifeCycle: String)] = {
-        let pairs = [
-            ("applicationDidBecomeActive(_:)", "sceneDidBecomeActive(_:)"),
-            ("applicationWillResignActive(_:)", "sceneWillResignActive(_:)"),
-            ("applicationDidEnterBackground(_:)", "sceneDidEnterBackground(_:)"),
-            ("applicationWillEnterForeground(_:)", "sceneWillEnterForeground(_:)"),
-            ("application(_:open:options:)", "scene(_:openURLContexts:)"),
-            ("application(_:continue:restorationHandler:)", "scene(_:continue:)"),
-        ]
         var table: [String: (selector: String, lifeCycle: String)] = [:]
-        for (app, scene) in pairs {
+        for (app, scene) in sceneReplacements {
             table[app] = (scene, "scene-based")
             table[scene] = (app, "app-based")
         }

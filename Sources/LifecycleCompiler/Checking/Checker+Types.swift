@@ -113,18 +113,33 @@ extension Checker {
         let returnType = decl.returnType.map { text($0) }
         var availability: Availability?
         if let attribute = decl.availability {
-            let written = text(attribute)
-            let open = written.firstIndex(of: "(").map { written.utf8.distance(from: written.utf8.startIndex, to: $0) } ?? 0
-            let arguments = String(written.dropFirst(open + 1).dropLast())
-            switch Availability.parse(arguments: arguments, text: written) {
+            let written = bytes(attribute)
+            let open = written.firstIndex(of: UInt8(ascii: "(")) ?? 0
+            let arguments = Array(written[(open + 1)..<max(open + 1, written.count - 1)])
+            switch Availability.parse(argumentBytes: arguments, text: String(decoding: written, as: UTF8.self)) {
             case .success(let parsed):
                 availability = parsed
             case .failure(let problem):
-                let offset = attribute.startOffset + open + 1 + max(0, min(problem.offset, arguments.utf8.count))
+                let offset = attribute.startOffset + open + 1 + max(0, min(problem.offset, arguments.count))
                 report(.invalidAvailability(problem.message, at: SourceRange(file: attribute.file, start: offset, end: offset)))
             }
         }
-        return Method(name: name, selector: "\(name)(\(labels))", parameters: parameters,
+        var objcSelector: String?
+        if let attribute = decl.objcName {
+            // The text between the parentheses, blanks around it dropped.
+            let written = bytes(attribute)
+            var lower = (written.firstIndex(of: UInt8(ascii: "(")) ?? -1) + 1
+            var upper = written.count - 1
+            while lower < upper && (written[lower] == 0x20 || written[lower] == 0x09) { lower += 1 }
+            while upper > lower && (written[upper - 1] == 0x20 || written[upper - 1] == 0x09) { upper -= 1 }
+            let selector = written[lower..<max(lower, upper)]
+            if let problem = ObjCSelector.problem(in: selector, parameterCount: parameters.count) {
+                report(.invalidObjCSelector(problem, at: attribute))
+            } else {
+                objcSelector = String(decoding: selector, as: UTF8.self)
+            }
+        }
+        return Method(name: name, selector: "\(name)(\(labels))", objcSelector: objcSelector, parameters: parameters,
                       parameterText: text(decl.parameters),
                       returnType: returnType.flatMap { SwiftTypeText.sameReturnType($0, nil) ? nil : $0 },
                       returns: decl.returns.map(value), body: decl.body.map(value),

@@ -1,9 +1,9 @@
-/// Messages about platforms and availability: `platform iOS 15.0`, `@available(…)`, and the
-/// checks they enable (deprecated callbacks, callbacks newer than the deployment target, and the
+/// Messages about platforms and attributes: `platform iOS 15.0`, `@available(…)`, `@objc(…)`,
+/// and the checks they enable (deprecated callbacks, callbacks newer than the deployment target, and the
 /// app-delegate callbacks UIKit stops calling once an app adopts scenes).
 extension Diagnostic {
-    static func attributeWithoutMember(at range: SourceRange) -> Diagnostic {
-        make(.error, "'@available' must come right before a 'func' or 'var'", at: range)
+    static func attributeWithoutMember(_ attribute: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "'\(attribute)' must come right before a 'func' or 'var'", at: range)
     }
 
     static func callbackDeprecated(_ selector: String, platform: String, since version: PlatformVersion?,
@@ -19,12 +19,16 @@ extension Diagnostic {
              at: range)
     }
 
+    static func duplicateAttribute(_ attribute: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "'\(attribute)' is written twice for one member", at: range)
+    }
+
     static func duplicatePlatform(at range: SourceRange) -> Diagnostic {
         make(.error, "the platform is already set", at: range)
     }
 
-    static func expectedAttributeArguments(found: String, at range: SourceRange) -> Diagnostic {
-        make(.error, "expected '(' after '@available', found \(found)", at: range)
+    static func expectedAttributeArguments(_ attribute: String, found: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "expected '(' after '\(attribute)', found \(found)", at: range)
     }
 
     static func expectedPlatform(found: String, at range: SourceRange) -> Diagnostic {
@@ -32,6 +36,12 @@ extension Diagnostic {
     }
 
     static func invalidAvailability(_ message: String, at range: SourceRange) -> Diagnostic {
+        make(.error, message, at: range)
+    }
+
+    /// `@objc(…)` whose selector is malformed or names another number of arguments than the
+    /// method has (Swift's own rule and wording).
+    static func invalidObjCSelector(_ message: String, at range: SourceRange) -> Diagnostic {
         make(.error, message, at: range)
     }
 

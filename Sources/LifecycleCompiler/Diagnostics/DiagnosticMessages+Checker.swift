@@ -5,8 +5,12 @@ extension Diagnostic {
         items.map { "'\($0)'" }.joined(separator: ", ")
     }
 
+    /// Lists up to ten candidates (`application` alone names forty-odd app-delegate callbacks).
     static func ambiguousCallback(_ name: String, candidates: [String], at range: SourceRange) -> Diagnostic {
-        make(.error, "'\(name)' is ambiguous: \(candidates.joined(separator: ", ")); write the full name, as in '\(candidates[0])'", at: range)
+        let listed = candidates.count > 10
+            ? candidates.prefix(8).joined(separator: ", ") + " and \(candidates.count - 8) more"
+            : candidates.joined(separator: ", ")
+        return make(.error, "'\(name)' is ambiguous: \(listed); write the full name, as in '\(candidates[0])'", at: range)
     }
 
     static func callbackNotAdopted(_ selector: String, owner: String, delegate: String,

@@ -33,11 +33,7 @@ public struct SwiftGenerator {
         let plans = delegatePlans()
         if model.importsUIKit {
             printer.line("import UIKit")
-            // `windowScene(_:userDidAcceptCloudKitShareWith:)` takes a CloudKit type.
-            let usesCloudKit = plans.contains { plan in
-                plan.methods.contains { model.method($0.ref).parameters.contains { $0.type.hasPrefix("CKShare") } }
-            }
-            if usesCloudKit { printer.line("import CloudKit") }
+            for module in frameworkImports(plans) { printer.line("import \(module)") }
             needsBlank = true
         }
         for index in model.ownTypes {
@@ -61,6 +57,37 @@ public struct SwiftGenerator {
                 MonitorGenerator.emitSearch(into: &printer)
             }
         }
+    }
+
+    /// The frameworks besides UIKit whose types the generated methods name (`import CloudKit`
+    /// for `CKShare.Metadata`), sorted: without them the file would not compile.
+    func frameworkImports(_ plans: [DelegatePlan]) -> [String] {
+        var modules: Set<String> = []
+        for plan in plans {
+            for planned in plan.methods { modules.formUnion(Self.frameworks(of: model.method(planned.ref))) }
+        }
+        for index in model.ownTypes {
+            for method in model.types[index].methods { modules.formUnion(Self.frameworks(of: method)) }
+        }
+        return modules.sorted()
+    }
+
+    /// The frameworks of `UIKitCatalog.frameworks` that a method's parameter and result types
+    /// name.
+    static func frameworks(of method: Method) -> [String] {
+        var modules: [String] = []
+        for type in method.parameters.map(\.type) + (method.returnType.map { [$0] } ?? []) {
+            var name = ""
+            for character in type + " " {
+                if character.isLetter || character.isNumber || character == "_" {
+                    name.append(character)
+                    continue
+                }
+                if let module = UIKitCatalog.frameworks[name] { modules.append(module) }
+                name = ""
+            }
+        }
+        return modules
     }
 
     /// One monitor per machine, in declaration order.
@@ -311,6 +338,7 @@ public struct SwiftGenerator {
     func emitMethod(_ ref: MethodRef, prologue: [String] = [], into printer: inout Printer) {
         let method = model.method(ref)
         let owner = model.types[ref.type]
+        if let attribute = availabilityAttribute(method, owner: owner) { printer.line(attribute) }
         printer.line(SwiftDeclaration.signature(method, ownerKind: owner.kind) + " {")
         printer.indented { printer in
             for line in prologue { printer.line(line) }
@@ -330,6 +358,18 @@ public struct SwiftGenerator {
             }
         }
         printer.line("}")
+    }
+
+    /// `@available(iOS 26.0, *)` for a UIKit callback newer than the spec's `platform`: its
+    /// types, or the `super` call of an override, exist only from that version, so without it
+    /// the file would not compile at the app's deployment target.
+    func availabilityAttribute(_ method: Method, owner: TypeInfo) -> String? {
+        guard owner.origin == "UIKit", let platform = model.platform, let availability = method.availability,
+              let introduced = availability.introduced, introduced > platform.version,
+              availability.platform == platform.name
+                || availability.platform == "iOS" && (platform.name == "iPadOS" || platform.name == "macCatalyst")
+        else { return nil }
+        return "@available(\(availability.platform) \(introduced), *)"
     }
 
     /// The body of an `override`: the spec's `body`, else a call to `super` with every parameter.

@@ -10,6 +10,8 @@ public enum SwiftUpdater {
         public var bytes: [UInt8]
         /// (class, selector) of each method added, in order.
         public var added: [(delegate: String, selector: String)]
+        /// The frameworks imported for the types of the methods added (`CloudKit`), in order.
+        public var imports: [String] = []
     }
 
     public struct Failure: Error, Sendable {
@@ -27,6 +29,7 @@ public enum SwiftUpdater {
         let otherTypes = others.flatMap { SwiftSourceScanner(bytes: $0).scan() }
         var insertions: [(offset: Int, text: [UInt8])] = []
         var added: [(String, String)] = []
+        var frameworks: Set<String> = []
         var foundAny = false
         for plan in plans {
             // The top-level class of that name, not one nested in another type (`Outer.D`).
@@ -52,6 +55,7 @@ public enum SwiftUpdater {
                 generator.emitDocumentation(method, into: &printer)
                 generator.emitMethod(method.ref, into: &printer)
                 added.append((plan.delegate.name, model.method(method.ref).selector))
+                if model.importsUIKit { frameworks.formUnion(SwiftGenerator.frameworks(of: model.method(method.ref))) }
             }
             let memberIndent = indentation(ofLineAt: home.declarationOffset, in: existing) + "    "
             var text: [UInt8] = []
@@ -82,6 +86,12 @@ public enum SwiftUpdater {
             let names = plans.map { "'\($0.delegate.name)'" }.joined(separator: ", ")
             return .failure(Failure(message: "no delegate class of the spec (\(names)) is declared in this file"))
         }
+        let imports = frameworks.subtracting(importedModules(existing)).sorted()
+        if !imports.isEmpty {
+            let offset = importOffset(existing)
+            let newline = offset == existing.count && existing.last.map { $0 != UInt8(ascii: "\n") } == true ? "\n" : ""
+            insertions.append((offset, Array((newline + imports.map { "import \($0)\n" }.joined()).utf8)))
+        }
         var bytes = existing
         // A file whose first line ends in CRLF gets CRLF in what is inserted too.
         let crlf = existing.firstIndex(of: UInt8(ascii: "\n")).map { $0 > 0 && existing[$0 - 1] == UInt8(ascii: "\r") } ?? false
@@ -92,8 +102,34 @@ public enum SwiftUpdater {
             }
             bytes.insert(contentsOf: text, at: insertion.offset)
         }
-        return .success(Update(bytes: bytes, added: added))
+        return .success(Update(bytes: bytes, added: added, imports: imports))
     }
+
+    /// The lines of a file that are an `import` (after blanks and attributes such as
+    /// `@preconcurrency`): their byte ranges and the module each imports (`CloudKit` for
+    /// `import struct CloudKit.CKShare`).
+    static func importLines(_ bytes: [UInt8]) -> [(end: Int, module: String)] {
+        var result: [(Int, String)] = []
+        var lineStart = 0
+        while lineStart < bytes.count {
+            let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            let words = String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)
+                .split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).drop { $0.hasPrefix("@") }
+            if words.first == "import", var path = words.dropFirst().first {
+                let kinds: Set<Substring> = ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func"]
+                if kinds.contains(path), let next = words.dropFirst(2).first { path = next }
+                result.append((min(lineEnd + 1, bytes.count), String(path.prefix { $0 != "." })))
+            }
+            lineStart = lineEnd + 1
+        }
+        return result
+    }
+
+    /// The modules a file imports.
+    static func importedModules(_ bytes: [UInt8]) -> Set<String> { Set(importLines(bytes).map(\.module)) }
+
+    /// Where a new `import` goes: after the file's last one, else at its start.
+    static func importOffset(_ bytes: [UInt8]) -> Int { importLines(bytes).last?.end ?? 0 }
 
     /// Whether the line before `offset` ends with `{` (the class body is empty so far).
     static func isOpeningLine(_ bytes: [UInt8], before offset: Int) -> Bool {

@@ -180,6 +180,11 @@ public final class Analysis: @unchecked Sendable {
             while previousStart > 0 && bytes[previousStart - 1] != UInt8(ascii: "\n") { previousStart -= 1 }
             let line = String(decoding: bytes[previousStart..<(lineStart - 1)], as: UTF8.self)
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            // A member's attributes stand between its comment and its name.
+            if lines.isEmpty && (trimmed.hasPrefix("@available") || trimmed.hasPrefix("@objc")) {
+                lineStart = previousStart
+                continue
+            }
             guard trimmed.hasPrefix("//") else { break }
             lines.append(String(trimmed.dropFirst(2).drop { $0 == " " || $0 == "/" }).trimmingTrailingSpace)
             lineStart = previousStart

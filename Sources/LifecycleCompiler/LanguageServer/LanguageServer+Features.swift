@@ -124,7 +124,8 @@ extension LanguageServer {
         let method = type.methods[ref.index]
         var text = "```swift\n\(analysis.signature(method))\n```\n\n"
         text += "`\(method.selector)`, declared in \(type.kind.rawValue) `\(type.name)`"
-        if let origin = type.origin { text += " (\(origin == "UIKit" ? "UIKit catalog" : origin))" }
+        if let origin = type.origin { text += " (\(Self.originText(origin)))" }
+        if let objcSelector = method.objcSelector { text += "; Objective-C `\(objcSelector)`" }
         if let availability = method.availability { text += "\n\n" + Self.availabilityText(availability) }
         let doc = analysis.documentation(above: method.range)
         if !doc.isEmpty { text += "\n\n" + doc }
@@ -132,15 +133,24 @@ extension LanguageServer {
         return text
     }
 
-    /// `iOS 13.0+; deprecated in iOS 26.0: use 'sceneDidBecomeActive(_:)' instead`, and the
-    /// attribute as written.
+    /// Where an imported type comes from: the UIKit catalog's SDK, or the file.
+    static func originText(_ origin: String) -> String {
+        origin == "UIKit" ? "UIKit, \(UIKitCatalog.sdk) SDK" : origin
+    }
+
+    /// `iOS 2.0+; deprecated in iOS 26.0: "Use UIScene lifecycle and …"` (the message
+    /// verbatim, else the `renamed:` replacement), and the attribute as written.
     static func availabilityText(_ availability: Availability) -> String {
         var parts: [String] = []
         let platform = availability.platform == "*" ? "every platform" : availability.platform
         if let introduced = availability.introduced { parts.append("\(platform) \(introduced)+") }
         if availability.isDeprecated {
             var deprecated = "deprecated" + (availability.deprecated.map { " in \(platform) \($0)" } ?? "")
-            if let replacement = availability.replacement { deprecated += ": " + replacement }
+            if let message = availability.message, !message.isEmpty {
+                deprecated += ": \"\(message)\""
+            } else if let replacement = availability.replacement {
+                deprecated += ": " + replacement
+            }
             parts.append(deprecated)
         }
         if let obsoleted = availability.obsoleted { parts.append("obsoleted in \(platform) \(obsoleted)") }
@@ -186,14 +196,14 @@ extension LanguageServer {
             guard let index = analysis.type(named: name) else { return "**unknown type** `\(name)`" }
             let type = analysis.model.types[index]
             var text = "**\(type.kind.rawValue)** `\(type.name)`"
-            if let origin = type.origin { text += " (\(origin == "UIKit" ? "UIKit catalog" : origin))" }
+            if let origin = type.origin { text += " (\(Self.originText(origin)))" }
             if !type.parents.isEmpty { text += ": " + type.parents.map { "`\(analysis.model.types[$0].name)`" }.joined(separator: ", ") }
             let doc = analysis.documentation(above: type.range)
             if !doc.isEmpty { text += "\n\n" + doc }
             if !type.methods.isEmpty { text += "\n\n" + type.methods.prefix(40).map { "- `\($0.selector)`" }.joined(separator: "\n") }
             return text
         case .module(let name):
-            return name == "UIKit" ? "**import** `UIKit`: the built-in catalog of UIKit's delegate and view-controller signatures (iOS 17/18 SDK)" : "**unknown module** `\(name)`"
+            return name == "UIKit" ? "**import** `UIKit`: the built-in catalog of UIKit's delegate and view-controller callbacks, generated from Apple's \(UIKitCatalog.sdk) SDK" : "**unknown module** `\(name)`"
         case .importedFile(let path):
             return "**import** `\(path)`"
         }

@@ -72,7 +72,8 @@ extension Lexer {
             case UInt8(ascii: "/") where peekNext == UInt8(ascii: "*"):
                 skipBlockComment()
             default:
-                reportControlCharacter(c)
+                // Printable ASCII, nearly every byte, needs no check.
+                if c < 0x20 || c >= 0x7F { reportControlCharacter(c) }
                 position += 1
             }
         }
@@ -132,7 +133,7 @@ extension Lexer {
                 if Lexer.isIdentifierBody(c) && hiddenScalarLength(at: position) == nil {
                     while Lexer.isIdentifierBody(current) && hiddenScalarLength(at: position) == nil { position += 1 }
                 } else {
-                    if reportControlCharacter(c) { complete = false }
+                    if (c < 0x20 || c >= 0x7F) && reportControlCharacter(c) { complete = false }
                     position += 1
                 }
             }

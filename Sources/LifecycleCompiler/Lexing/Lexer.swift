@@ -114,8 +114,8 @@ public struct Lexer {
             report(.unicodeArrow(at: range(start, position)))
             return Token(.arrow, start: start, end: position)
         }
-        if c == UInt8(ascii: "@") && isAvailableAttribute(at: start) {
-            position = start + 10
+        if c == UInt8(ascii: "@"), let length = attributeLength(at: start) {
+            position = start + length
             return Token(.attribute, start: start, end: position)
         }
         lexUnknown()
@@ -267,12 +267,18 @@ public struct Lexer {
         if let problem { report(problem) }
     }
 
-    /// Whether `@available` (not followed by more of an identifier) starts at `start`.
-    func isAvailableAttribute(at start: Int) -> Bool {
-        let word = Array("@available".utf8)
-        guard start + word.count <= count else { return false }
-        for (k, byte) in word.enumerated() where base[start + k] != byte { return false }
-        return start + word.count >= count || Lexer.byteClass(base[start + word.count]) & Lexer.identifierBodyBit == 0
+    /// The length of the attribute (`@available` or `@objc`, not followed by more of an
+    /// identifier) that starts at `start`, or nil.
+    func attributeLength(at start: Int) -> Int? {
+        for word in ["@available", "@objc"] {
+            let bytes = word.utf8
+            guard start + bytes.count <= count else { continue }
+            guard zip(bytes, start...).allSatisfy({ base[$1] == $0 }) else { continue }
+            if start + bytes.count >= count || Lexer.byteClass(base[start + bytes.count]) & Lexer.identifierBodyBit == 0 {
+                return bytes.count
+            }
+        }
+        return nil
     }
 
     /// Whether an ASCII byte can begin a token.

@@ -34,8 +34,8 @@ public enum TokenKind: Equatable, Sendable {
     /// A `"..."` literal, quotes included in the range.
     case string
     case leftBrace, rightBrace, leftParen, rightParen, colon, comma, arrow
-    /// `@available`, the one attribute the language has (before a `func` or `var` of a protocol
-    /// or class). Any other `@` is an unknown byte.
+    /// `@available` or `@objc`, the attributes the language has (before a `func` or `var` of a
+    /// protocol or class). Any other `@` is an unknown byte.
     case attribute
     /// `.`, between an instance and its event in a system step (`Root.load`).
     case period
@@ -56,7 +56,7 @@ public enum TokenKind: Equatable, Sendable {
         case .colon: "':'"
         case .comma: "','"
         case .arrow: "'->'"
-        case .attribute: "'@available'"
+        case .attribute: "attribute"
         case .period: "'.'"
         case .unknown: "unexpected text"
         }

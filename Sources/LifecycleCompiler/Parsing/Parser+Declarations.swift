@@ -162,15 +162,17 @@ extension Parser {
         }
         var decl = TypeDecl(kind: kind, name: name, parents: parents, functions: [], variables: [],
                             memberOrder: [], range: range(from: start))
-        var availability: SourceRange?
+        var attributes = MemberAttributes()
         loop: while true {
-            if availability != nil && token.kind != .keyword(.func) && token.kind != .keyword(.var) {
-                report(.attributeWithoutMember(at: availability!))
-                availability = nil
+            if !attributes.isEmpty && token.kind != .keyword(.func) && token.kind != .keyword(.var) && token.kind != .attribute {
+                for attribute in attributes.all {
+                    report(.attributeWithoutMember(String(source.text(attribute).prefix { $0 != "(" }), at: attribute))
+                }
+                attributes = MemberAttributes()
             }
             switch token.kind {
             case .attribute:
-                availability = attribute()
+                attribute(into: &attributes)
             case .rightBrace:
                 advance()
                 break loop
@@ -179,15 +181,16 @@ extension Parser {
                     .note("to match this opening '{'", at: range(open)))
                 break loop
             case .keyword(.func):
-                let attribute = availability
-                availability = nil
+                let pending = attributes
+                attributes = MemberAttributes()
                 if var function = funcDecl() {
-                    function.availability = attribute
+                    function.availability = pending.availability
+                    function.objcName = pending.objcName
                     decl.memberOrder.append(.function(decl.functions.count))
                     decl.functions.append(function)
                 }
             case .keyword(.var):
-                availability = nil
+                attributes = MemberAttributes()
                 if let variable = varDecl() {
                     decl.memberOrder.append(.variable(decl.variables.count))
                     decl.variables.append(variable)
@@ -200,18 +203,38 @@ extension Parser {
         return decl
     }
 
-    /// attribute := '@available' '(' … ')'; returns its range, `@` to `)`, or nil (reported).
-    mutating func attribute() -> SourceRange? {
+    /// The attributes read before a member, each from `@` to `)`.
+    struct MemberAttributes {
+        var availability: SourceRange?
+        var objcName: SourceRange?
+
+        var isEmpty: Bool { availability == nil && objcName == nil }
+        var all: [SourceRange] { [availability, objcName].compactMap { $0 }.sorted { $0.startOffset < $1.startOffset } }
+    }
+
+    /// attribute := ('@available' | '@objc') '(' … ')'. Keeps its range, `@` to `)`, in
+    /// `attributes`; reports one written twice for the same member, or without arguments.
+    mutating func attribute(into attributes: inout MemberAttributes) {
         let start = token.start
+        let isObjC = source.bytes[start + 1] == UInt8(ascii: "o")
+        let name = isObjC ? "@objc" : "@available"
         advance()
         guard token.kind == .leftParen else {
-            report(.expectedAttributeArguments(found: found, at: missingRange))
-            return nil
+            report(.expectedAttributeArguments(name, found: found, at: missingRange))
+            return
         }
         let arguments = lexer.scanSwiftParameters(openParen: token.start)
         previousEnd = arguments.range.endOffset
         token = lexer.next()
-        return arguments.isComplete ? range(from: start) : nil
+        guard arguments.isComplete else { return }
+        let written = range(from: start)
+        if let first = isObjC ? attributes.objcName : attributes.availability {
+            report(.duplicateAttribute(name, at: written).note("first written here", at: first))
+        } else if isObjC {
+            attributes.objcName = written
+        } else {
+            attributes.availability = written
+        }
     }
 
     /// funcDecl := 'func' IDENT SWIFT_PARAMS 'async'? 'throws'? ('->' SWIFT_TYPE)? ('returns' STRING)? ('body' STRING)?

@@ -96,7 +96,7 @@ public struct Parser {
     /// What the current token is, for "found …" wording.
     var found: String {
         switch token.kind {
-        case .identifier, .keyword: "'\(text(token))'"
+        case .identifier, .keyword, .attribute: "'\(text(token))'"
         default: token.kind.description
         }
     }

@@ -197,6 +197,9 @@ public struct FuncDecl: Sendable {
     public var range: SourceRange
     /// `@available(…)` before the `func`, from `@` to `)`; its arguments are read by the checker.
     public var availability: SourceRange?
+    /// `@objc(selector:)` before the `func`, from `@` to `)`: the Objective-C selector UIKit
+    /// calls, read by the checker.
+    public var objcName: SourceRange? = nil
 }
 
 /// `var name: Type { get set }`.

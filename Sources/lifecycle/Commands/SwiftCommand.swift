@@ -68,6 +68,9 @@ enum SwiftCommand: Command {
             for (delegate, selector) in update.added {
                 Reporter.note("added '\(selector)' to '\(delegate)'", file: target)
             }
+            for module in update.imports {
+                Reporter.note("added 'import \(module)' for the types of the added callbacks", file: target)
+            }
         }
     }
 

@@ -11,7 +11,7 @@ import Testing
         for type in model.types {
             out += "\(type.kind) \(type.name) \(type.parents.map { model.types[$0].name }) origin=\(type.origin ?? "-")\n"
             for method in type.methods {
-                out += "  func \(method.selector) \(method.parameterText) async=\(method.isAsync) throws=\(method.isThrowing) -> \(method.returnType ?? "-") returns=\(method.returns ?? "-") body=\(method.body ?? "-") available=\(method.availability.map { "\($0)" } ?? "-")\n"
+                out += "  func \(method.selector) \(method.parameterText) async=\(method.isAsync) throws=\(method.isThrowing) -> \(method.returnType ?? "-") returns=\(method.returns ?? "-") body=\(method.body ?? "-") available=\(method.availability.map { "\($0)" } ?? "-") objc=\(method.objcSelector ?? "-")\n"
             }
             for property in type.properties { out += "  var \(property.name): \(property.type)\n" }
         }
@@ -195,14 +195,14 @@ import Testing
         #expect(formatted == expected, "\n\(LineDiff.unified(old: expected, new: formatted ?? "", oldName: "expected", newName: "formatted"))")
     }
 
-    @Test("newer syntax keeps its meaning: platform, @available, internal transitions, extensions, systems")
+    @Test("newer syntax keeps its meaning: platform, @available, @objc, internal transitions, extensions, systems")
     func newerSyntax() {
         let input = """
         import UIKit
         platform   iOS 13.0
         protocol PlayerDelegate {
           @available(iOS, introduced: 13.0, deprecated: 15.0, renamed: "playerDidFinish(_:reason:)")   func playerDidFinish(_ p: Int)
-          @available(iOS 13.0, *)
+          @available(iOS 13.0, *)  @objc(playerDidStall:)
              func playerDidStall(_ p: Int)
           func player(_ p: Int, didTick t: Int)
         }
@@ -234,6 +234,7 @@ import Testing
             @available(iOS, introduced: 13.0, deprecated: 15.0, renamed: "playerDidFinish(_:reason:)")
             func playerDidFinish(_ p: Int)
             @available(iOS 13.0, *)
+            @objc(playerDidStall:)
             func playerDidStall(_ p: Int)
             func player(_ p: Int, didTick t: Int)
         }

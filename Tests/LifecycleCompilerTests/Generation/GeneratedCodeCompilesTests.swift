@@ -15,8 +15,9 @@ import Testing
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             // Removed when the test process exits.
             atexit { try? FileManager.default.removeItem(at: GeneratedCodeCompilesTests.standInFolder) }
-            // CloudKit first: UIKit's stand-in imports it, as `UIWindowSceneDelegate` names `CKShare.Metadata`.
-            for module in ["CloudKit", "UIKit"] {
+            // CloudKit and Intents first: UIKit's stand-in imports them, as its delegate protocols
+            // name `CKShare.Metadata` and `INIntent`.
+            for module in ["CloudKit", "Intents", "UIKit"] {
                 let source = Repository.fixtures.appendingPathComponent("UIKitStandIn/\(module).swift")
                 let result = try Shell.run("/usr/bin/env", ["swiftc", "-swift-version", "6", "-parse-as-library", "-emit-module",
                                                             "-module-name", module, "-I", folder.path, "-emit-module-path",
@@ -54,19 +55,19 @@ import Testing
         #expect(errors.isEmpty, "\(path) does not type-check:\n\(errors)")
     }
 
-    /// Every callback of the UIKit catalog, generated into one delegate per type, type-checks
-    /// against the stand-in: the catalog's signatures, `returns` and `body` values are right.
-    @Test("every UIKit catalog callback generates Swift that type-checks")
-    func everyCatalogCallbackCompiles() throws {
+    /// A spec whose three machines require every callback of the UIKit catalog (one delegate
+    /// per owner, its name after `prefix`), for `platform` if given, and how many callbacks
+    /// that is.
+    static func everyCallbackSpec(platform: String? = nil, prefix: String = "") throws -> (spec: String, count: Int) {
         let catalog = Compiler.compile(path: "Probe.lifecycle", source: "import UIKit\n")
         let model = try #require(catalog.model)
-        var spec = "import UIKit\n"
+        var spec = "import UIKit\n" + (platform.map { "platform iOS \($0)\n" } ?? "")
         var count = 0
         for (name, adopted) in [("App", "UIResponder, UIApplicationDelegate"), ("Scene", "UIResponder, UIWindowSceneDelegate"),
                                 ("Screen", "UIViewController")] {
             let owners = adopted.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { $0 != "UIResponder" } + (name == "Scene" ? ["UISceneDelegate"] : [])
-            spec += "machine \(name) {\n    delegate \(name)Delegate: \(adopted)\n    initial state A\n    final state B\n    A -> B on go\n"
+            spec += "machine \(name) {\n    delegate \(prefix)\(name)Delegate: \(adopted)\n    initial state A\n    final state B\n    A -> B on go\n"
             for type in model.types where owners.contains(type.name) {
                 for method in type.methods {
                     spec += "    require \(method.selector)\n"
@@ -75,14 +76,64 @@ import Testing
             }
             spec += "}\n"
         }
-        #expect(count >= 60)
-        let compilation = Compiler.compile(path: "Everything.lifecycle", source: spec)
+        return (spec, count)
+    }
+
+    /// The Swift generated for `everyCallbackSpec(platform:prefix:)`.
+    static func everyCallbackSwift(platform: String? = nil, prefix: String = "") throws -> String {
+        let compilation = Compiler.compile(path: "Everything.lifecycle", source: try everyCallbackSpec(platform: platform, prefix: prefix).spec)
         let everything = try #require(compilation.model, "\(compilation.diagnostics)")
-        let swift = String(decoding: SwiftGenerator(model: everything).body(), as: UTF8.self)
-        #expect(swift.contains("import CloudKit"))
+        return String(decoding: SwiftGenerator(model: everything).body(), as: UTF8.self)
+    }
+
+    /// Every callback of the UIKit catalog, generated into one delegate per type, type-checks
+    /// against the stand-in: the catalog's signatures, `returns` and `body` values are right.
+    @Test("every UIKit catalog callback generates Swift that type-checks")
+    func everyCatalogCallbackCompiles() throws {
+        // The SDK's 99 callbacks of the four owners, and the overlay's one newer than it.
+        #expect(try Self.everyCallbackSpec().count == 100)
+        let swift = try Self.everyCallbackSwift()
+        #expect(swift.contains("import UIKit\nimport CloudKit\nimport Intents\n"))
         #expect(swift.contains("completionHandler(.noData)"))
         let errors = try Self.typecheck(swift, name: "EveryCallback.swift")
         #expect(errors.isEmpty, "the generated delegates do not type-check:\n\(errors)\n\(swift)")
+    }
+
+    /// A spec for iOS 15 whose callbacks are newer (iOS 26, and the overlay's iOS 27).
+    static let newerCallbacksSpec = """
+    import UIKit
+    platform iOS 15.0
+    machine Scene {
+        delegate NewerSceneDelegate: UIResponder, UIWindowSceneDelegate
+        initial state Connected
+        final state Gone
+        Connected -> Connected on resize by system calls windowScene(_:didUpdateEffectiveGeometry:), supportedInterfaceOrientations(for:)
+        Connected -> Gone on close by user calls sceneDidDisconnect(_:)
+    }
+    machine Screen {
+        delegate NewerScreenController: UIViewController
+        initial state Shown
+        Shown -> Shown on update by system calls updateProperties(), viewIsAppearing(_:)
+    }
+    """
+
+    static func newerCallbacksSwift() throws -> String {
+        let model = try #require(Compiler.compile(path: "Newer.lifecycle", source: newerCallbacksSpec).model)
+        return String(decoding: SwiftGenerator(model: model).body(), as: UTF8.self)
+    }
+
+    /// Checked against the real SDK at iOS 15 by `RealSDKTests`, whose probe shows the error
+    /// the attribute prevents.
+    @Test("a callback newer than the spec's platform is generated @available from its version")
+    func newerCallbacksAreMarkedAvailable() throws {
+        let swift = try Self.newerCallbacksSwift()
+        #expect(swift.contains("    @available(iOS 26.0, *)\n    func windowScene(_ windowScene: UIWindowScene, didUpdateEffectiveGeometry"))
+        #expect(swift.contains("    @available(iOS 27.0, *)\n    func supportedInterfaceOrientations(`for` windowScene: UIWindowScene)"))
+        #expect(swift.contains("    @available(iOS 26.0, *)\n    override func updateProperties()"))
+        // iOS 13 is older than the platform: no attribute.
+        #expect(!swift.contains("@available(iOS 13.0, *)"))
+        let errors = try Self.typecheck(swift, name: "NewerCallbacks.swift")
+        #expect(errors.isEmpty, "\(errors)\n\(swift)")
     }
 
     /// The hand-written delegates README's `check --impl` example reads are real Swift.

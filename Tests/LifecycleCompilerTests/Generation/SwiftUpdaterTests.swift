@@ -129,6 +129,32 @@ import Testing
         #expect(update.added.map(\.selector) == ["sceneWillEnterForeground(_:)", "sceneDidEnterBackground(_:)"])
     }
 
+    /// A grown spec whose new callback takes a CloudKit type: the update adds `import CloudKit`
+    /// after the file's imports (once), or the file would no longer compile.
+    static let sharing = """
+    import UIKit
+    machine Scene {
+        delegate SceneDelegate: UIResponder, UIWindowSceneDelegate
+        initial state Background
+        state Foreground
+        Background -> Foreground on reopen by user calls sceneWillEnterForeground(_:)
+        Foreground -> Background on leave by user calls sceneDidEnterBackground(_:)
+        Foreground -> Foreground on accept by user calls windowScene(_:userDidAcceptCloudKitShareWith:)
+    }
+    """
+
+    @Test func aCallbackFromAnotherFrameworkImportsIt() throws {
+        let update = try SwiftUpdater.update(Array(Self.edited.utf8), model: Self.model(Self.sharing)).get()
+        #expect(update.added.map(\.selector) == ["windowScene(_:userDidAcceptCloudKitShareWith:)"])
+        #expect(update.imports == ["CloudKit"])
+        let text = String(decoding: update.bytes, as: UTF8.self)
+        #expect(text.hasPrefix("import UIKit\nimport CloudKit\n\n// My app's scene delegate.\n"), "\(text)")
+        // Already imported: nothing to add.
+        let again = try SwiftUpdater.update(update.bytes, model: Self.model(Self.sharing)).get()
+        #expect(again.imports.isEmpty && again.bytes == update.bytes)
+        #expect(SwiftUpdater.importedModules(Array("@preconcurrency import struct CloudKit.CKShare\n  import UIKit".utf8)) == ["CloudKit", "UIKit"])
+    }
+
     @Test func aFileWithoutTheDelegateClassIsAnError() throws {
         let result = SwiftUpdater.update(Array("class Other {}\n".utf8), model: try Self.model(Self.small))
         guard case .failure(let failure) = result else {

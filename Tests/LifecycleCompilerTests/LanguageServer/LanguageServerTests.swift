@@ -101,6 +101,22 @@ import SpecGeneration
             """)
     }
 
+    @Test("hover text of a deprecation with a message: Apple's message verbatim, in quotes")
+    func deprecationMessageHover() throws {
+        let message = "Use UIScene lifecycle and sceneDidBecomeActive(_:) from UISceneDelegate or the UIApplication.didBecomeActiveNotification instead."
+        let text = #"@available(iOS, introduced: 2.0, deprecated: 26.0, message: ""# + message + #"")"#
+        guard case .success(let availability) = Availability.parse(
+            arguments: String(text.dropFirst("@available(".count).dropLast()), text: text) else {
+            Issue.record("the attribute does not parse")
+            return
+        }
+        #expect(LanguageServer.availabilityText(availability) == """
+            **Availability:** iOS 2.0+; deprecated in iOS 26.0: "\(message)"
+
+            `\(text)`
+            """)
+    }
+
     @Test("session: requests before initialize, unknown methods, shutdown and exit")
     func session() {
         let client = Client()
@@ -230,9 +246,11 @@ import SpecGeneration
         let (callLine, callCharacter) = Self.position(of: "calls sceneDidBecomeActive", in: text, offset: 8)
         let callbackHover = client.request("textDocument/hover", client.at(Self.sceneURI, callLine, callCharacter))?["result"]?["contents"]?["value"]?.string ?? ""
         #expect(callbackHover.contains("func sceneDidBecomeActive(_ scene: UIScene)"))
-        #expect(callbackHover.contains("protocol `UISceneDelegate` (UIKit catalog)"))
+        #expect(callbackHover.contains("protocol `UISceneDelegate` (UIKit, iOS 26.2 SDK); Objective-C `sceneDidBecomeActive:`"), "\(callbackHover)")
         // …and Apple's availability from the catalog.
         #expect(callbackHover.contains("**Availability:** iOS 13.0+"), "\(callbackHover)")
+        // …and the catalog's description of it, above its attributes.
+        #expect(callbackHover.contains("Now active: restart what was paused."), "\(callbackHover)")
         #expect(callbackHover.contains("`@available("))
         // Definition of a callback: the catalog, a virtual document.
         let definition = client.request("textDocument/definition", client.at(Self.sceneURI, callLine, callCharacter))?["result"]?.array?.first

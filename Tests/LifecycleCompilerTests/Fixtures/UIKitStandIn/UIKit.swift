@@ -2,8 +2,9 @@
 // type-checked on Linux, where there is no UIKit. Build it as a module named `UIKit`
 // (see README.md next to this file).
 //
-// Written from Apple's documented iOS 17/18 SDK signatures (the documentation pages of the
-// delegate protocols and of UIViewController). What differs from the real thing, on purpose:
+// Every declaration here is the iOS 26.2 SDK's, as Swift imports it (a test compares them with the
+// real SDK's interface wherever the SDK snapshot is on the machine). What differs from the real
+// thing, on purpose:
 //
 // - Nothing is imported: `NSObject`, `URL`, `Data`, `Bundle`, `NSCoder` are declared here,
 //   minimally. Don't import Foundation next to this module (`URL` and `Data` would clash).
@@ -17,6 +18,7 @@
 // - Nothing runs: bodies are empty or trivial; `main()` returns at once.
 
 import CloudKit
+import Intents
 
 // MARK: - Objective-C base
 
@@ -58,6 +60,13 @@ public struct URL: Hashable, Sendable {
         guard let colon = absoluteString.firstIndex(of: ":") else { return nil }
         return String(absoluteString[..<colon])
     }
+}
+
+public typealias TimeInterval = Double
+
+public struct CGRect: Hashable, Sendable {
+    public init() {}
+    public static let zero = CGRect()
 }
 
 public struct CGSize: Hashable, Sendable {
@@ -177,6 +186,15 @@ public protocol UICoordinateSpace: NSObjectProtocol {}
 public protocol UIViewControllerTransitionCoordinator: NSObjectProtocol {}
 
 @MainActor
+public protocol UIContentContainer: NSObjectProtocol {}
+
+@MainActor
+open class UIUserNotificationSettings: NSObject {}
+
+@MainActor
+open class UILocalNotification: NSObject {}
+
+@MainActor
 public protocol UIUserActivityRestoring: NSObjectProtocol {}
 
 public enum UIBackgroundFetchResult: UInt, Sendable {
@@ -253,6 +271,17 @@ open class UIViewController: UIResponder {
     open func didMove(toParent parent: UIViewController?) {}
     @available(iOS 26.0, *)
     open func updateProperties() {}
+    open func preferredContentSizeDidChange(forChildContentContainer container: any UIContentContainer) {}
+    open func systemLayoutFittingSizeDidChange(forChildContentContainer container: any UIContentContainer) {}
+    open func size(forChildContentContainer container: any UIContentContainer, withParentContainerSize parentSize: CGSize) -> CGSize { parentSize }
+    open func willTransition(to newCollection: UITraitCollection, with coordinator: any UIViewControllerTransitionCoordinator) {}
+    open func willRotate(to toInterfaceOrientation: UIInterfaceOrientation, duration: TimeInterval) {}
+    open func willAnimateRotation(to toInterfaceOrientation: UIInterfaceOrientation, duration: TimeInterval) {}
+    open func didRotate(from fromInterfaceOrientation: UIInterfaceOrientation) {}
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+    open func encodeRestorableState(with coder: NSCoder) {}
+    open func decodeRestorableState(with coder: NSCoder) {}
+    open func applicationFinishedRestoringState() {}
 
     open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {}
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {}
@@ -278,6 +307,12 @@ open class UIApplication: UIResponder {
         public static let location = LaunchOptionsKey("UIApplicationLaunchOptionsLocationKey")
         public static let shortcutItem = LaunchOptionsKey("UIApplicationLaunchOptionsShortcutItemKey")
         public static let userActivityType = LaunchOptionsKey("UIApplicationLaunchOptionsUserActivityTypeKey")
+    }
+
+    public struct ExtensionPointIdentifier: RawRepresentable, Hashable, Sendable {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public static let keyboard = ExtensionPointIdentifier(rawValue: "com.apple.keyboard-service")
     }
 
     public struct OpenURLOptionsKey: RawRepresentable, Hashable, Sendable {
@@ -349,6 +384,13 @@ open class UIWindowScene: UIScene {
     open class Geometry: NSObject {
         public override init() { super.init() }
         open var interfaceOrientation: UIInterfaceOrientation { .portrait }
+    }
+
+    /// Obj-C `UISceneWindowingControlStyle`.
+    @MainActor
+    open class WindowingControlStyle: NSObject {
+        public override init() { super.init() }
+        open class var automatic: UIWindowScene.WindowingControlStyle { WindowingControlStyle() }
     }
 
     open var effectiveGeometry: UIWindowScene.Geometry { Geometry() }
@@ -438,6 +480,29 @@ public protocol UIApplicationDelegate: NSObjectProtocol {
     func application(_ application: UIApplication, willEncodeRestorableStateWith coder: NSCoder)
     func application(_ application: UIApplication, didDecodeRestorableStateWith coder: NSCoder)
     func application(_ application: UIApplication, supportedInterfaceOrientationsFor window: UIWindow?) -> UIInterfaceOrientationMask
+    func application(_ application: UIApplication, handleOpen url: URL) -> Bool
+    func application(_ application: UIApplication, open url: URL, sourceApplication: String?, annotation: Any) -> Bool
+    func application(_ application: UIApplication, willChangeStatusBarOrientation newStatusBarOrientation: UIInterfaceOrientation, duration: TimeInterval)
+    func application(_ application: UIApplication, didChangeStatusBarOrientation oldStatusBarOrientation: UIInterfaceOrientation)
+    func application(_ application: UIApplication, willChangeStatusBarFrame newStatusBarFrame: CGRect)
+    func application(_ application: UIApplication, didChangeStatusBarFrame oldStatusBarFrame: CGRect)
+    func application(_ application: UIApplication, didRegister notificationSettings: UIUserNotificationSettings)
+    func application(_ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable : Any])
+    func application(_ application: UIApplication, didReceive notification: UILocalNotification)
+    func application(_ application: UIApplication, handleActionWithIdentifier identifier: String?, for notification: UILocalNotification, completionHandler: @escaping () -> Void)
+    func application(_ application: UIApplication, handleActionWithIdentifier identifier: String?, forRemoteNotification userInfo: [AnyHashable : Any], withResponseInfo responseInfo: [AnyHashable : Any], completionHandler: @escaping () -> Void)
+    func application(_ application: UIApplication, handleActionWithIdentifier identifier: String?, forRemoteNotification userInfo: [AnyHashable : Any], completionHandler: @escaping () -> Void)
+    func application(_ application: UIApplication, handleActionWithIdentifier identifier: String?, for notification: UILocalNotification, withResponseInfo responseInfo: [AnyHashable : Any], completionHandler: @escaping () -> Void)
+    func application(_ application: UIApplication, handleWatchKitExtensionRequest userInfo: [AnyHashable : Any]?, reply: @escaping ([AnyHashable : Any]?) -> Void)
+    func applicationShouldRequestHealthAuthorization(_ application: UIApplication)
+    func application(_ application: UIApplication, handlerFor intent: INIntent) -> Any?
+    func application(_ application: UIApplication, handle intent: INIntent, completionHandler: @escaping (INIntentResponse) -> Void)
+    func application(_ application: UIApplication, shouldAllowExtensionPointIdentifier extensionPointIdentifier: UIApplication.ExtensionPointIdentifier) -> Bool
+    func application(_ application: UIApplication, viewControllerWithRestorationIdentifierPath identifierComponents: [String], coder: NSCoder) -> UIViewController?
+    func application(_ application: UIApplication, shouldSaveApplicationState coder: NSCoder) -> Bool
+    func application(_ application: UIApplication, shouldRestoreApplicationState coder: NSCoder) -> Bool
+    func application(_ application: UIApplication, userDidAcceptCloudKitShareWith cloudKitShareMetadata: CKShare.Metadata)
+    func applicationShouldAutomaticallyLocalizeKeyCommands(_ application: UIApplication) -> Bool
 }
 
 public extension UIApplicationDelegate {
@@ -478,6 +543,29 @@ public extension UIApplicationDelegate {
     func application(_ application: UIApplication, willEncodeRestorableStateWith coder: NSCoder) {}
     func application(_ application: UIApplication, didDecodeRestorableStateWith coder: NSCoder) {}
     func application(_ application: UIApplication, supportedInterfaceOrientationsFor window: UIWindow?) -> UIInterfaceOrientationMask { .all }
+    func application(_ application: UIApplication, handleOpen url: URL) -> Bool { false }
+    func application(_ application: UIApplication, open url: URL, sourceApplication: String?, annotation: Any) -> Bool { false }
+    func application(_ application: UIApplication, willChangeStatusBarOrientation newStatusBarOrientation: UIInterfaceOrientation, duration: TimeInterval) {}
+    func application(_ application: UIApplication, didChangeStatusBarOrientation oldStatusBarOrientation: UIInterfaceOrientation) {}
+    func application(_ application: UIApplication, willChangeStatusBarFrame newStatusBarFrame: CGRect) {}
+    func application(_ application: UIApplication, didChangeStatusBarFrame oldStatusBarFrame: CGRect) {}
+    func application(_ application: UIApplication, didRegister notificationSettings: UIUserNotificationSettings) {}
+    func application(_ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable : Any]) {}
+    func application(_ application: UIApplication, didReceive notification: UILocalNotification) {}
+    func application(_ application: UIApplication, handleActionWithIdentifier identifier: String?, for notification: UILocalNotification, completionHandler: @escaping () -> Void) {}
+    func application(_ application: UIApplication, handleActionWithIdentifier identifier: String?, forRemoteNotification userInfo: [AnyHashable : Any], withResponseInfo responseInfo: [AnyHashable : Any], completionHandler: @escaping () -> Void) {}
+    func application(_ application: UIApplication, handleActionWithIdentifier identifier: String?, forRemoteNotification userInfo: [AnyHashable : Any], completionHandler: @escaping () -> Void) {}
+    func application(_ application: UIApplication, handleActionWithIdentifier identifier: String?, for notification: UILocalNotification, withResponseInfo responseInfo: [AnyHashable : Any], completionHandler: @escaping () -> Void) {}
+    func application(_ application: UIApplication, handleWatchKitExtensionRequest userInfo: [AnyHashable : Any]?, reply: @escaping ([AnyHashable : Any]?) -> Void) {}
+    func applicationShouldRequestHealthAuthorization(_ application: UIApplication) {}
+    func application(_ application: UIApplication, handlerFor intent: INIntent) -> Any? { nil }
+    func application(_ application: UIApplication, handle intent: INIntent, completionHandler: @escaping (INIntentResponse) -> Void) {}
+    func application(_ application: UIApplication, shouldAllowExtensionPointIdentifier extensionPointIdentifier: UIApplication.ExtensionPointIdentifier) -> Bool { true }
+    func application(_ application: UIApplication, viewControllerWithRestorationIdentifierPath identifierComponents: [String], coder: NSCoder) -> UIViewController? { nil }
+    func application(_ application: UIApplication, shouldSaveApplicationState coder: NSCoder) -> Bool { false }
+    func application(_ application: UIApplication, shouldRestoreApplicationState coder: NSCoder) -> Bool { false }
+    func application(_ application: UIApplication, userDidAcceptCloudKitShareWith cloudKitShareMetadata: CKShare.Metadata) {}
+    func applicationShouldAutomaticallyLocalizeKeyCommands(_ application: UIApplication) -> Bool { true }
 
     /// What `@main` calls on an app delegate. The real one runs `UIApplicationMain`; the
     /// stand-in returns at once (nothing here can run a UI).
@@ -526,6 +614,7 @@ public protocol UIWindowSceneDelegate: UISceneDelegate {
     func windowScene(_ windowScene: UIWindowScene, didUpdateEffectiveGeometry previousEffectiveGeometry: UIWindowScene.Geometry)
     func windowScene(_ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem, completionHandler: @escaping (Bool) -> Void)
     func windowScene(_ windowScene: UIWindowScene, userDidAcceptCloudKitShareWith cloudKitShareMetadata: CKShare.Metadata)
+    func preferredWindowingControlStyle(for windowScene: UIWindowScene) -> UIWindowScene.WindowingControlStyle
 }
 
 public extension UIWindowSceneDelegate {
@@ -537,4 +626,5 @@ public extension UIWindowSceneDelegate {
     func windowScene(_ windowScene: UIWindowScene, didUpdateEffectiveGeometry previousEffectiveGeometry: UIWindowScene.Geometry) {}
     func windowScene(_ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem, completionHandler: @escaping (Bool) -> Void) {}
     func windowScene(_ windowScene: UIWindowScene, userDidAcceptCloudKitShareWith cloudKitShareMetadata: CKShare.Metadata) {}
+    func preferredWindowingControlStyle(for windowScene: UIWindowScene) -> UIWindowScene.WindowingControlStyle { .automatic }
 }

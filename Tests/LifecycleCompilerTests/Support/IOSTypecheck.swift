@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+@testable import LifecycleCompiler
+
+/// Apple's real iOS SDK, through the workplace's `ios-typecheck` tool
+/// (`../shared/tools/ios-typecheck/`, next to the package): Swift files type-checked against the
+/// iOS 26.2 SDK's own UIKit, and its Swift interfaces. Only where the tool and its SDK (prepared,
+/// or the snapshot it is prepared from) are on the machine; elsewhere `unavailable` says why.
+enum IOSTypecheck {
+    static let folder = Repository.root.appendingPathComponent("../shared/tools/ios-typecheck").standardizedFileURL
+
+    /// Why the real SDK cannot be used on this machine, or nil when it can.
+    static let unavailable: String? = {
+        let manager = FileManager.default
+        guard manager.fileExists(atPath: folder.appendingPathComponent("ios-typecheck.sh").path) else {
+            return "no ios-typecheck tool at \(folder.path)"
+        }
+        let environment = ProcessInfo.processInfo.environment
+        let root = environment["IOSSDK_ROOT"] ?? "/tmp/iossdk"
+        if manager.fileExists(atPath: root + "/iPhoneOS26.2.sdk/SDKSettings.json") || environment["IOSSDK_MIRROR"] != nil { return nil }
+        let snapshot = ((try? manager.contentsOfDirectory(atPath: "/")) ?? []).contains {
+            manager.fileExists(atPath: "/\($0)/.mirror/seayou2468-web+maciOS/repo")
+        }
+        return snapshot ? nil : "no iOS SDK snapshot (seayou2468-web/maciOS) on this machine"
+    }()
+
+    /// Prints the visible note a skipped real-SDK test leaves, and says whether to go on.
+    static func isAvailable(for what: String) -> Bool {
+        guard let unavailable else { return true }
+        print("real-SDK type-check of \(what) skipped: \(unavailable)")
+        return false
+    }
+
+    struct Result {
+        var status: Int32
+        var output: String
+        var succeeded: Bool { status == 0 && !output.contains("error:") }
+    }
+
+    /// Type-checks `files` as one module, in Swift 6 mode, at `target`
+    /// (`arm64-apple-ios15.0`; the tool's default is iOS 26.0).
+    static func typecheck(_ files: [URL], target: String? = nil) throws -> Result {
+        var arguments = [folder.appendingPathComponent("ios-typecheck.sh").path]
+        if let target { arguments += ["-t", target] }
+        arguments += files.map(\.path) + ["-swift-version", "6"]
+        let result = try Shell.run("/bin/bash", arguments)
+        return Result(status: result.status, output: result.stdout + result.stderr)
+    }
+
+    /// The Swift interface of an SDK module, as Swift code sees it.
+    static func interface(_ module: String) throws -> String {
+        let result = try Shell.run("/bin/bash", [folder.appendingPathComponent("ios-interface.sh").path, module])
+        guard result.status == 0 else { throw Failure(message: result.stdout + result.stderr) }
+        return result.stdout
+    }
+
+    struct Failure: Error { var message: String }
+
+    /// Swift files that compile together (a generated file and the hand-written extension of
+    /// its class), with the top-level names they declare (`private` ones left out) and whether
+    /// they have the `@main` entry point: units that share neither go in one run.
+    struct Unit {
+        var urls: [URL]
+        var names: Set<String> = []
+        var hasMain = false
+
+        init(_ urls: URL...) throws { try self.init(urls: urls) }
+
+        init(urls: [URL]) throws {
+            self.urls = urls
+            for url in urls {
+                let bytes = Array(try Data(contentsOf: url))
+                let types = SwiftSourceScanner(bytes: bytes).scan()
+                for type in types where type.kind != .extension {
+                    let nested = types.contains { $0.bodyOpen < type.declarationOffset && type.declarationOffset < $0.bodyClose }
+                    let lineStart = bytes[..<type.declarationOffset].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+                    let head = String(decoding: bytes[lineStart..<type.declarationOffset], as: UTF8.self)
+                    if !nested && !head.contains("private ") { names.insert(type.name) }
+                }
+                hasMain = hasMain || String(decoding: bytes, as: UTF8.self).contains("@main")
+            }
+        }
+    }
+
+    /// `units` in as few runs as possible, each declaring no top-level name twice and at most
+    /// one `@main`: first fit, in the order given.
+    static func batches(_ units: [Unit]) -> [[URL]] {
+        var groups: [(urls: [URL], names: Set<String>, hasMain: Bool)] = []
+        for unit in units {
+            if let index = groups.firstIndex(where: { $0.names.isDisjoint(with: unit.names) && !($0.hasMain && unit.hasMain) }) {
+                groups[index].urls += unit.urls
+                groups[index].names.formUnion(unit.names)
+                groups[index].hasMain = groups[index].hasMain || unit.hasMain
+            } else {
+                groups.append((unit.urls, unit.names, unit.hasMain))
+            }
+        }
+        return groups.map(\.urls)
+    }
+}
