@@ -15,12 +15,20 @@ extension Checker {
     }
 
     /// The app-delegate callbacks UIKit does not call once scenes are adopted, and their scene
-    /// counterparts.
+    /// counterparts (of `UISceneDelegate`, or `UIWindowSceneDelegate` for `windowScene(…)`).
+    /// `lifecycle migrate` moves each one's body to its counterpart (`SceneMigration`).
     static let sceneReplacements: [String: String] = [
         "applicationDidBecomeActive(_:)": "sceneDidBecomeActive(_:)",
         "applicationWillResignActive(_:)": "sceneWillResignActive(_:)",
         "applicationDidEnterBackground(_:)": "sceneDidEnterBackground(_:)",
         "applicationWillEnterForeground(_:)": "sceneWillEnterForeground(_:)",
+        "application(_:open:options:)": "scene(_:openURLContexts:)",
+        "application(_:willContinueUserActivityWithType:)": "scene(_:willContinueUserActivityWithType:)",
+        "application(_:continue:restorationHandler:)": "scene(_:continue:)",
+        "application(_:didFailToContinueUserActivityWithType:error:)": "scene(_:didFailToContinueUserActivityWithType:error:)",
+        "application(_:didUpdate:)": "scene(_:didUpdate:)",
+        "application(_:performActionFor:completionHandler:)": "windowScene(_:performActionFor:completionHandler:)",
+        "application(_:userDidAcceptCloudKitShareWith:)": "windowScene(_:userDidAcceptCloudKitShareWith:)",
     ]
 
     /// `--platform` if given, else the root file's `platform` (validated, reported when wrong).
