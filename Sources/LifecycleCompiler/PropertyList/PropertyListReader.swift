@@ -85,6 +85,10 @@ public enum PropertyListReader {
         values.reserveCapacity(elements.count)
         for index in stride(from: elements.count - 1, through: 1, by: -1) {
             let element = elements[index]
+            if let parent = element.parent, parent != 0, !["dict", "array"].contains(elements[parent].name) {
+                diagnostics.append(.plistExpected("text in '<\(elements[parent].name)>'", found: "'<\(element.name)>'", at: element.range))
+                return (nil, diagnostics)
+            }
             if element.name == "key" {
                 guard let parent = element.parent, elements[parent].name == "dict" else {
                     diagnostics.append(.plistExpected("a value", found: "'<key>' outside a '<dict>'", at: element.range))
@@ -107,11 +111,6 @@ public enum PropertyListReader {
                     if childElement.name == "key" {
                         if let (key, range) = pendingKey {
                             diagnostics.append(.plistKeyWithoutValue(key, at: range))
-                            return (nil, diagnostics)
-                        }
-                        guard childElement.children.isEmpty else {
-                            diagnostics.append(.plistExpected("text in '<key>'", found: "'<\(elements[childElement.children[0]].name)>'",
-                                                              at: elements[childElement.children[0]].range))
                             return (nil, diagnostics)
                         }
                         let range = SourceRange(file: file.id, start: childElement.content.lowerBound, end: childElement.content.upperBound)
@@ -139,15 +138,11 @@ public enum PropertyListReader {
                 value.items = element.children.map { valueOf[$0] }
             case .boolean:
                 value.text = element.name
-                guard element.content.isEmpty || element.text.allSatisfy(\.isWhitespace) else {
+                guard element.text.allSatisfy(\.isWhitespace) else {
                     diagnostics.append(.plistExpected("an empty '<\(element.name)/>'", found: "text", at: element.range))
                     return (nil, diagnostics)
                 }
             case .string, .integer, .real, .date, .data:
-                if let child = element.children.first {
-                    diagnostics.append(.plistExpected("text in '<\(element.name)>'", found: "'<\(elements[child].name)>'", at: elements[child].range))
-                    return (nil, diagnostics)
-                }
                 value.text = element.text
                 if !isValid(element.text, as: kind) {
                     let at = SourceRange(file: file.id, start: element.content.lowerBound, end: element.content.upperBound)

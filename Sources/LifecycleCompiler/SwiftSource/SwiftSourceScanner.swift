@@ -516,7 +516,7 @@ public struct SwiftSourceScanner: Sendable {
     static func inferredType(from k: Int, _ t: [SwiftToken], bytes: [UInt8]) -> String? {
         guard k < t.count else { return nil }
         let first = t[k]
-        let endsHere = { (index: Int) in index >= t.count || t[index].newlineBefore || t[index].isPunct(oneOf: ";}") }
+        let endsHere = { (index: Int) in index >= t.count || t[index].newlineBefore || t[index].isPunct(oneOf: ";{}") }
         switch first.kind {
         case .number:
             guard endsHere(k + 1) else { return nil }
