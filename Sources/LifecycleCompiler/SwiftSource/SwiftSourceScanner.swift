@@ -511,8 +511,9 @@ public struct SwiftSourceScanner: Sendable {
         return ScannedProperty(name: name, type: type, isSettable: settable, access: access, offset: t[i].start)
     }
 
-    /// The type an initial value plainly has: a literal's (`0`, `1.5`, `"…"`, `true`) or a
-    /// type's initializer call (`Store()`, `Store(url: u)`, `[Note]()`); nil otherwise.
+    /// The type an initial value plainly has: a literal's (`0`, `1.5`, `"…"`, `true`), a type's
+    /// initializer call (`Store()`, `Store(url: u)`, `[Note]()`) or shared instance
+    /// (`Analytics.shared`, `UserDefaults.standard`); nil otherwise.
     static func inferredType(from k: Int, _ t: [SwiftToken], bytes: [UInt8]) -> String? {
         guard k < t.count else { return nil }
         let first = t[k]
@@ -540,6 +541,11 @@ public struct SwiftSourceScanner: Sendable {
                     if t[j].isPunct(oneOf: "(){};=") { return nil }
                     j += 1
                 }
+            }
+            // A type's shared instance: `Analytics.shared`, `UserDefaults.standard`.
+            if j == k + 1, j + 2 <= t.count, t[j].isPunct(UInt8(ascii: ".")), j + 1 < t.count,
+               ["shared", "default", "standard", "current", "main"].contains(t[j + 1].text), endsHere(j + 2) {
+                return first.text
             }
             guard j < t.count, t[j].isPunct(UInt8(ascii: "(")), !t[j].spaceBefore else { return nil }
             return t.joinedText(k..<j, bytes: bytes)
