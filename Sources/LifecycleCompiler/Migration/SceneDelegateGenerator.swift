@@ -126,7 +126,10 @@ public struct SceneDelegateGenerator {
 
     /// Whether quoted lines create a window (`UIWindow(`): the scene's is then created around them.
     func quotedCreatesWindow(_ lines: [Range<Int>], _ file: SourceFile) -> Bool {
-        lines.contains { String(decoding: file.bytes[$0], as: UTF8.self).contains("UIWindow(") }
+        let call = Array("UIWindow(".utf8)
+        return lines.contains { range in
+            range.indices.contains { file.bytes[$0...].prefix(call.count).elementsEqual(call) }
+        }
     }
 
     /// The quoted lines without their common indentation or line breaks.
