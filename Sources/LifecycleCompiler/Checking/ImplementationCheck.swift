@@ -41,7 +41,8 @@ public enum ImplementationCheck {
                                into: &diagnostics)
             }
         }
-        diagnostics.append(contentsOf: SceneLifecycleCheck.check(models, program: program, infoPlist: infoPlist, machines: machines))
+        diagnostics.append(contentsOf: SceneLifecycleCheck.check(models, program: program, infoPlist: infoPlist, machines: machines,
+                                                                 skippingUndeclared: skippingUndeclared))
         return diagnostics
     }
 

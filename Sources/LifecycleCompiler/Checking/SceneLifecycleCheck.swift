@@ -43,11 +43,15 @@ public enum SceneLifecycleCheck {
     /// The first SDK version that requires scenes.
     public static let mandatoryFrom = PlatformVersion("27.0")!
 
-    public static func check(_ models: [Model], program: SwiftProgram, infoPlist: InfoPlist?, machines: [String]? = nil) -> Diagnostics {
+    /// - Parameter skippingUndeclared: judge nothing when the files only extend the app
+    ///   delegate (`--only-declared`: its class, and its life cycle, belong to another target).
+    public static func check(_ models: [Model], program: SwiftProgram, infoPlist: InfoPlist?, machines: [String]? = nil,
+                             skippingUndeclared: Bool = false) -> Diagnostics {
         var diagnostics = Diagnostics()
         let specAppDelegates = delegates(in: models, adopting: "UIApplicationDelegate")
         guard let appDelegate = program.appDelegate(preferring: specAppDelegates.map(\.name)),
-              let home = program.classDeclaration(appDelegate) ?? program.declarations(of: appDelegate).first else { return diagnostics }
+              let home = program.classDeclaration(appDelegate) ?? (skippingUndeclared ? nil : program.declarations(of: appDelegate).first)
+        else { return diagnostics }
         // `--machine` narrows the check to some delegates: the app's life cycle is judged only
         // when the app delegate is among them.
         if let machines {

@@ -134,49 +134,21 @@ struct SwiftStatements {
     /// string interpolations (`"\(name)"`) included, each with its byte range.
     static func references(in bytes: [UInt8], _ range: Range<Int>) -> [(name: String, range: Range<Int>)] {
         var found: [(String, Range<Int>)] = []
-        var pending = [range]
+        // Interpolations nest (`"\("\(x)")"`); past a few levels they are not read, so that
+        // hostile nesting costs no more than a few passes over the text.
+        var pending = [(range: range, depth: 0)]
         while let next = pending.popLast() {
-            let tokens = SwiftLexer(bytes: bytes, range: next).tokenize()
+            let tokens = SwiftLexer(bytes: bytes, range: next.range).tokenize()
             for (name, index) in references(in: tokens, tokens.indices) { found.append((name, tokens[index].start..<tokens[index].end)) }
-            for token in tokens where token.kind == .string { pending += interpolations(in: bytes, token.start..<token.end) }
+            guard next.depth < 4 else { continue }
+            let lexer = SwiftLexer(bytes: bytes, range: next.range)
+            // String literals only: a regex literal is a `.string` token too, and its `\(` is a paren.
+            for token in tokens where token.kind == .string
+                && bytes[token.start..<token.end].first(where: { $0 != UInt8(ascii: "#") }) == UInt8(ascii: "\"") {
+                pending += lexer.interpolations(ofStringAt: token.start).map { ($0, next.depth + 1) }
+            }
         }
         return found.sorted { $0.1.lowerBound < $1.1.lowerBound }
-    }
-
-    /// The byte ranges of the interpolations (`\(…)`, `\#(…)` in a raw string) of the string
-    /// literal at `literal`, their parentheses left out; nested literals are left to the caller.
-    static func interpolations(in bytes: [UInt8], _ literal: Range<Int>) -> [Range<Int>] {
-        var hashes = 0
-        while literal.lowerBound + hashes < literal.upperBound && bytes[literal.lowerBound + hashes] == UInt8(ascii: "#") { hashes += 1 }
-        var ranges: [Range<Int>] = []
-        var index = literal.lowerBound + hashes + 1
-        while index < literal.upperBound {
-            guard bytes[index] == UInt8(ascii: "\\") else {
-                index += 1
-                continue
-            }
-            var k = index + 1
-            var count = 0
-            while k < literal.upperBound && bytes[k] == UInt8(ascii: "#") && count < hashes { k += 1; count += 1 }
-            guard count == hashes, k < literal.upperBound, bytes[k] == UInt8(ascii: "(") else {
-                index = k + (count == hashes ? 1 : 0)
-                continue
-            }
-            // The interpolation ends at the first `)` the lexer finds unmatched.
-            let tokens = SwiftLexer(bytes: bytes, range: (k + 1)..<literal.upperBound).tokenize()
-            var depth = 0
-            var end = literal.upperBound
-            for token in tokens {
-                if token.isPunct(oneOf: "([{") { depth += 1 }
-                if token.isPunct(oneOf: ")]}") {
-                    if depth == 0 { end = token.start; break }
-                    depth -= 1
-                }
-            }
-            ranges.append((k + 1)..<end)
-            index = end + 1
-        }
-        return ranges
     }
 
     /// The token indices of `self` used as a value (passed or assigned), not to reach a member.

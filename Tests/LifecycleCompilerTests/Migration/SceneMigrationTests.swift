@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import LifecycleCompiler
 
@@ -106,5 +107,33 @@ import Testing
         let again = InfoPlist.read(files.add(path: "Updated.plist", bytes: Array(updated.utf8))).0
         #expect(again?.sceneManifest != nil)
         #expect(SceneAdoptionEdits.configurationMethod(planned).contains("    configuration.storyboard = UIStoryboard(name: \"Main\", bundle: nil)"))
+    }
+
+    /// Every prefix of every corpus app delegate, cut at each line, plans and generates
+    /// without trapping; what it makes of a cut file is only required to exist.
+    @Test func truncatedAppDelegatesNeverCrash() throws {
+        for name in SceneMigrationCorpusTests.cases {
+            let folder = SceneMigrationCorpusTests.root.appendingPathComponent(name)
+            for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+                for count in 0...lines.count {
+                    let prefix = lines.prefix(count).joined(separator: "\n")
+                    let (plan, _, _) = Self.plan([file: prefix])
+                    if let plan { _ = SceneDelegateGenerator(plan: plan).generate(sources: file, command: "c") }
+                }
+            }
+        }
+    }
+
+    /// Interpolations nested without end, or by the thousand, are read in linear time.
+    @Test func hostileInterpolationsAreBounded() {
+        let nested = String(repeating: #""\("#, count: 2_000) + "x" + String(repeating: #")""#, count: 2_000)
+        let many = "\"" + String(repeating: #"\(a)"#, count: 20_000) + "\""
+        for literal in [nested, many] {
+            let source = Self.plainAppDelegate.replacingOccurrences(of: "Store.shared.save()", with: "print(\(literal))")
+            let (plan, _, _) = Self.plan(["AppDelegate.swift": source])
+            #expect(plan != nil)
+        }
     }
 }
