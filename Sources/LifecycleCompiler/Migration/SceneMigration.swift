@@ -56,8 +56,10 @@ public enum SceneMigration {
         var file: SourceFile
     }
 
-    /// Plans the migration, or explains why there is none (errors); warnings in both cases.
-    public static func plan(_ program: SwiftProgram, infoPlist: InfoPlist?) -> (Plan?, Diagnostics) {
+    /// Plans the migration of the app delegate in `files` (its class and its extensions), or
+    /// explains why there is none (errors); warnings in both cases.
+    public static func plan(_ files: [SourceFile], infoPlist: InfoPlist?) -> (Plan?, Diagnostics) {
+        let program = SwiftProgram(files: files, readingProperties: true)
         var diagnostics = Diagnostics()
         guard let appDelegate = program.appDelegate(),
               let home = program.classDeclaration(appDelegate) else {

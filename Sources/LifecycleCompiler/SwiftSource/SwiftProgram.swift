@@ -19,9 +19,10 @@ public struct SwiftProgram: Sendable {
         public var file: SourceFile
     }
 
-    public init(files: [SourceFile]) {
+    /// - Parameter readingProperties: read the types' instance properties too (`migrate`).
+    public init(files: [SourceFile], readingProperties: Bool = false) {
         self.files = files
-        scans = files.map { SwiftSourceScanner(bytes: Array($0.bytes)).scanFile() }
+        scans = files.map { SwiftSourceScanner(bytes: Array($0.bytes)).scanFile(readingProperties: readingProperties) }
         var aliases: [String: String] = [:]
         for scan in scans {
             for alias in scan.typealiases where aliases[alias.name] == nil { aliases[alias.name] = alias.type }

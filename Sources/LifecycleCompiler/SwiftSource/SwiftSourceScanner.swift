@@ -104,7 +104,8 @@ public struct ScannedType: Equatable, Sendable {
     public var inherited: [String] = []
     /// The attributes written before the declaration, without `@` or arguments (`["main"]`).
     public var attributes: [String] = []
-    /// Instance properties declared directly in the body, in source order.
+    /// Instance properties declared directly in the body, in source order (read only when
+    /// asked: `scanFile(readingProperties:)`).
     public var properties: [ScannedProperty] = []
     /// The `#if` condition the declaration is compiled under, if any.
     public var condition: String? = nil
@@ -171,7 +172,10 @@ public struct SwiftSourceScanner: Sendable {
     }
 
     /// The types and the type aliases the file declares.
-    public func scanFile() -> SwiftFileScan {
+    /// - Parameter readingProperties: also read each type's instance properties
+    ///   (`ScannedType.properties`, which only `migrate` needs; what it costs `check --impl`
+    ///   otherwise: Performance.md, "`check --impl` and the scene life cycle").
+    public func scanFile(readingProperties: Bool = false) -> SwiftFileScan {
         let tokens = SwiftLexer(bytes: bytes, range: 0..<bytes.count, keepDirectives: true).tokenize()
         let match = Self.matchBrackets(tokens)
         var types: [ScannedType] = []
@@ -181,13 +185,13 @@ public struct SwiftSourceScanner: Sendable {
         var bodyOwner: [Int: Int] = [:]  // token index of a body '{' -> index in `types`
         var braces: [Int] = []  // per open '{': owning type index, or -1
         var branches = BranchStates<[Int]>()
-        var conditions = CompilationConditions()
+        var conditions = CompilationConditions(bytes: bytes)
         var i = 0
         while i < tokens.count {
             let t = tokens[i]
             if t.kind == .directive {
                 branches.follow(t.text, &braces)
-                conditions.follow(t, in: bytes)
+                conditions.follow(t)
             } else if t.isPunct(UInt8(ascii: "{")) {
                 braces.append(bodyOwner[i] ?? -1)
             } else if t.isPunct(UInt8(ascii: "}")) {
@@ -209,7 +213,7 @@ public struct SwiftSourceScanner: Sendable {
                     // Resuming after the parameter clause keeps the scan linear; the clause holds no members.
                     if resume > i { i = resume; continue }
                 case "var", "let":
-                    if let top = braces.last, top >= 0, let property = property(at: i, tokens, match) {
+                    if readingProperties, let top = braces.last, top >= 0, let property = property(at: i, tokens, match) {
                         types[top].properties.append(property)
                     }
                 case "typealias":
@@ -357,13 +361,18 @@ public struct SwiftSourceScanner: Sendable {
         return nil
     }
 
-    /// What precedes a declaration keyword: its modifiers, attributes and where it starts.
+    /// What precedes a declaration keyword: its modifiers and attributes. Read for every
+    /// `func`, `var` and `let`, so it allocates nothing for the usual few modifiers.
     struct DeclarationHead {
-        var modifiers: Set<String> = []
-        /// Attribute names without `@` or arguments.
-        var attributes: [String] = []
+        var isOverride = false
+        /// `static` or `class`.
+        var isTypeMember = false
+        /// `private`, `fileprivate`, `internal`, `package`, `public` or `open`.
+        var access: String?
         /// `private(set)` or `fileprivate(set)`: the setter's access.
         var setterAccess: String?
+        /// Attribute names without `@` or arguments.
+        var attributes: [String] = []
     }
 
     /// Modifiers and attributes before the keyword at token `i`, scanned backwards.
@@ -387,26 +396,25 @@ public struct SwiftSourceScanner: Sendable {
                 continue
             }
             guard modifiers.contains(tok.text) else { break }
-            if argument == "set" {
-                head.setterAccess = tok.text
-            } else {
-                head.modifiers.insert(tok.text)
+            switch tok.text {
+            case "override": head.isOverride = true
+            case "static", "class": head.isTypeMember = true
+            case "private", "fileprivate", "internal", "package", "public", "open":
+                if argument == "set" { head.setterAccess = tok.text } else { head.access = tok.text }
+            default: break
             }
             j -= 1
         }
         return head
     }
 
-    /// The access modifiers.
-    private static let accessModifiers = ["private", "fileprivate", "internal", "package", "public", "open"]
-
     /// Parses the function declared by the `func` token at `i`. Returns the method (nil for type methods,
     /// operators and malformed signatures) and the token index to resume scanning at (after the parameter
     /// clause when there is one; parameter clauses never contain member declarations).
     private func function(at i: Int, _ t: [SwiftToken], _ match: [Int]) -> (ScannedMethod?, Int) {
         let head = Self.head(before: i, t, match)
-        let isOverride = head.modifiers.contains("override")
-        let isTypeMethod = head.modifiers.contains("static") || head.modifiers.contains("class")
+        let isOverride = head.isOverride
+        let isTypeMethod = head.isTypeMember
         // Name.
         var k = i + 1
         guard k < t.count, t[k].kind == .identifier else { return (nil, i + 1) }
@@ -455,7 +463,7 @@ public struct SwiftSourceScanner: Sendable {
         }
         var method = ScannedMethod(baseName: baseName, parameters: parameters, returnType: returnType,
                                    isOverride: isOverride, offset: t[i].start, signatureEnd: t[max(i, min(k, t.count) - 1)].end)
-        method.access = Self.accessModifiers.first { head.modifiers.contains($0) }
+        method.access = head.access
         method.isAsync = isAsync
         method.isThrowing = isThrowing
         method.isGeneric = isGeneric
@@ -474,7 +482,7 @@ public struct SwiftSourceScanner: Sendable {
     /// a tuple pattern or a malformed declaration).
     private func property(at i: Int, _ t: [SwiftToken], _ match: [Int]) -> ScannedProperty? {
         let head = Self.head(before: i, t, match)
-        guard !head.modifiers.contains("static") && !head.modifiers.contains("class"),
+        guard !head.isTypeMember,
               i + 1 < t.count, t[i + 1].kind == .identifier else { return nil }
         let name = t[i + 1].text
         var k = i + 2
@@ -505,7 +513,7 @@ public struct SwiftSourceScanner: Sendable {
             }
         }
         let setterAccess = head.setterAccess
-        let access = Self.accessModifiers.first { head.modifiers.contains($0) }
+        let access = head.access
         let settable = t[i].text == "var" && (stored || hasSetter)
             && ![setterAccess, access].contains("private") && ![setterAccess, access].contains("fileprivate")
         return ScannedProperty(name: name, type: type, isSettable: settable, access: access, offset: t[i].start)
@@ -676,12 +684,20 @@ struct BranchStates<Stack: RangeReplaceableCollection> {
 /// `#if DEBUG` is `!DEBUG`). So a declaration moved elsewhere can be wrapped in the same
 /// condition. At most `BranchStates.maximumDepth` nested `#if`s are followed.
 struct CompilationConditions {
-    private var frames: [(earlier: [String], current: String?)] = []
+    /// Per open `#if`: the byte ranges of its earlier clauses' conditions and of the current
+    /// one (nil in `#else`). Kept as ranges: most directives sit inside function bodies, where
+    /// no declaration asks for the condition, so its text is made only when asked.
+    private var frames: [(earlier: [Range<Int>], current: Range<Int>?)] = []
     private var ignored = 0
+    private let bytes: [UInt8]
 
-    mutating func follow(_ directive: SwiftToken, in bytes: [UInt8]) {
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    mutating func follow(_ directive: SwiftToken) {
         let keywordEnd = min(directive.start + directive.text.utf8.count, directive.end)
-        let condition = Self.condition(bytes[keywordEnd..<max(keywordEnd, min(directive.end, bytes.count))])
+        let condition = keywordEnd..<max(keywordEnd, min(directive.end, bytes.count))
         switch directive.text {
         case "#if":
             if frames.count >= BranchStates<[Int]>.maximumDepth { ignored += 1 } else { frames.append(([], condition)) }
@@ -698,13 +714,15 @@ struct CompilationConditions {
 
     /// The conjunction of every open clause's condition; nil outside any `#if`.
     var current: String? {
+        guard !frames.isEmpty else { return nil }
         var parts: [String] = []
         var clauses: [String] = []  // the current clauses, ungrouped, for a condition of one part
         for frame in frames {
-            parts += frame.earlier.map(Self.negated)
+            parts += frame.earlier.map { Self.negated(Self.condition(bytes[$0])) }
             if let current = frame.current {
-                parts.append(Self.grouped(current))
-                clauses.append(current)
+                let text = Self.condition(bytes[current])
+                parts.append(Self.grouped(text))
+                clauses.append(text)
             }
         }
         if parts.count == 1, let only = clauses.first, clauses.count == 1 { return only }

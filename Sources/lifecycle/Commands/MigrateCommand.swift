@@ -45,7 +45,7 @@ enum MigrateCommand: Command {
         }
         var plan: SceneMigration.Plan?
         if options.infoPlist == nil || plist != nil {
-            let (planned, diagnostics) = SceneMigration.plan(SwiftProgram(files: files), infoPlist: plist)
+            let (planned, diagnostics) = SceneMigration.plan(files, infoPlist: plist)
             plan = planned
             frontend.diagnostics.append(contentsOf: diagnostics)
         }

@@ -38,7 +38,7 @@ import Testing
             plist = read
             diagnostics.append(contentsOf: plistDiagnostics)
         }
-        let (plan, planDiagnostics) = SceneMigration.plan(SwiftProgram(files: sources), infoPlist: plist)
+        let (plan, planDiagnostics) = SceneMigration.plan(sources, infoPlist: plist)
         diagnostics.append(contentsOf: planDiagnostics)
         let command = "lifecycle migrate " + sources.map(\.path).joined(separator: " ") + (plist == nil ? "" : " --info-plist Info.plist")
             + " -o SceneDelegate.swift"
@@ -114,7 +114,7 @@ import Testing
             var bytes = source === plan.home.file ? SceneAdoptionEdits.updatedAppDelegate(plan) : Array(source.bytes)
             bytes = Self.madeInternal(bytes, file: source, as: run.diagnostics)
             let path = folder.appendingPathComponent(source.path).path
-            FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
             paths.append(path)
         }
         for stub in try FileManager.default.contentsOfDirectory(atPath: run.folder.appendingPathComponent("Stubs").path) {

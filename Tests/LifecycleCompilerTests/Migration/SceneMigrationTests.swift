@@ -8,7 +8,7 @@ import Testing
         let files = SourceFiles()
         let swift = sources.keys.sorted().map { files.add(path: $0, bytes: Array(sources[$0]!.utf8)) }
         let infoPlist = plist.map { InfoPlist.read(files.add(path: "Info.plist", bytes: Array($0.utf8))).0! }
-        let (plan, diagnostics) = SceneMigration.plan(SwiftProgram(files: swift), infoPlist: infoPlist)
+        let (plan, diagnostics) = SceneMigration.plan(swift, infoPlist: infoPlist)
         return (plan, diagnostics.all, files)
     }
 

@@ -46,7 +46,7 @@ import Testing
     extension AppDelegate: UNUserNotificationCenterDelegate {}
     """
 
-    let scan = SwiftSourceScanner(source: source).scanFile()
+    let scan = SwiftSourceScanner(source: source).scanFile(readingProperties: true)
     let bytes = Array(source.utf8)
 
     func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
