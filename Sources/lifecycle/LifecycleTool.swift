@@ -13,6 +13,7 @@ enum LifecycleTool {
         SimulateCommand.self,
         ExportCommand.self,
         ImportSCXMLCommand.self,
+        MigrateCommand.self,
         ConformCommand.self,
         PathsCommand.self,
         FmtCommand.self,

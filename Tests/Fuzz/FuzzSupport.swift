@@ -84,7 +84,8 @@ enum FuzzPipeline {
         // and --update adds nothing.
         let generatedFile = files.add(path: "Generated.swift", bytes: generated)
         let implDiagnostics = ImplementationCheck.check(model, against: [generatedFile])
-        require(!implDiagnostics.hasErrors, "the generated skeleton misses a required callback:\n"
+        // (An app delegate alone may still be an error at iOS 27: the spec chose that life cycle.)
+        require(!implDiagnostics.all.contains { $0.id == "missingImplementation" }, "the generated skeleton misses a required callback:\n"
             + DiagnosticRenderer(files: files).render(implDiagnostics))
         checkRanges(implDiagnostics, files: files)
         if case .success(let update) = SwiftUpdater.update(generated, model: model) {

@@ -1,7 +1,8 @@
 /// The deployment target and what it enables: callbacks deprecated at or before it (a warning
 /// naming the replacement; a note when no platform is set), callbacks introduced after it (not
 /// called on older systems), and the lifecycle-mode lint — once an app adopts scenes, UIKit stops
-/// calling the app delegate's four foreground/background callbacks.
+/// calling the app delegate's foreground/background callbacks and those that open URLs, continue
+/// activities and perform quick actions (`sceneReplacements`).
 ///
 /// Each callback is reported once per machine, at its first reference. The pass costs nothing
 /// unless some callback in scope is flagged: it reads the few distinct spellings first, and scans

@@ -1,96 +1,140 @@
-/// `check --impl FILE.swift…`: does the user's delegate class implement every required callback?
+/// `check --impl FILE.swift…`: does the user's delegate class implement every callback the
+/// spec needs, and does the app adopt the life cycle UIKit will call?
 ///
-/// Scans the Swift files together (comments, strings, regex literals and calls are not
-/// declarations; the class body, its extensions in any of the files, and every `#if` branch
-/// count) and matches each `require`d callback by selector, parameter types and return type, with
-/// the `typealias`es of every file in scope. A class that is only extended in the files is checked
-/// over its extensions; only a class neither declared nor extended is an error.
+/// Scans the Swift files together (`SwiftProgram`: comments, strings, regex literals and calls
+/// are not declarations; the class body, its extensions in any of the files, and every `#if`
+/// branch count) and matches each callback by selector, parameter types and return type, with
+/// the `typealias`es of every file in scope. A class that is only extended in the files is
+/// checked over its extensions; only a class neither declared nor extended is an error.
 ///
-/// A near miss (see `ImplementationMatcher`: the same selector with other types, or one label or
-/// a letter or two off — never another real callback of the delegate's protocols) is not an
-/// implementation: a note names it and what differs, and the fix-it rewrites its signature.
+/// - A `require`d callback that is not implemented is an error.
+/// - A near miss (see `ImplementationMatcher`: the same selector with other types, or one label
+///   or a letter or two off — never another real callback of the delegate's protocols) is not an
+///   implementation: of a required callback, a note on the error names it and what differs; of
+///   any other callback a transition calls, it is a warning at the near miss. Either way the
+///   fix-it, in the Swift file, rewrites its signature.
+/// - `SceneLifecycleCheck` then says whether the app adopts scenes (the mandate of the iOS 27
+///   SDK), and which app-delegate callbacks UIKit no longer calls once it does.
 public enum ImplementationCheck {
-    /// The required callbacks `files` do not implement, one error each.
+    /// What the Swift files (and the app's Info.plist) lack, for one spec's model.
     ///
     /// - Parameters:
     ///   - machines: check only the machines with these names (nil: every machine).
     ///   - skippingUndeclared: skip a machine whose delegate class no file declares, instead of
     ///     reporting it (`check --only-declared`: a build passes all of a target's Swift files,
     ///     and a spec may describe delegates that live in other targets).
-    public static func check(_ model: Model, against files: [SourceFile], machines: [String]? = nil,
-                             skippingUndeclared: Bool = false) -> Diagnostics {
+    public static func check(_ model: Model, against files: [SourceFile], infoPlist: InfoPlist? = nil,
+                             machines: [String]? = nil, skippingUndeclared: Bool = false) -> Diagnostics {
+        check([model], against: files, infoPlist: infoPlist, machines: machines, skippingUndeclared: skippingUndeclared)
+    }
+
+    /// The same for several specs checked together (`check A.lifecycle B.lifecycle --impl …`):
+    /// each machine's callbacks once per spec, the app's life cycle once for all of them.
+    public static func check(_ models: [Model], against files: [SourceFile], infoPlist: InfoPlist? = nil,
+                             machines: [String]? = nil, skippingUndeclared: Bool = false) -> Diagnostics {
+        let program = SwiftProgram(files: files)
         var diagnostics = Diagnostics()
-        let scans = files.map { SwiftSourceScanner(bytes: Array($0.bytes)).scanFile() }
-        var aliases: [String: String] = [:]
-        for scan in scans {
-            for alias in scan.typealiases where aliases[alias.name] == nil { aliases[alias.name] = alias.type }
+        for model in models {
+            for machine in model.machines {
+                if let machines, !machines.contains(machine.name) { continue }
+                checkCallbacks(of: machine, in: model, against: program, skippingUndeclared: skippingUndeclared,
+                               into: &diagnostics)
+            }
         }
-        for machine in model.machines where !machine.requirements.isEmpty {
-            if let machines, !machines.contains(machine.name) { continue }
-            guard let delegate = machine.delegate else { continue }
-            var home: (file: SourceFile, type: ScannedType)?
-            var firstExtension: (file: SourceFile, type: ScannedType)?
-            var methods: [(method: ScannedMethod, file: SourceFile)] = []
-            for (file, scan) in zip(files, scans) {
-                if home == nil, let type = scan.types.first(where: { $0.kind == .class && $0.name == delegate.name }) {
-                    home = (file, type)
-                }
-                if firstExtension == nil, let type = scan.types.first(where: { $0.kind == .extension && $0.name == delegate.name }) {
-                    firstExtension = (file, type)
-                }
-                methods += SwiftSourceScanner.methods(ofClass: delegate.name, in: scan.types).map { ($0, file) }
-            }
-            // A build passes every Swift file of a target: a class only extended there is
-            // declared in another target, which this check cannot see.
-            if skippingUndeclared && home == nil { continue }
-            guard let anchor = home ?? firstExtension else {
-                diagnostics.append(.delegateClassNotFound(delegate.name, files: files.map { PathNames.lastComponent($0.path) },
-                                                          at: delegate.range))
-                continue
-            }
-            let filesName = PathNames.lastComponent(anchor.file.path)
-            let anchorLength = anchor.type.kind == .class ? 5 : 9
-            let anchorRange = SourceRange(file: anchor.file.id, start: anchor.type.declarationOffset,
-                                          end: anchor.type.declarationOffset + anchorLength)
-            let anchorNote = home != nil ? "class '\(delegate.name)' is declared here"
-                                         : "class '\(delegate.name)' is extended here (its declaration is in none of the files)"
-            let known = knownSelectors(of: delegate, in: model)
-            var seen: Set<MethodRef> = []
-            for requirement in machine.requirements where seen.insert(requirement.callback).inserted {
-                let method = model.method(requirement.callback)
-                let owner = model.types[requirement.callback.type]
-                let expected = ScannedMethod(baseName: method.name, parameters: method.parameters,
-                                             returnType: method.returnType)
-                let match = ImplementationMatcher.match(expected, in: methods.map(\.method), aliases: aliases, known: known)
-                if case .implemented = match { continue }
-                var diagnostic = Diagnostic.missingImplementation(filesName, selector: method.selector,
-                                                                 at: requirement.range)
-                    .note(anchorNote, at: anchorRange)
-                if case .nearMiss(let near) = match {
-                    for candidate in near {
-                        guard let file = methods.first(where: { $0.method == candidate.method })?.file else { continue }
-                        let at = SourceRange(file: file.id, start: candidate.method.offset, end: candidate.method.offset + 4)
-                        diagnostic = diagnostic.note(
-                            "'\(candidate.method.selector)' nearly matches '\(method.selector)', but \(candidate.explanation), so UIKit never calls it",
-                            at: at)
-                        if diagnostic.fixIt == nil {
-                            let replacement = fixedSignature(method, ownerKind: owner.kind, keeping: candidate.method)
-                            diagnostic.fixIt = .init(
-                                replace: SourceRange(file: file.id, start: candidate.method.offset, end: candidate.method.signatureEnd),
-                                with: replacement)
-                        }
+        diagnostics.append(contentsOf: SceneLifecycleCheck.check(models, program: program, infoPlist: infoPlist, machines: machines,
+                                                                 skippingUndeclared: skippingUndeclared))
+        return diagnostics
+    }
+
+    /// One machine: its required callbacks, and near misses of every callback it calls.
+    static func checkCallbacks(of machine: Machine, in model: Model, against program: SwiftProgram,
+                               skippingUndeclared: Bool, into diagnostics: inout Diagnostics) {
+        guard let delegate = machine.delegate else { return }
+        // Every callback the machine needs, once, in order: required ones first (they are
+        // errors), then the others its transitions call, each with its first transition.
+        var required: Set<MethodRef> = []
+        for requirement in machine.requirements { required.insert(requirement.callback) }
+        var called: [(callback: MethodRef, transition: Transition)] = []
+        var seen = required
+        for transition in machine.transitions {
+            for callback in transition.callbacks where seen.insert(callback).inserted { called.append((callback, transition)) }
+        }
+        guard !required.isEmpty || !called.isEmpty else { return }
+        let home = program.classDeclaration(delegate.name)
+        let declarations = program.declarations(of: delegate.name)
+        // A build passes every Swift file of a target: a class only extended there is
+        // declared in another target, which this check cannot see.
+        if skippingUndeclared && home == nil { return }
+        guard let anchor = home ?? declarations.first else {
+            // Nothing is required: a delegate that lives elsewhere is no one's problem here.
+            guard !machine.requirements.isEmpty else { return }
+            diagnostics.append(.delegateClassNotFound(delegate.name, files: program.files.map { PathNames.lastComponent($0.path) },
+                                                      at: delegate.range))
+            return
+        }
+        let filesName = PathNames.lastComponent(anchor.file.path)
+        let anchorRange = SwiftProgram.keywordRange(of: anchor)
+        let anchorNote = home != nil ? "class '\(delegate.name)' is declared here"
+                                     : "class '\(delegate.name)' is extended here (its declaration is in none of the files)"
+        let methods = program.methods(ofClass: delegate.name)
+        let scanned = methods.map(\.member)
+        let known = knownSelectors(of: delegate, in: model)
+        func match(_ ref: MethodRef) -> ImplementationMatch {
+            let method = model.method(ref)
+            let expected = ScannedMethod(baseName: method.name, parameters: method.parameters, returnType: method.returnType)
+            return ImplementationMatcher.match(expected, in: scanned, aliases: program.aliases, known: known)
+        }
+        func located(_ nearMiss: NearMiss) -> SwiftProgram.Located<ScannedMethod>? {
+            methods.first { $0.member == nearMiss.method }
+        }
+        var reported: Set<MethodRef> = []
+        for requirement in machine.requirements where reported.insert(requirement.callback).inserted {
+            let result = match(requirement.callback)
+            if case .implemented = result { continue }
+            let method = model.method(requirement.callback)
+            let owner = model.types[requirement.callback.type]
+            var diagnostic = Diagnostic.missingImplementation(filesName, selector: method.selector, at: requirement.range)
+                .note(anchorNote, at: anchorRange)
+            if case .nearMiss(let near) = result {
+                for candidate in near {
+                    guard let candidateMethod = located(candidate) else { continue }
+                    let at = SwiftProgram.funcRange(candidateMethod)
+                    diagnostic = diagnostic.note(
+                        "'\(candidate.method.selector)' nearly matches '\(method.selector)', but \(candidate.explanation), so UIKit never calls it",
+                        at: at)
+                    if diagnostic.fixIt == nil {
+                        diagnostic.fixIt = fixIt(method, ownerKind: owner.kind, nearMiss: candidateMethod)
+                        // Where the fix-it edits: the Swift file, not the spec the error is in.
+                        diagnostic = diagnostic.note("change it to: \(diagnostic.fixIt!.replacement)", at: at)
                     }
                 }
-                if let fixIt = diagnostic.fixIt {
-                    diagnostic = diagnostic.note("change it to: \(fixIt.replacement)", at: nil)
-                } else {
-                    diagnostic = diagnostic.note(
-                        "add to '\(delegate.name)': \(SwiftDeclaration.signature(method, ownerKind: owner.kind)) { … }", at: nil)
-                }
-                diagnostics.append(diagnostic)
             }
+            if diagnostic.fixIt == nil {
+                diagnostic = diagnostic.note(
+                    "add to '\(delegate.name)': \(SwiftDeclaration.signature(method, ownerKind: owner.kind)) { … }", at: anchorRange)
+            }
+            diagnostics.append(diagnostic)
         }
-        return diagnostics
+        // A callback the spec calls but does not require may be left out; one written almost
+        // right compiles, and UIKit never calls it.
+        for (callback, transition) in called {
+            guard case .nearMiss(let near) = match(callback), let first = near.first, let nearMiss = located(first) else { continue }
+            let method = model.method(callback)
+            let at = SwiftProgram.funcRange(nearMiss)
+            let fix = fixIt(method, ownerKind: model.types[callback.type].kind, nearMiss: nearMiss)
+            var diagnostic = Diagnostic.nearMissOfCalledCallback(first.method.selector, expected: method.selector,
+                                                                 explanation: first.explanation, at: at)
+                .note("machine '\(machine.name)' calls '\(method.selector)' here", at: transition.range)
+                .note("change it to: \(fix.replacement)", at: at)
+            diagnostic.fixIt = fix
+            diagnostics.append(diagnostic)
+        }
+    }
+
+    /// The fix-it that rewrites a near miss's signature, in its Swift file.
+    static func fixIt(_ method: Method, ownerKind: TypeInfo.Kind, nearMiss: SwiftProgram.Located<ScannedMethod>) -> Diagnostic.FixIt {
+        Diagnostic.FixIt(replace: SourceRange(file: nearMiss.file.id, start: nearMiss.member.offset, end: nearMiss.member.signatureEnd),
+                         with: fixedSignature(method, ownerKind: ownerKind, keeping: nearMiss.member))
     }
 
     /// The selectors of every method the delegate's adopted protocols and superclasses declare,

@@ -1,7 +1,10 @@
 /// Diagnostics as one JSON array, for editors and CI (`--format json`).
 ///
 /// Each element: `{"file", "line", "column", "endLine", "endColumn", "severity", "id",
-/// "message", "notes": [{"file", "line", "column", "message"}], "fixIt"?: {…}}`.
+/// "message", "notes": [{"file", "line", "column", "message"}], "fixIt"?: {"file", "line",
+/// "column", "endLine", "endColumn", "replacement"}}`. Every note and every fix-it names its
+/// file: a fix-it may edit another file than the one its diagnostic is in (`check --impl`
+/// reports a missing callback in the spec and fixes the near miss in the Swift file).
 /// Keys are written in a fixed order, so the output is deterministic. With a `limit` on the
 /// diagnostics (`--error-limit N`), the first N are written.
 public enum DiagnosticJSON {
@@ -53,6 +56,7 @@ public enum DiagnosticJSON {
                         json.object {
                             let at = position(fixIt.range)
                             let end = position(fixIt.range, end: true)
+                            json.field("file", FileName.display(files[fixIt.range.file].path))
                             json.field("line", at.line)
                             json.field("column", at.column)
                             json.field("endLine", end.line)

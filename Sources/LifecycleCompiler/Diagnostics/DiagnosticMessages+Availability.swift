@@ -55,6 +55,11 @@ extension Diagnostic {
              at: range)
     }
 
+    static func sceneLifecycleNotAdopted(_ appDelegate: String, sdk: String, asError: Bool, at range: SourceRange) -> Diagnostic {
+        make(asError ? .error : .warning,
+             "'\(appDelegate)' does not adopt the scene life cycle: built with the \(sdk) SDK, the app will not launch", at: range)
+    }
+
     static func unknownPlatform(_ name: String, suggestion: String?, at range: SourceRange) -> Diagnostic {
         misspelt("unknown platform '\(name)'", suggestion: suggestion, at: range)
     }

@@ -190,3 +190,11 @@ extension Diagnostic {
         make(.error, "\(file) does not implement required '\(selector)'", at: range)
     }
 }
+
+/// Messages of `check --impl` about the user's Swift: near misses of callbacks the spec calls.
+extension Diagnostic {
+    static func nearMissOfCalledCallback(_ written: String, expected: String, explanation: String,
+                                         at range: SourceRange) -> Diagnostic {
+        make(.warning, "'\(written)' nearly matches '\(expected)', but \(explanation), so UIKit never calls it", at: range)
+    }
+}

@@ -28,8 +28,8 @@ extension Diagnostic {
         make(.error, "elements nest more than \(limit) deep", at: range)
     }
 
-    static func xmlNoRootElement(at range: SourceRange) -> Diagnostic {
-        make(.error, "expected an '<scxml>' element, found end of file", at: range)
+    static func xmlNoRootElement(_ root: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "expected an '<\(root)>' element, found end of file", at: range)
     }
 
     static func xmlSecondRootElement(at range: SourceRange) -> Diagnostic {

@@ -54,13 +54,18 @@ public struct DiagnosticRenderer {
 
     static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
-    /// Renders one diagnostic and its notes.
+    /// Renders one diagnostic and its notes. A note at the place the line before it shows
+    /// (the diagnostic's, or the previous note's) repeats no excerpt.
     public func render(_ diagnostic: Diagnostic, into output: inout String) {
         header(diagnostic.severity, diagnostic.message, at: diagnostic.range, into: &output)
         excerpt(diagnostic.range, severity: diagnostic.severity, into: &output)
+        var shown = diagnostic.range
         for note in diagnostic.notes {
             header(.note, note.message, at: note.range ?? diagnostic.range, into: &output)
-            if let range = note.range { excerpt(range, severity: .note, into: &output) }
+            if let range = note.range, range != shown {
+                excerpt(range, severity: .note, into: &output)
+                shown = range
+            }
         }
     }
 

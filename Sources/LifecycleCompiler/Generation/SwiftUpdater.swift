@@ -57,30 +57,7 @@ public enum SwiftUpdater {
                 added.append((plan.delegate.name, model.method(method.ref).selector))
                 if model.importsUIKit { frameworks.formUnion(SwiftGenerator.frameworks(of: model.method(method.ref))) }
             }
-            let memberIndent = indentation(ofLineAt: home.declarationOffset, in: existing) + "    "
-            var text: [UInt8] = []
-            for line in printer.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
-                if !line.isEmpty { text += Array(memberIndent.utf8) }
-                text += Array(line.utf8)
-                text.append(UInt8(ascii: "\n"))
-            }
-            // Insert at the start of the closing brace's line when the brace stands alone on it.
-            var lineStart = home.bodyClose
-            while lineStart > 0 && (existing[lineStart - 1] == UInt8(ascii: " ") || existing[lineStart - 1] == UInt8(ascii: "\t")) {
-                lineStart -= 1
-            }
-            if lineStart > 0 && existing[lineStart - 1] == UInt8(ascii: "\n") {
-                // Drop the leading blank line when the previous line is already blank.
-                if lineStart > 1 && existing[lineStart - 2] == UInt8(ascii: "\n"), text.first == UInt8(ascii: "\n") {
-                    text.removeFirst()
-                }
-                if lineStart > 0 && existing[lineStart - 1] == UInt8(ascii: "{") || isOpeningLine(existing, before: lineStart), text.first == UInt8(ascii: "\n") {
-                    text.removeFirst()
-                }
-                insertions.append((lineStart, text))
-            } else {
-                insertions.append((home.bodyClose, [UInt8(ascii: "\n")] + text + Array(indentation(ofLineAt: home.declarationOffset, in: existing).utf8)))
-            }
+            if let insertion = insertion(of: printer.text, into: home, in: existing) { insertions.append(insertion) }
         }
         guard foundAny || plans.isEmpty else {
             let names = plans.map { "'\($0.delegate.name)'" }.joined(separator: ", ")
@@ -92,8 +69,43 @@ public enum SwiftUpdater {
             let newline = offset == existing.count && existing.last.map { $0 != UInt8(ascii: "\n") } == true ? "\n" : ""
             insertions.append((offset, Array((newline + imports.map { "import \($0)\n" }.joined()).utf8)))
         }
+        return .success(Update(bytes: apply(insertions, to: existing), added: added, imports: imports))
+    }
+
+    /// Where and what to insert so that `printed` (members printed at indentation 0, one
+    /// blank line before each) ends the body of `home`: at the start of the closing brace's
+    /// line, re-indented one level deeper than the declaration. Nil when the body is not closed.
+    public static func insertion(of printed: String, into home: ScannedType, in existing: [UInt8]) -> (offset: Int, text: [UInt8])? {
+        guard home.bodyClose < existing.count, existing[home.bodyClose] == UInt8(ascii: "}") else { return nil }
+        let memberIndent = indentation(ofLineAt: home.declarationOffset, in: existing) + "    "
+        var text: [UInt8] = []
+        for line in printed.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+            if !line.isEmpty { text += Array(memberIndent.utf8) }
+            text += Array(line.utf8)
+            text.append(UInt8(ascii: "\n"))
+        }
+        // Insert at the start of the closing brace's line when the brace stands alone on it.
+        var lineStart = home.bodyClose
+        while lineStart > 0 && (existing[lineStart - 1] == UInt8(ascii: " ") || existing[lineStart - 1] == UInt8(ascii: "\t")) {
+            lineStart -= 1
+        }
+        if lineStart > 0 && existing[lineStart - 1] == UInt8(ascii: "\n") {
+            // Drop the leading blank line when the previous line is already blank.
+            if lineStart > 1 && existing[lineStart - 2] == UInt8(ascii: "\n"), text.first == UInt8(ascii: "\n") {
+                text.removeFirst()
+            }
+            if lineStart > 0 && existing[lineStart - 1] == UInt8(ascii: "{") || isOpeningLine(existing, before: lineStart), text.first == UInt8(ascii: "\n") {
+                text.removeFirst()
+            }
+            return (lineStart, text)
+        }
+        return (home.bodyClose, [UInt8(ascii: "\n")] + text + Array(indentation(ofLineAt: home.declarationOffset, in: existing).utf8))
+    }
+
+    /// `existing` with the insertions made; a file whose first line ends in CRLF gets CRLF
+    /// in what is inserted too.
+    public static func apply(_ insertions: [(offset: Int, text: [UInt8])], to existing: [UInt8]) -> [UInt8] {
         var bytes = existing
-        // A file whose first line ends in CRLF gets CRLF in what is inserted too.
         let crlf = existing.firstIndex(of: UInt8(ascii: "\n")).map { $0 > 0 && existing[$0 - 1] == UInt8(ascii: "\r") } ?? false
         for insertion in insertions.sorted(by: { $0.offset > $1.offset }) {
             var text = insertion.text
@@ -102,7 +114,7 @@ public enum SwiftUpdater {
             }
             bytes.insert(contentsOf: text, at: insertion.offset)
         }
-        return .success(Update(bytes: bytes, added: added, imports: imports))
+        return bytes
     }
 
     /// The lines of a file that are an `import` (after blanks and attributes such as

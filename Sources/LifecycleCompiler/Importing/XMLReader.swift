@@ -1,11 +1,12 @@
-/// A small XML reader for `import-scxml`: elements, attributes, namespaces and comments, read
-/// into a flat array of elements with parent and child indices.
+/// A small XML reader for `import-scxml` and Info.plist files: elements, attributes, namespaces
+/// and comments, read into a flat array of elements with parent and child indices.
 ///
 /// Hardened for untrusted input: it loops over the bytes with an explicit element stack (no
 /// recursion), caps nesting (`maximumDepth`), reads no DTD (an internal subset is an error, so
 /// no entity can expand), knows only the five predefined entities and character references,
 /// and stops at the first well-formedness error with a located diagnostic. Text content is
-/// checked for stray markup but not kept: SCXML's structure lives in elements and attributes.
+/// checked for stray markup, and kept only when asked (`keepingText`): SCXML's structure lives
+/// in elements and attributes, a property list's values in text.
 public struct XMLDocument: Sendable {
     public struct Attribute: Sendable {
         /// The local name (`by` of `lifecycle:by`).
@@ -28,6 +29,12 @@ public struct XMLDocument: Sendable {
         public var comment: String?
         /// The start tag's name.
         public var range: SourceRange
+        /// The character data directly inside (references decoded, CDATA included), when the
+        /// reader keeps text; else empty.
+        public var text: String = ""
+        /// The byte offsets just after the start tag and at the end tag's `<` (equal for an
+        /// empty-element tag `<x/>`, both after it).
+        public var content: Range<Int> = 0..<0
 
         /// The value of the attribute with this local name and namespace.
         public func attribute(_ name: String, namespace: String? = nil) -> Attribute? {
@@ -46,8 +53,13 @@ public enum XMLReader {
     public static let maximumDepth = 256
 
     /// Reads `file`; nil and one error diagnostic when it is not well-formed XML.
-    public static func read(_ file: SourceFile) -> (XMLDocument?, Diagnostics) {
+    /// - Parameters:
+    ///   - root: the root element a document should have, for the message when there is none.
+    ///   - keepingText: keep each element's character data (`Element.text`).
+    public static func read(_ file: SourceFile, root: String = "scxml", keepingText: Bool = false) -> (XMLDocument?, Diagnostics) {
         var reader = Reader(file: file)
+        reader.expectedRoot = root
+        reader.keepsText = keepingText
         var diagnostics = Diagnostics()
         switch reader.document() {
         case .success(let document): return (document, diagnostics)
@@ -76,6 +88,10 @@ public enum XMLReader {
         var pendingComment: String? { pendingComments.isEmpty ? nil : pendingComments.joined(separator: "\n") }
         var leadingComment: String?
         var rootClosed = false
+        var expectedRoot = "scxml"
+        var keepsText = false
+        /// The text of the open elements, innermost last (when `keepsText`).
+        var openText: [[UInt8]] = []
 
         init(file: SourceFile) {
             self.file = file
@@ -138,7 +154,7 @@ public enum XMLReader {
                     let name = elements[top.element].name
                     return .failure(fail(.xmlUnclosedElement(name, at: range(bytes.count, bytes.count), opened: elements[top.element].range)))
                 }
-                guard !elements.isEmpty else { return .failure(fail(.xmlNoRootElement(at: range(index, index)))) }
+                guard !elements.isEmpty else { return .failure(fail(.xmlNoRootElement(expectedRoot, at: range(index, index)))) }
                 return .success(XMLDocument(elements: elements, leadingComment: leadingComment))
             } catch {
                 return .failure(error)
@@ -148,6 +164,7 @@ public enum XMLReader {
         /// Character data: only whitespace outside the root; entity references checked.
         mutating func text() throws(Failure) {
             var onlySpace = true
+            let keep = keepsText && !openText.isEmpty
             while index < bytes.count && bytes[index] != UInt8(ascii: "<") {
                 let byte = bytes[index]
                 if !Self.isSpace(byte) { onlySpace = false }
@@ -155,9 +172,11 @@ public enum XMLReader {
                     throw fail(.xmlTextOutsideRoot(at: range(index, index + 1)))
                 }
                 if byte == UInt8(ascii: "&") {
-                    _ = try reference()
+                    let decoded = try reference()
+                    if keep { openText[openText.count - 1] += Array(decoded.utf8) }
                     continue
                 }
+                if keep { openText[openText.count - 1].append(byte) }
                 index += 1
             }
             // A comment describes the element right after it, whitespace between them aside.
@@ -181,7 +200,9 @@ public enum XMLReader {
             } else if starts(with: "<![CDATA[") {
                 guard !open.isEmpty else { throw fail(.xmlTextOutsideRoot(at: range(start, start + 9))) }
                 index += 9
+                let textStart = index
                 guard skip(past: "]]>") else { throw fail(.xmlUnterminated("CDATA section", at: range(start, start + 9))) }
+                if keepsText && !openText.isEmpty { openText[openText.count - 1] += bytes[textStart..<(index - 3)] }
             } else if starts(with: "<!DOCTYPE") {
                 index += 9
                 while index < bytes.count && bytes[index] != UInt8(ascii: ">") {
@@ -289,7 +310,8 @@ public enum XMLReader {
             let element = elements.count
             let parent = open.last?.element
             elements.append(.init(name: local, namespace: namespace.isEmpty ? nil : namespace, attributes: attributes,
-                                  parent: parent, children: [], comment: pendingComment, range: nameRange))
+                                  parent: parent, children: [], comment: pendingComment, range: nameRange,
+                                  content: index..<index))
             if element == 0 { leadingComment = pendingComment }
             pendingComments.removeAll()
             if let parent { elements[parent].children.append(element) }
@@ -298,6 +320,7 @@ public enum XMLReader {
                 if open.isEmpty { rootClosed = true }
             } else {
                 open.append((element, added))
+                if keepsText { openText.append([]) }
             }
         }
 
@@ -316,6 +339,8 @@ public enum XMLReader {
             guard openedName == qualifiedName else {
                 throw fail(.xmlMismatchedEndTag(qualifiedName, expected: openedName, at: nameRange, opened: opened.range))
             }
+            elements[top.element].content = opened.content.lowerBound..<start
+            if keepsText, let text = openText.popLast() { elements[top.element].text = String(decoding: text, as: UTF8.self) }
             open.removeLast()
             bindings.removeLast(top.bindings)
             pendingComments.removeAll()

@@ -328,7 +328,22 @@ struct SwiftLexer {
     /// Skips a complete string literal starting at `i`; returns the index after it (or `hi` if unterminated).
     /// Uses an explicit stack for nested interpolations, so depth is bounded only by memory.
     private func skipString(from i: Int) -> Int {
+        walkString(from: i) { _ in }
+    }
+
+    /// The interpolations (`\(…)`, `\#(…)` in a raw string) of the string literal starting at
+    /// `i`, each the bytes between its parentheses; those nested in them are not listed. One pass.
+    func interpolations(ofStringAt i: Int) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        _ = walkString(from: i) { ranges.append($0) }
+        return ranges
+    }
+
+    /// `skipString`, telling `interpolation` each interpolation of the literal itself as it closes.
+    @inline(__always)
+    private func walkString(from i: Int, interpolation: (Range<Int>) -> Void) -> Int {
         var stack: [Frame] = []
+        var opened = 0  // where the literal's own interpolation being read started
         let (first, next) = openString(at: i)
         stack.append(first)
         var j = next
@@ -342,6 +357,7 @@ struct SwiftLexer {
                         let k = j + 1 + h
                         if at(k) == UInt8(ascii: "(") {  // \(  or \#(
                             stack.append(.interpolation(depth: 0)); j = k + 1
+                            if stack.count == 2 { opened = j }
                         } else {
                             j = k + 1  // escaped character
                         }
@@ -369,7 +385,12 @@ struct SwiftLexer {
                 if c == UInt8(ascii: "(") {
                     stack[stack.count - 1] = .interpolation(depth: depth + 1); j += 1
                 } else if c == UInt8(ascii: ")") {
-                    if depth == 0 { stack.removeLast() } else { stack[stack.count - 1] = .interpolation(depth: depth - 1) }
+                    if depth == 0 {
+                        if stack.count == 2 { interpolation(opened..<j) }
+                        stack.removeLast()
+                    } else {
+                        stack[stack.count - 1] = .interpolation(depth: depth - 1)
+                    }
                     j += 1
                 } else if c == UInt8(ascii: "\"") || (c == UInt8(ascii: "#") && stringOpens(at: j)) {
                     let (f, n) = openString(at: j)

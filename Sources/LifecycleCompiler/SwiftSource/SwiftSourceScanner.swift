@@ -15,6 +15,19 @@ public struct ScannedMethod: Equatable, Sendable {
     public var signatureEnd: Int
     /// Selector-style name: `"scene(_:willConnectTo:options:)"`, `"viewDidLoad()"`.
     public var selector: String
+    /// The body's braces and what is between them (`{` … `}` included); nil without a body
+    /// (a protocol requirement) or when the body is never closed.
+    public var body: Range<Int>? = nil
+    /// The access modifier written (`private`, `fileprivate`, `internal`, `public`, `open`,
+    /// `package`), if any.
+    public var access: String? = nil
+    /// `async`, `throws` (or `rethrows`), and a generic parameter clause.
+    public var isAsync = false
+    public var isThrowing = false
+    public var isGeneric = false
+    /// The `#if` condition the declaration is compiled under (`DEBUG`, `!DEBUG && os(iOS)`),
+    /// from the directives around it; nil when it always is.
+    public var condition: String? = nil
 
     /// Creates a method; `selector` is derived from `baseName` and the parameter labels.
     public init(baseName: String, parameters: [SwiftParameter], returnType: String? = nil,
@@ -27,6 +40,43 @@ public struct ScannedMethod: Equatable, Sendable {
         self.signatureEnd = signatureEnd ?? offset
         self.selector = SwiftParameterList.selector(base: baseName, parameters: parameters)
     }
+
+    /// Whether other types can call it (it is neither `private` nor `fileprivate`).
+    public var isVisibleToOtherTypes: Bool { access != "private" && access != "fileprivate" }
+}
+
+/// A `var` or `let` declared directly in a type body (instance properties only).
+public struct ScannedProperty: Equatable, Sendable {
+    public var name: String
+    /// The type: as annotated, else as plainly inferred from the initial value (`= 0` is
+    /// `Int`, `= Store()` is `Store`); nil when neither says.
+    public var type: String?
+    /// Whether code outside the type may assign it: a `var` that is stored or has a setter,
+    /// whose setter is neither `private` nor `fileprivate`.
+    public var isSettable: Bool
+    /// The access modifier written, if any.
+    public var access: String?
+    /// Byte offset of the `var` or `let` keyword.
+    public var offset: Int
+
+    public init(name: String, type: String?, isSettable: Bool, access: String?, offset: Int) {
+        self.name = name
+        self.type = type
+        self.isSettable = isSettable
+        self.access = access
+        self.offset = offset
+    }
+
+    /// Whether other types can read it.
+    public var isVisibleToOtherTypes: Bool { access != "private" && access != "fileprivate" }
+}
+
+/// `import Module` at the top level of a file.
+public struct ScannedImport: Equatable, Sendable {
+    /// The declaration as written, from `import` to the end of its line: `import UIKit`.
+    public var text: String
+    /// The `#if` condition around it, if any.
+    public var condition: String?
 }
 
 /// A type (or extension) declaration with a body.
@@ -49,6 +99,16 @@ public struct ScannedType: Equatable, Sendable {
     public var bodyOpen: Int
     /// Byte offset of the matching `}`, or the buffer length if the body is never closed.
     public var bodyClose: Int
+    /// The names of the inheritance clause, each without module or generic arguments
+    /// (`class AppDelegate: UIResponder, UIApplicationDelegate` → `["UIResponder", "UIApplicationDelegate"]`).
+    public var inherited: [String] = []
+    /// The attributes written before the declaration, without `@` or arguments (`["main"]`).
+    public var attributes: [String] = []
+    /// Instance properties declared directly in the body, in source order (read only when
+    /// asked: `scanFile(readingProperties:)`).
+    public var properties: [ScannedProperty] = []
+    /// The `#if` condition the declaration is compiled under, if any.
+    public var condition: String? = nil
 
     /// Creates a scanned type.
     public init(kind: Kind, name: String, methods: [ScannedMethod], declarationOffset: Int, bodyOpen: Int, bodyClose: Int) {
@@ -77,6 +137,11 @@ public struct ScannedTypealias: Equatable, Sendable {
 public struct SwiftFileScan: Equatable, Sendable {
     public var types: [ScannedType]
     public var typealiases: [ScannedTypealias]
+    /// The file's imports, in source order.
+    public var imports: [ScannedImport] = []
+    /// The classes a top-level `UIApplicationMain(…, NSStringFromClass(AppDelegate.self))` call
+    /// (or one naming the class in a string) starts the app with.
+    public var applicationMainClasses: [String] = []
 }
 
 /// Finds the types a Swift source file declares and the instance methods declared directly in them.
@@ -107,19 +172,26 @@ public struct SwiftSourceScanner: Sendable {
     }
 
     /// The types and the type aliases the file declares.
-    public func scanFile() -> SwiftFileScan {
+    /// - Parameter readingProperties: also read each type's instance properties
+    ///   (`ScannedType.properties`, which only `migrate` needs; what it costs `check --impl`
+    ///   otherwise: Performance.md, "`check --impl` and the scene life cycle").
+    public func scanFile(readingProperties: Bool = false) -> SwiftFileScan {
         let tokens = SwiftLexer(bytes: bytes, range: 0..<bytes.count, keepDirectives: true).tokenize()
         let match = Self.matchBrackets(tokens)
         var types: [ScannedType] = []
         var aliases: [ScannedTypealias] = []
+        var imports: [ScannedImport] = []
+        var mainClasses: [String] = []
         var bodyOwner: [Int: Int] = [:]  // token index of a body '{' -> index in `types`
         var braces: [Int] = []  // per open '{': owning type index, or -1
         var branches = BranchStates<[Int]>()
+        var conditions = CompilationConditions(bytes: bytes)
         var i = 0
         while i < tokens.count {
             let t = tokens[i]
             if t.kind == .directive {
                 branches.follow(t.text, &braces)
+                conditions.follow(t)
             } else if t.isPunct(UInt8(ascii: "{")) {
                 braces.append(bodyOwner[i] ?? -1)
             } else if t.isPunct(UInt8(ascii: "}")) {
@@ -127,24 +199,40 @@ public struct SwiftSourceScanner: Sendable {
             } else if t.kind == .identifier && !t.escaped && !(i > 0 && tokens[i - 1].isPunct(UInt8(ascii: "."))) {
                 switch t.text {
                 case "class", "struct", "enum", "actor", "protocol", "extension":
-                    if let decl = typeDeclaration(at: i, tokens) {
+                    if var decl = typeDeclaration(at: i, tokens, match) {
+                        decl.type.condition = conditions.current
                         types.append(decl.type)
                         bodyOwner[decl.bodyToken] = types.count - 1
                     }
                 case "func":
                     let (method, resume) = function(at: i, tokens, match)
-                    if let method, let top = braces.last, top >= 0 { types[top].methods.append(method) }
+                    if var method, let top = braces.last, top >= 0 {
+                        method.condition = conditions.current
+                        types[top].methods.append(method)
+                    }
                     // Resuming after the parameter clause keeps the scan linear; the clause holds no members.
                     if resume > i { i = resume; continue }
+                case "var", "let":
+                    if readingProperties, let top = braces.last, top >= 0, let property = property(at: i, tokens, match) {
+                        types[top].properties.append(property)
+                    }
                 case "typealias":
                     if let alias = typealiasDeclaration(at: i, tokens) { aliases.append(alias) }
+                case "import":
+                    if braces.isEmpty, i + 1 < tokens.count, tokens[i + 1].kind == .identifier, !tokens[i + 1].newlineBefore {
+                        var end = i + 1
+                        while end < tokens.count && !tokens[end].newlineBefore && !tokens[end].isPunct(UInt8(ascii: ";")) { end += 1 }
+                        imports.append(ScannedImport(text: tokens.joinedText(i..<end, bytes: bytes), condition: conditions.current))
+                    }
+                case "UIApplicationMain":
+                    if let name = Self.applicationMainClass(at: i, tokens, match, bytes: bytes) { mainClasses.append(name) }
                 default:
                     break
                 }
             }
             i += 1
         }
-        return SwiftFileScan(types: types, typealiases: aliases)
+        return SwiftFileScan(types: types, typealiases: aliases, imports: imports, applicationMainClasses: mainClasses)
     }
 
     /// Instance methods implemented by class `name`: those declared directly in every `class name` body
@@ -211,7 +299,7 @@ public struct SwiftSourceScanner: Sendable {
         return match
     }
 
-    private func typeDeclaration(at i: Int, _ t: [SwiftToken]) -> (type: ScannedType, bodyToken: Int)? {
+    private func typeDeclaration(at i: Int, _ t: [SwiftToken], _ match: [Int]) -> (type: ScannedType, bodyToken: Int)? {
         let kind: ScannedType.Kind
         switch t[i].text {
         case "class": kind = .class
@@ -233,11 +321,35 @@ public struct SwiftSourceScanner: Sendable {
             }
         }
         j += 1
+        var inherited: [String] = []
+        var inInheritance = false
+        var angle = 0
         while j < t.count {
             let tok = t[j]
             if tok.isPunct(UInt8(ascii: "{")) {
-                return (ScannedType(kind: kind, name: name, methods: [], declarationOffset: t[i].start,
-                                    bodyOpen: tok.start, bodyClose: bytes.count), j)
+                var type = ScannedType(kind: kind, name: name, methods: [], declarationOffset: t[i].start,
+                                       bodyOpen: tok.start, bodyClose: bytes.count)
+                type.inherited = inherited.filter { !$0.isEmpty }
+                type.attributes = Self.head(before: i, t, match).attributes
+                return (type, j)
+            }
+            // The inheritance clause: the last name of each entry (`UIKit.UIResponder`), generic
+            // arguments and attributes (`@preconcurrency P`) left out.
+            if tok.isPunct(UInt8(ascii: ":")) && angle == 0 && !inInheritance {
+                inInheritance = true
+                inherited.append("")
+            } else if inInheritance {
+                if tok.isPunct(UInt8(ascii: "<")) { angle += 1 }
+                else if tok.isPunct(UInt8(ascii: ">")) { angle = max(0, angle - 1) }
+                else if tok.isPunct(UInt8(ascii: ",")) && angle == 0 { inherited.append("") }
+                else if tok.isKeyword("where") { inInheritance = false }
+                else if tok.kind == .identifier && angle == 0 && !(j > 0 && t[j - 1].isPunct(UInt8(ascii: "@"))) {
+                    inherited[inherited.count - 1] = tok.text
+                }
+            } else if tok.isPunct(UInt8(ascii: "<")) {
+                angle += 1
+            } else if tok.isPunct(UInt8(ascii: ">")) {
+                angle = max(0, angle - 1)
             }
             if tok.isPunct(UInt8(ascii: "}")) || tok.isPunct(UInt8(ascii: ";")) { return nil }
             if tok.kind == .identifier && !tok.escaped && Self.declarationStarts.contains(tok.text)
@@ -249,39 +361,69 @@ public struct SwiftSourceScanner: Sendable {
         return nil
     }
 
-    /// Parses the function declared by the `func` token at `i`. Returns the method (nil for type methods,
-    /// operators and malformed signatures) and the token index to resume scanning at (after the parameter
-    /// clause when there is one; parameter clauses never contain member declarations).
-    private func function(at i: Int, _ t: [SwiftToken], _ match: [Int]) -> (ScannedMethod?, Int) {
-        // Modifiers and attributes before `func`, scanned backwards.
+    /// What precedes a declaration keyword: its modifiers and attributes. Read for every
+    /// `func`, `var` and `let`, so it allocates nothing for the usual few modifiers.
+    struct DeclarationHead {
         var isOverride = false
-        var isTypeMethod = false
+        /// `static` or `class`.
+        var isTypeMember = false
+        /// `private`, `fileprivate`, `internal`, `package`, `public` or `open`.
+        var access: String?
+        /// `private(set)` or `fileprivate(set)`: the setter's access.
+        var setterAccess: String?
+        /// Attribute names without `@` or arguments.
+        var attributes: [String] = []
+    }
+
+    /// Modifiers and attributes before the keyword at token `i`, scanned backwards.
+    static func head(before i: Int, _ t: [SwiftToken], _ match: [Int]) -> DeclarationHead {
+        var head = DeclarationHead()
         var j = i - 1
         while j >= 0 {
             var tok = t[j]
+            var argument: String?
             if tok.isPunct(UInt8(ascii: ")")) {
                 let open = match[j]
                 guard open > 0, t[open - 1].kind == .identifier else { break }
+                if open + 2 == j, t[open + 1].kind == .identifier { argument = t[open + 1].text }
                 j = open - 1
                 tok = t[j]
             }
             guard tok.kind == .identifier, !tok.escaped else { break }
             if j > 0 && t[j - 1].isPunct(UInt8(ascii: "@")) {  // @attribute
+                head.attributes.insert(tok.text, at: 0)
                 j -= 2
                 continue
             }
-            guard Self.modifiers.contains(tok.text) else { break }
-            if tok.text == "override" { isOverride = true }
-            if tok.text == "static" || tok.text == "class" { isTypeMethod = true }
+            guard modifiers.contains(tok.text) else { break }
+            switch tok.text {
+            case "override": head.isOverride = true
+            case "static", "class": head.isTypeMember = true
+            case "private", "fileprivate", "internal", "package", "public", "open":
+                if argument == "set" { head.setterAccess = tok.text } else { head.access = tok.text }
+            default: break
+            }
             j -= 1
         }
+        return head
+    }
+
+    /// Parses the function declared by the `func` token at `i`. Returns the method (nil for type methods,
+    /// operators and malformed signatures) and the token index to resume scanning at (after the parameter
+    /// clause when there is one; parameter clauses never contain member declarations).
+    private func function(at i: Int, _ t: [SwiftToken], _ match: [Int]) -> (ScannedMethod?, Int) {
+        let head = Self.head(before: i, t, match)
+        let isOverride = head.isOverride
+        let isTypeMethod = head.isTypeMember
         // Name.
         var k = i + 1
         guard k < t.count, t[k].kind == .identifier else { return (nil, i + 1) }
         let baseName = t[k].text
         k += 1
         // Generic parameter clause.
+        var isGeneric = false
         if k < t.count && t[k].isPunct(UInt8(ascii: "<")) {
+            isGeneric = true
             var depth = 0
             while k < t.count {
                 let tok = t[k]
@@ -303,9 +445,11 @@ public struct SwiftSourceScanner: Sendable {
         case .failure: return (nil, resume)
         }
         // Effects: async, throws, throws(E), rethrows, reasync.
+        var isAsync = false, isThrowing = false
         k = close + 1
         while k < t.count, t[k].kind == .identifier, !t[k].escaped,
               ["async", "throws", "rethrows", "reasync"].contains(t[k].text) {
+            if t[k].text == "async" || t[k].text == "reasync" { isAsync = true } else { isThrowing = true }
             k += 1
             if t[k - 1].text == "throws", k < t.count, t[k].isPunct(UInt8(ascii: "(")), match[k] > k { k = match[k] + 1 }
         }
@@ -317,9 +461,152 @@ public struct SwiftSourceScanner: Sendable {
             k = typeEnd(from: start, t)
             if k > start { returnType = t.joinedText(start..<k, bytes: bytes) }
         }
-        let method = ScannedMethod(baseName: baseName, parameters: parameters, returnType: returnType,
+        var method = ScannedMethod(baseName: baseName, parameters: parameters, returnType: returnType,
                                    isOverride: isOverride, offset: t[i].start, signatureEnd: t[max(i, min(k, t.count) - 1)].end)
+        method.access = head.access
+        method.isAsync = isAsync
+        method.isThrowing = isThrowing
+        method.isGeneric = isGeneric
+        // The body: after a `where` clause, if any.
+        var open = k
+        if open < t.count && t[open].isKeyword("where") {
+            while open < t.count && !t[open].isPunct(oneOf: "{};") && t[open].kind != .directive { open += 1 }
+        }
+        if open < t.count, t[open].isPunct(UInt8(ascii: "{")), match[open] > open {
+            method.body = t[open].start..<t[match[open]].end
+        }
         return (method, max(resume, min(k, t.count)))
+    }
+
+    /// The instance property declared by the `var` or `let` token at `i` (nil for a static one,
+    /// a tuple pattern or a malformed declaration).
+    private func property(at i: Int, _ t: [SwiftToken], _ match: [Int]) -> ScannedProperty? {
+        let head = Self.head(before: i, t, match)
+        guard !head.isTypeMember,
+              i + 1 < t.count, t[i + 1].kind == .identifier else { return nil }
+        let name = t[i + 1].text
+        var k = i + 2
+        var type: String?
+        if k < t.count && t[k].isPunct(UInt8(ascii: ":")) {
+            let start = k + 1
+            k = typeEnd(from: start, t)
+            if k > start { type = t.joinedText(start..<k, bytes: bytes) }
+        }
+        var stored = true
+        var hasSetter = true
+        if k < t.count && t[k].isPunct(UInt8(ascii: "=")) {
+            if type == nil { type = Self.inferredType(from: k + 1, t, bytes: bytes) }
+        } else if k < t.count && t[k].isPunct(UInt8(ascii: "{")) && !t[k].newlineBefore {
+            // Observers keep a property stored; otherwise it is computed, settable with a `set`.
+            let close = match[k] > k ? match[k] : t.count
+            let first = k + 1 < close ? t[k + 1] : nil
+            if let first, first.isKeyword("willSet") || first.isKeyword("didSet") {
+                stored = true
+            } else {
+                stored = false
+                var depth = 0
+                hasSetter = false
+                for index in (k + 1)..<close {
+                    if t[index].isPunct(oneOf: "({[") { depth += 1 } else if t[index].isPunct(oneOf: ")}]") { depth -= 1 }
+                    if depth == 0 && t[index].isKeyword("set") { hasSetter = true }
+                }
+            }
+        }
+        let setterAccess = head.setterAccess
+        let access = head.access
+        let settable = t[i].text == "var" && (stored || hasSetter)
+            && ![setterAccess, access].contains("private") && ![setterAccess, access].contains("fileprivate")
+        return ScannedProperty(name: name, type: type, isSettable: settable, access: access, offset: t[i].start)
+    }
+
+    /// The type an initial value plainly has: a literal's (`0`, `1.5`, `"…"`, `true`), a type's
+    /// initializer call (`Store()`, `Store(url: u)`, `[Note]()`) or shared instance
+    /// (`Analytics.shared`, `UserDefaults.standard`); nil otherwise.
+    static func inferredType(from k: Int, _ t: [SwiftToken], bytes: [UInt8]) -> String? {
+        guard k < t.count else { return nil }
+        let first = t[k]
+        let endsHere = { (index: Int) in index >= t.count || t[index].newlineBefore || t[index].isPunct(oneOf: ";{}") }
+        switch first.kind {
+        case .number:
+            guard endsHere(k + 1) else { return nil }
+            let text = String(decoding: bytes[first.start..<first.end], as: UTF8.self)
+            return text.contains(".") || (text.contains("e") && !text.hasPrefix("0x")) ? "Double" : "Int"
+        case .string:
+            guard endsHere(k + 1), bytes[first.start] == UInt8(ascii: "\"") else { return nil }
+            return "String"
+        case .identifier:
+            if first.text == "true" || first.text == "false" { return endsHere(k + 1) ? "Bool" : nil }
+            // `Name(.Name)*` (with generic arguments) then `(`, the name capitalised.
+            guard let initial = first.text.unicodeScalars.first, initial.properties.isUppercase else { return nil }
+            var j = k + 1
+            while j + 1 < t.count && t[j].isPunct(UInt8(ascii: ".")) && t[j + 1].kind == .identifier
+                    && t[j + 1].text.unicodeScalars.first?.properties.isUppercase == true { j += 2 }
+            if j < t.count && t[j].isPunct(UInt8(ascii: "<")) && !t[j].spaceBefore {
+                var depth = 0
+                while j < t.count {
+                    if t[j].isPunct(UInt8(ascii: "<")) { depth += 1 }
+                    if t[j].isPunct(UInt8(ascii: ">")) { depth -= 1; if depth == 0 { j += 1; break } }
+                    if t[j].isPunct(oneOf: "(){};=") { return nil }
+                    j += 1
+                }
+            }
+            // A type's shared instance: `Analytics.shared`, `UserDefaults.standard`.
+            if j == k + 1, j + 2 <= t.count, t[j].isPunct(UInt8(ascii: ".")), j + 1 < t.count,
+               ["shared", "default", "standard", "current", "main"].contains(t[j + 1].text), endsHere(j + 2) {
+                return first.text
+            }
+            guard j < t.count, t[j].isPunct(UInt8(ascii: "(")), !t[j].spaceBefore else { return nil }
+            return t.joinedText(k..<j, bytes: bytes)
+        case .punctuation:
+            // `[Note]()`, `[String: Int]()`.
+            guard first.isPunct(UInt8(ascii: "[")) else { return nil }
+            var depth = 0
+            var j = k
+            while j < t.count {
+                if t[j].isPunct(UInt8(ascii: "[")) { depth += 1 }
+                if t[j].isPunct(UInt8(ascii: "]")) { depth -= 1; if depth == 0 { break } }
+                if t[j].isPunct(oneOf: "(){};=") || t[j].newlineBefore && j > k { return nil }
+                j += 1
+            }
+            guard j + 2 < t.count, t[j + 1].isPunct(UInt8(ascii: "(")), t[j + 2].isPunct(UInt8(ascii: ")")),
+                  endsHere(j + 3) else { return nil }
+            return t.joinedText(k..<(j + 1), bytes: bytes)
+        default:
+            return nil
+        }
+    }
+
+    /// The class `UIApplicationMain(argc, argv, nil, NSStringFromClass(AppDelegate.self))` names
+    /// (the call's last argument: `NSStringFromClass(X.self)`, `"X"` or `"Module.X"`).
+    static func applicationMainClass(at i: Int, _ t: [SwiftToken], _ match: [Int], bytes: [UInt8]) -> String? {
+        guard i + 1 < t.count, t[i + 1].isPunct(UInt8(ascii: "(")), match[i + 1] > i + 1 else { return nil }
+        let close = match[i + 1]
+        // The last argument starts after the last depth-1 comma.
+        var start = i + 2
+        var k = i + 2
+        while k < close {
+            if t[k].isPunct(oneOf: "([{"), match[k] > k { k = match[k] + 1; continue }
+            if t[k].isPunct(UInt8(ascii: ",")) { start = k + 1 }
+            k += 1
+        }
+        guard start < close else { return nil }
+        if t[start].kind == .string {
+            let text = String(decoding: bytes[t[start].start..<t[start].end], as: UTF8.self)
+            guard text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 3 else { return nil }
+            let name = text.dropFirst().dropLast()
+            return String(name.split(separator: ".").last ?? name)
+        }
+        if t[start].isKeyword("NSStringFromClass"), start + 1 < close, t[start + 1].isPunct(UInt8(ascii: "(")) {
+            var last: String?
+            var j = start + 2
+            while j < close {
+                if t[j].isKeyword("self") { break }
+                if t[j].kind == .identifier { last = t[j].text }
+                j += 1
+            }
+            return last
+        }
+        return nil
     }
 
     /// The token index just past a type that starts at `start`: the type ends at a depth-0 `{`, `}`,
@@ -389,5 +676,96 @@ struct BranchStates<Stack: RangeReplaceableCollection> {
         default:
             break
         }
+    }
+}
+
+/// The `#if` condition in effect at each point of a file: each open `#if` contributes its
+/// current clause's condition, and the negation of the clauses before it (`#else` of
+/// `#if DEBUG` is `!DEBUG`). So a declaration moved elsewhere can be wrapped in the same
+/// condition. At most `BranchStates.maximumDepth` nested `#if`s are followed.
+struct CompilationConditions {
+    /// Per open `#if`: the byte ranges of its earlier clauses' conditions and of the current
+    /// one (nil in `#else`). Kept as ranges: most directives sit inside function bodies, where
+    /// no declaration asks for the condition, so its text is made only when asked.
+    private var frames: [(earlier: [Range<Int>], current: Range<Int>?)] = []
+    private var ignored = 0
+    private let bytes: [UInt8]
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    mutating func follow(_ directive: SwiftToken) {
+        let keywordEnd = min(directive.start + directive.text.utf8.count, directive.end)
+        let condition = keywordEnd..<max(keywordEnd, min(directive.end, bytes.count))
+        switch directive.text {
+        case "#if":
+            if frames.count >= BranchStates<[Int]>.maximumDepth { ignored += 1 } else { frames.append(([], condition)) }
+        case "#elseif", "#else":
+            guard ignored == 0, let top = frames.indices.last else { return }
+            if let current = frames[top].current { frames[top].earlier.append(current) }
+            frames[top].current = directive.text == "#else" ? nil : condition
+        case "#endif":
+            if ignored > 0 { ignored -= 1 } else if !frames.isEmpty { frames.removeLast() }
+        default:
+            break
+        }
+    }
+
+    /// The conjunction of every open clause's condition; nil outside any `#if`.
+    var current: String? {
+        guard !frames.isEmpty else { return nil }
+        var parts: [String] = []
+        var clauses: [String] = []  // the current clauses, ungrouped, for a condition of one part
+        for frame in frames {
+            parts += frame.earlier.map { Self.negated(Self.condition(bytes[$0])) }
+            if let current = frame.current {
+                let text = Self.condition(bytes[current])
+                parts.append(Self.grouped(text))
+                clauses.append(text)
+            }
+        }
+        if parts.count == 1, let only = clauses.first, clauses.count == 1 { return only }
+        return parts.isEmpty ? nil : parts.joined(separator: " && ")
+    }
+
+    /// A directive's condition: its text with comments removed and whitespace collapsed.
+    static func condition(_ text: ArraySlice<UInt8>) -> String {
+        var out: [UInt8] = []
+        var index = text.startIndex
+        while index < text.endIndex {
+            let byte = text[index]
+            if byte == UInt8(ascii: "/"), index + 1 < text.endIndex, text[index + 1] == UInt8(ascii: "/") || text[index + 1] == UInt8(ascii: "*") {
+                break
+            }
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") {
+                if let last = out.last, last != UInt8(ascii: " ") { out.append(UInt8(ascii: " ")) }
+            } else {
+                out.append(byte)
+            }
+            index += 1
+        }
+        while out.last == UInt8(ascii: " ") { out.removeLast() }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Whether a condition is one operand: a name or a call such as `os(iOS)`, maybe negated.
+    static func isSimple(_ condition: String) -> Bool {
+        var scalars = Substring(condition)
+        if scalars.hasPrefix("!") { scalars = scalars.dropFirst() }
+        guard let open = scalars.firstIndex(of: "(") else {
+            return !scalars.isEmpty && scalars.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+        }
+        let name = scalars[..<open]
+        let rest = scalars[open...]
+        return !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+            && rest.hasSuffix(")") && rest.dropFirst().dropLast().allSatisfy { $0 != "(" && $0 != ")" }
+    }
+
+    static func grouped(_ condition: String) -> String { isSimple(condition) ? condition : "(" + condition + ")" }
+
+    static func negated(_ condition: String) -> String {
+        if isSimple(condition) { return condition.hasPrefix("!") ? String(condition.dropFirst()) : "!" + condition }
+        return "!(" + condition + ")"
     }
 }

@@ -1,15 +1,17 @@
 import LifecycleCompiler
 
-/// `lifecycle check FILE... [--impl SWIFT_FILE]... [--platform "iOS 15.0"] [--machine NAME]... [--only-declared]
-/// [--config FILE] [--stamp FILE] [--warnings-as-errors] [--format text|json]`
+/// `lifecycle check FILE... [--impl SWIFT_FILE]... [--info-plist PLIST] [--platform "iOS 15.0"] [--machine NAME]...
+/// [--only-declared] [--config FILE] [--stamp FILE] [--warnings-as-errors] [--format text|json]`
 enum CheckCommand: Command {
     static let name = "check"
     static let abstract = "Check lifecycle specs and report every problem, as the Swift compiler does."
-    static let usage = "check <file>... [--impl <swift-file>]... [--platform <platform>] [--machine <name>]... [--only-declared] [--config <file>] [--stamp <file>] [--warnings-as-errors] [--format text|json]"
+    static let usage = "check <file>... [--impl <swift-file>]... [--info-plist <plist>] [--platform <platform>] [--machine <name>]... [--only-declared] [--config <file>] [--stamp <file>] [--warnings-as-errors] [--format text|json]"
     static let arguments = [("<file>", "One or more .lifecycle specs.")]
 
     static let impl = OptionSpec(name: "--impl", valueName: "swift-file",
                                  help: "A Swift file implementing a delegate, or one of its extensions; report each required callback the files together do not implement. Repeatable.")
+    static let infoPlist = OptionSpec(name: "--info-plist", valueName: "plist",
+                                      help: "With --impl: the app's Info.plist (an XML property list), to tell whether the app adopts the scene life cycle.")
     static let platform = OptionSpec(name: "--platform", valueName: "platform",
                                      help: "The deployment target, such as \"iOS 15.0\" (overrides the spec's 'platform'): warns about deprecated callbacks and callbacks not called before it.")
     static let machine = MachineOptions.machine("With --impl: check only this machine's delegate (repeatable; default: every machine).")
@@ -20,7 +22,7 @@ enum CheckCommand: Command {
     static let format = OutputFormat.option("text (default: diagnostics on stderr) or json (an array on stdout).")
 
     static let options = [
-        impl, platform, machine, onlyDeclared, CheckConfiguration.option, stamp,
+        impl, infoPlist, platform, machine, onlyDeclared, CheckConfiguration.option, stamp,
         DiagnosticOptions.warningsAsErrors, format, DiagnosticOptions.errorLimit, DiagnosticOptions.color,
         DiagnosticOptions.stateLimit,
     ]
@@ -28,6 +30,7 @@ enum CheckCommand: Command {
     struct Options {
         var specs: [String]
         var impl: [String]
+        var infoPlist: String?
         var platform: Platform?
         /// `--machine`s, or nil for every machine.
         var machines: [String]?
@@ -52,7 +55,9 @@ enum CheckCommand: Command {
             }
             platform = parsed
         }
-        return Options(specs: arguments.positionals, impl: arguments.all(impl), platform: platform,
+        let impl = arguments.all(impl)
+        if impl.isEmpty && arguments.has(infoPlist) { throw .usage("'--info-plist' is only used with '--impl'") }
+        return Options(specs: arguments.positionals, impl: impl, infoPlist: arguments.value(infoPlist), platform: platform,
                        machines: arguments.has(machine) ? arguments.all(machine) : nil,
                        onlyDeclared: arguments.has(onlyDeclared), stamp: arguments.value(stamp), json: json,
                        diagnostics: diagnostics)
@@ -74,19 +79,27 @@ enum CheckCommand: Command {
         for path in options.impl {
             do { swiftFiles.append(try frontend.read(path)) } catch { status = Reporter.report(error, command: self) }
         }
+        var infoPlist: InfoPlist?
+        if let path = options.infoPlist {
+            do {
+                let (read, plistDiagnostics) = InfoPlist.read(try frontend.read(path))
+                infoPlist = read
+                frontend.diagnostics.append(contentsOf: plistDiagnostics)
+            } catch {
+                status = Reporter.report(error, command: self)
+            }
+        }
         if let machines = options.machines, status == .success, !frontend.diagnostics.hasErrors {
             let declared = models.flatMap { $0.machines.map(\.name) }
             for name in machines where !declared.contains(name) {
                 throw .query(.unknownMachine(name, path: options.specs.joined(separator: "', '"), machines: declared))
             }
         }
-        if !swiftFiles.isEmpty && status == .success {
-            for model in models {
-                var found = ImplementationCheck.check(model, against: swiftFiles, machines: options.machines,
-                                                      skippingUndeclared: options.onlyDeclared)
-                if frontend.warningsAsErrors { found.promoteWarnings() }
-                frontend.diagnostics.append(contentsOf: found)
-            }
+        if !swiftFiles.isEmpty && status == .success && (options.infoPlist == nil || infoPlist != nil) {
+            var found = ImplementationCheck.check(models, against: swiftFiles, infoPlist: infoPlist, machines: options.machines,
+                                                  skippingUndeclared: options.onlyDeclared)
+            if frontend.warningsAsErrors { found.promoteWarnings() }
+            frontend.diagnostics.append(contentsOf: found)
         }
         frontend.printDiagnostics()
         if status != .success { return status }

@@ -19,7 +19,7 @@ import LifecycleCompiler
 /// `warningsAsErrors: true` is `--warnings-as-errors`, `platform` is `--platform VALUE` (unless
 /// the command line has them). `specs` maps a spec, by its path relative to the file, to what its
 /// delegates are checked against: `swift` replaces the `--impl` files (paths relative to the
-/// file; `[]` checks the spec alone), and `machines` replaces `--only-declared` and `--machine`
+/// file; `[]` checks the spec alone, without the `--info-plist` the plugin passes), and `machines` replaces `--only-declared` and `--machine`
 /// with exactly those machines, whose delegate classes must then be declared. Without
 /// `machines`, each machine whose delegate class the files declare is checked
 /// (`--only-declared`). Unknown keys are errors, so a misspelt setting does not go unnoticed.
@@ -81,7 +81,8 @@ enum CheckConfiguration {
                 throw .usage("'--config' names files for a spec; check that spec on its own")
             }
             if let swift = choice.swift {
-                kept = removing([CheckCommand.impl, CheckCommand.onlyDeclared], from: kept)
+                // No Swift files: no Info.plist either (it is read with them).
+                kept = removing([CheckCommand.impl, CheckCommand.onlyDeclared] + (swift.isEmpty ? [CheckCommand.infoPlist] : []), from: kept)
                 for file in swift { extra += [CheckCommand.impl.name, folder.isEmpty ? file : folder + "/" + file] }
             }
             if let machines = choice.machines {

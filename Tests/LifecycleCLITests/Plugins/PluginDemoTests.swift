@@ -89,6 +89,21 @@ import Testing
         #expect(specOnly.output.contains("does not conform to protocol 'DownloadDelegate'"), "\(specOnly)")
     }
 
+    /// The target's Info.plist goes to the check (`--info-plist`) and is one of its inputs: a
+    /// malformed one fails the build at its line, and fixing it runs the check again.
+    @Test func infoPlistIsCheckedAndAnInputOfTheCheck() throws {
+        try DemoPackage.reset()
+        let plist = DemoPackage.target + "/Info.plist"
+        try DemoPackage.write("<plist><dict><key>A</key></dict></plist>\n", to: plist)
+        let broken = try DemoPackage.build()
+        #expect(broken.status != 0, "\(broken)")
+        #expect(broken.shortened.contains("…/PluginDemo/Sources/Downloads/Info.plist:1:19: error: key 'A' has no value"), "\(broken)")
+        try DemoPackage.write("<plist><dict><key>A</key><true/></dict></plist>\n", to: plist)
+        let fixed = try DemoPackage.build()
+        #expect(fixed.status == 0, "\(fixed)")
+        #expect(fixed.output.contains("lifecycle check Download.lifecycle"), "\(fixed)")
+    }
+
     @Test func commandPluginUpdatesTheSkeletonAndDrawsTheDiagram() throws {
         try DemoPackage.reset()
         let finish = """

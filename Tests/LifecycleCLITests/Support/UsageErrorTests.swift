@@ -25,6 +25,7 @@ import Testing
         "simulate": ["simulate", scene, "--machine", "Scene"],
         "export": ["export", scene, "--to", "mermaid", "--machine", "Scene"],
         "import-scxml": ["import-scxml", "never-read.scxml"],
+        "migrate": ["migrate", "never-read.swift"],
         "conform": ["conform", scene, log, "--machine", "Scene"],
         "paths": ["paths", scene, "--machine", "Scene"],
         "fmt": ["fmt", scene],

@@ -183,8 +183,13 @@ enum FixtureVerifier {
     }
 
     static func compare(_ compilation: Compilation, key: (String) -> String) -> Result {
+        compare(files: compilation.files, diagnostics: compilation.diagnostics, key: key)
+    }
+
+    /// The same for diagnostics of any stage (`migrate`'s), over every file in `sourceFiles`.
+    static func compare(files sourceFiles: SourceFiles, diagnostics: Diagnostics, key: (String) -> String) -> Result {
         var result = Result()
-        let files = compilation.files.files
+        let files = sourceFiles.files
         for file in files where !file.path.hasPrefix("<") {
             let parsed = expectations(in: String(decoding: file.bytes, as: UTF8.self), fileKey: key(file.path))
             result.expected += parsed.expectations
@@ -193,12 +198,12 @@ enum FixtureVerifier {
         }
         let checkNotes = result.expected.contains { $0.severity == "note" }
         func produced(_ severity: String, _ message: String, _ range: SourceRange) -> Produced {
-            let file = compilation.files[range.file]
+            let file = sourceFiles[range.file]
             let position = file.lineColumn(of: range.startOffset, table: LineTable(file.bytes))
             return Produced(fileKey: key(file.path), line: position.line, column: position.column,
                             severity: severity, message: message)
         }
-        for diagnostic in compilation.diagnostics.all {
+        for diagnostic in diagnostics.all {
             result.produced.append(produced(diagnostic.severity.rawValue, diagnostic.message, diagnostic.range))
             guard checkNotes else { continue }
             for note in diagnostic.notes {

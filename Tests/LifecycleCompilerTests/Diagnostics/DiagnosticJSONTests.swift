@@ -29,7 +29,7 @@ import LifecycleCompiler
         }
         if let fixIt = element["fixIt"] {
             let object = fixIt as? [String: Any]
-            #expect(object?["replacement"] is String)
+            #expect(object?["replacement"] is String && object?["file"] is String)
             #expect(object?["line"] is Int && object?["column"] is Int && object?["endLine"] is Int && object?["endColumn"] is Int)
         }
         let allowed: Set = ["file", "line", "column", "endLine", "endColumn", "severity", "id", "message", "notes", "fixIt"]
@@ -58,6 +58,24 @@ import LifecycleCompiler
         #expect(note["line"] as? Int == 3 && note["column"] as? Int == 11)
         let fixIt = try #require(first["fixIt"] as? [String: Any])
         #expect(fixIt["replacement"] as? String == "Background")
+    }
+
+    /// `check --impl`: the error is in the spec, the near miss and its fix-it in the Swift file.
+    /// Every note and the fix-it name the file they point into, so that a tool applying the
+    /// fix-it edits the Swift file, not the spec.
+    @Test func fixItsAndNotesNameTheirFiles() throws {
+        let (compilation, _) = try ImplementationFixtureTests.run("LabelOff")
+        let text = DiagnosticJSON.render(compilation.diagnostics, files: compilation.files)
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        array.forEach(Self.checkSchema)
+        let error = try #require(array.first { $0["id"] as? String == "missingImplementation" })
+        #expect(error["file"] as? String == "Spec.lifecycle")
+        let fixIt = try #require(error["fixIt"] as? [String: Any])
+        #expect(fixIt["file"] as? String == "SceneDelegate.swift")
+        #expect(fixIt["line"] as? Int == 12 && fixIt["column"] as? Int == 5)
+        let notes = try #require(error["notes"] as? [[String: Any]])
+        #expect(notes.map { $0["file"] as? String } == ["SceneDelegate.swift", "SceneDelegate.swift", "SceneDelegate.swift"])
+        #expect(notes.last?["message"] as? String == "change it to: func sceneDidEnterBackground(_ scene: UIScene)")
     }
 
     /// Quotes, backslashes, Korean text and control characters survive the round trip.

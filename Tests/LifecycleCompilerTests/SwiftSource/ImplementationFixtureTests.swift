@@ -11,23 +11,29 @@ import LifecycleCompiler
     static let cases: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [])
         .filter { !$0.contains(".") }.sorted()
 
-    /// Compiles `Spec.lifecycle` of a case and checks it against every `.swift` file of the case.
+    /// Compiles `Spec.lifecycle` of a case and checks it against every `.swift` file of the case
+    /// and its `Info.plist`, if it has one. Files are named as from the case's folder
+    /// (`AppDelegate.swift`), as a command run there names them.
     static func run(_ name: String) throws -> (compilation: Compilation, result: FixtureVerifier.Result) {
         let folder = root.appendingPathComponent(name)
         let files = SourceFiles()
-        let specPath = folder.appendingPathComponent("Spec.lifecycle").path
-        let spec = files.add(path: specPath, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: specPath))))
+        func add(_ fileName: String) throws -> SourceFile {
+            files.add(path: fileName, bytes: Array(try Data(contentsOf: folder.appendingPathComponent(fileName))))
+        }
+        let spec = try add("Spec.lifecycle")
         var compilation = Compiler.compile(spec, files: files, loader: { _, _ in .failure(LoadFailure("no imports here")) })
-        let swiftNames = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
-        let swiftFiles = try swiftNames.map { swiftName in
-            let path = folder.appendingPathComponent(swiftName).path
-            return files.add(path: path, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        let swiftFiles = try names.filter { $0.hasSuffix(".swift") }.map(add)
+        var infoPlist: InfoPlist?
+        if names.contains("Info.plist") {
+            let (read, diagnostics) = InfoPlist.read(try add("Info.plist"))
+            infoPlist = read
+            compilation.diagnostics.append(contentsOf: diagnostics)
         }
         if let model = compilation.model {
-            compilation.diagnostics.append(contentsOf: ImplementationCheck.check(model, against: swiftFiles))
+            compilation.diagnostics.append(contentsOf: ImplementationCheck.check(model, against: swiftFiles, infoPlist: infoPlist))
         }
-        let prefix = folder.path + "/"
-        let result = FixtureVerifier.compare(compilation) { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }
+        let result = FixtureVerifier.compare(compilation) { $0 }
         return (compilation, result)
     }
 
@@ -59,7 +65,7 @@ import LifecycleCompiler
         let diagnostic = try #require(compilation.diagnostics.all.first { $0.id == "missingImplementation" })
         let fixIt = try #require(diagnostic.fixIt)
         let file = compilation.files[fixIt.range.file]
-        #expect(file.path.hasSuffix("LabelOff/SceneDelegate.swift"))
+        #expect(file.path == "SceneDelegate.swift")
         #expect(file.text(fixIt.range) == "func sceneDidEnterBackground(scene: UIScene)")
         #expect(fixIt.replacement == "func sceneDidEnterBackground(_ scene: UIScene)")
         // A view controller's fix-it adds the `override` the near miss lacks.

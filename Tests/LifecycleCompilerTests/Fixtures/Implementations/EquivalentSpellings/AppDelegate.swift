@@ -1,6 +1,7 @@
 import UIKit
 
 @UIApplicationMain
+// expected-warning@+1 {{'AppDelegate' does not adopt the scene life cycle: built with the iOS 27 SDK, the app will not launch}}
 class AppDelegate: UIResponder, UIApplicationDelegate {
     var window: Optional<UIWindow>
 

@@ -7,6 +7,7 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate { // expected-note
         refresh()
     }
 
+    // expected-note@+2 {{change it to: func sceneDidEnterBackground(_ scene: UIScene)}}
     // expected-note@+1 {{'sceneDidEnterBackground(scene:)' nearly matches 'sceneDidEnterBackground(_:)', but its first argument label is 'scene', not '_', so UIKit never calls it}}
     func sceneDidEnterBackground(scene: UIScene) {
         (UIApplication.shared.delegate as? AppDelegate)?.saveContext()

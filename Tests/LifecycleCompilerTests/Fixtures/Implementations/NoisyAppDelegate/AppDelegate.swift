@@ -2,6 +2,13 @@ import UIKit
 import UserNotifications
 
 @main
+// expected-note@+7 {{add to 'AppDelegate': func application(_ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey : Any]? = nil) -> Bool { … }}}
+// expected-warning@+6 {{'AppDelegate' does not adopt the scene life cycle: built with the iOS 27 SDK, the app will not launch}}
+// expected-note@+5 {{the deployment target is iOS 17.0; the requirement comes with the SDK the app is built with, whatever its deployment target}}
+// expected-note@+4 {{no Info.plist was given; if the app's declares a 'UIApplicationSceneManifest', pass it with '--info-plist'}}
+// expected-note@+3 {{adopt scenes in one of two ways: declare a 'UIApplicationSceneManifest' in Info.plist, or return a configuration from 'application(_:configurationForConnecting:options:)'}}
+// expected-note@+2 {{'lifecycle migrate AppDelegate.swift -o SceneDelegate.swift' writes the scene delegate, the configuration and the manifest}}
+// The app runs on its app delegate alone: the iOS 27 SDK requires scenes.
 class AppDelegate: UIResponder, UIApplicationDelegate { // expected-note {{class 'AppDelegate' is declared here}}
     var window: UIWindow?
     private var lastBackgroundDate: Date?

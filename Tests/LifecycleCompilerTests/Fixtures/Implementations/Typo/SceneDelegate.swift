@@ -3,6 +3,7 @@ import UIKit
 class SceneDelegate: UIResponder, UIWindowSceneDelegate { // expected-note {{class 'SceneDelegate' is declared here}}
     var window: UIWindow?
 
+    // expected-note@+2 {{change it to: func sceneDidDisconnect(_ scene: UIScene)}}
     // expected-note@+1 {{'sceneDidDisconnected(_:)' nearly matches 'sceneDidDisconnect(_:)', but it is named 'sceneDidDisconnected', not 'sceneDidDisconnect', so UIKit never calls it}}
     func sceneDidDisconnected(_ scene: UIScene) {
         window = nil

@@ -8,6 +8,7 @@ final class FeedViewController: UIViewController { // expected-note {{class 'Fee
         view.addSubview(tableView)
     }
 
+    // expected-note@+2 {{change it to: override func viewWillAppear(_ animated: Bool)}}
     // expected-note@+1 {{'viewWillAppear(animated:)' nearly matches 'viewWillAppear(_:)', but its first argument label is 'animated', not '_', so UIKit never calls it}}
     func viewWillAppear(animated: Bool) {
         tableView.reloadData()

@@ -1,0 +1,209 @@
+/// `check --impl`'s verdict on the app's life cycle: does the app adopt scenes?
+///
+/// Apple's TN3187: from the release after iOS 26, an app built with the latest SDK that has not
+/// adopted the scene life cycle does not launch. An app adopts it when its Info.plist declares a
+/// `UIApplicationSceneManifest`, or its app delegate returns a configuration from
+/// `application(_:configurationForConnecting:options:)`; a SwiftUI app always has.
+///
+/// - Not adopted: on the app delegate's class, an error when the deployment target is 27 or
+///   later (the app is then built with that SDK), else a warning about the next SDK; notes on
+///   the two ways to adopt and the `lifecycle migrate` command that writes the scene delegate.
+/// - Adopted: each app-delegate callback UIKit no longer calls (`Checker.sceneReplacements`) is
+///   a warning naming the scene callback that replaces it.
+///
+/// Without an Info.plist the check cannot see a manifest. It then takes a scene delegate in the
+/// files, or a scene machine in a spec, as the sign of one, and says so in the note.
+public enum SceneLifecycleCheck {
+    /// Whether, and how we know, the app adopts scenes.
+    public enum Adoption: Sendable {
+        /// Certainly: a manifest, a configuration returned, a SwiftUI app.
+        case adopted(Evidence)
+        /// Presumably: no Info.plist was given, and a scene delegate exists.
+        case presumed(Evidence)
+        /// The app runs on its app delegate alone.
+        case notAdopted
+    }
+
+    /// A sign of adoption, as a note.
+    public struct Evidence: Sendable {
+        public var note: String
+        public var range: SourceRange?
+    }
+
+    /// The selector that adopts scenes from code.
+    static let configurationSelector = "application(_:configurationForConnecting:options:)"
+    static let configurationDeclaration = "func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession, options: UIScene.ConnectionOptions) -> UISceneConfiguration"
+
+    /// The protocols a scene delegate adopts.
+    static let sceneDelegateProtocols: Set<String> = ["UISceneDelegate", "UIWindowSceneDelegate"]
+
+    /// The platforms whose apps run on UIKit, to which the mandate applies.
+    static let uikitPlatforms: Set<String> = ["iOS", "iPadOS", "macCatalyst", "tvOS", "visionOS"]
+
+    /// The first SDK version that requires scenes.
+    public static let mandatoryFrom = PlatformVersion("27.0")!
+
+    /// - Parameter skippingUndeclared: judge nothing when the files only extend the app
+    ///   delegate (`--only-declared`: its class, and its life cycle, belong to another target).
+    public static func check(_ models: [Model], program: SwiftProgram, infoPlist: InfoPlist?, machines: [String]? = nil,
+                             skippingUndeclared: Bool = false) -> Diagnostics {
+        var diagnostics = Diagnostics()
+        let specAppDelegates = delegates(in: models, adopting: "UIApplicationDelegate")
+        guard let appDelegate = program.appDelegate(preferring: specAppDelegates.map(\.name)),
+              let home = program.classDeclaration(appDelegate) ?? (skippingUndeclared ? nil : program.declarations(of: appDelegate).first)
+        else { return diagnostics }
+        // `--machine` narrows the check to some delegates: the app's life cycle is judged only
+        // when the app delegate is among them.
+        if let machines {
+            let chosen = models.flatMap(\.machines).filter { machines.contains($0.name) }.compactMap { $0.delegate?.name }
+            guard chosen.contains(appDelegate) else { return diagnostics }
+        }
+        let platform = models.lazy.compactMap(\.platform).first
+        if let platform, !uikitPlatforms.contains(platform.name) { return diagnostics }
+        switch adoption(models: models, program: program, infoPlist: infoPlist, appDelegate: appDelegate) {
+        case .adopted(let evidence), .presumed(let evidence):
+            for located in program.methods(ofClass: appDelegate) {
+                guard let replacement = Checker.sceneReplacements[located.member.selector] else { continue }
+                diagnostics.append(Diagnostic.sceneLifecycleIgnoresAppCallback(located.member.selector, replacement: replacement,
+                                                                                at: SwiftProgram.funcRange(located))
+                    .note(evidence.note, at: evidence.range))
+            }
+        case .notAdopted:
+            diagnostics.append(mandate(appDelegate, home: home, program: program, infoPlist: infoPlist, platform: platform,
+                                       models: models))
+        }
+        return diagnostics
+    }
+
+    /// How the app adopts scenes, if it does.
+    public static func adoption(models: [Model], program: SwiftProgram, infoPlist: InfoPlist?, appDelegate: String) -> Adoption {
+        if let infoPlist, let key = infoPlist.sceneManifest {
+            return .adopted(Evidence(note: "the app adopts scenes: \(PathNames.lastComponent(infoPlist.file.path)) declares '\(InfoPlist.sceneManifestKey)' here",
+                                     range: key))
+        }
+        if let expected = ImplementationMatcher.expected(configurationDeclaration) {
+            let methods = program.methods(ofClass: appDelegate)
+            if case .implemented(let method) = ImplementationMatcher.match(expected, in: methods.map(\.member), aliases: program.aliases),
+               let located = methods.first(where: { $0.member == method }) {
+                return .adopted(Evidence(note: "the app adopts scenes: '\(appDelegate)' returns a scene configuration here",
+                                         range: SwiftProgram.funcRange(located)))
+            }
+        }
+        if let app = program.swiftUIApp {
+            return .adopted(Evidence(note: "the app adopts scenes: '\(app.type.name)' is a SwiftUI 'App'",
+                                     range: SwiftProgram.keywordRange(of: app)))
+        }
+        guard infoPlist == nil else { return .notAdopted }
+        let unsure = " (no Info.plist was given: pass it with '--info-plist' to check its '\(InfoPlist.sceneManifestKey)')"
+        if let sceneDelegate = program.classes(adopting: sceneDelegateProtocols).first,
+           let declaration = program.declarations(of: sceneDelegate).first(where: { $0.type.inherited.contains(where: sceneDelegateProtocols.contains) }) {
+            return .presumed(Evidence(note: "the app presumably adopts scenes: '\(sceneDelegate)' is a scene delegate" + unsure,
+                                      range: SwiftProgram.keywordRange(of: declaration)))
+        }
+        if let machine = scenePromise(in: models) {
+            return .presumed(Evidence(note: "the app presumably adopts scenes: \(machine.note)" + unsure, range: machine.range))
+        }
+        return .notAdopted
+    }
+
+    /// The error (or the warning) of an app that does not adopt scenes.
+    static func mandate(_ appDelegate: String, home: SwiftProgram.Declaration, program: SwiftProgram, infoPlist: InfoPlist?,
+                        platform: Platform?, models: [Model]) -> Diagnostic {
+        let required = platform.map { $0.version >= mandatoryFrom } ?? false
+        var diagnostic = Diagnostic.sceneLifecycleNotAdopted(appDelegate, sdk: "iOS \(mandatoryFrom.components[0])",
+                                                            asError: required, at: SwiftProgram.keywordRange(of: home))
+        if let platform {
+            diagnostic = diagnostic.note(required ? "the deployment target is \(platform): the app is built with the iOS \(mandatoryFrom.components[0]) SDK or later"
+                                                  : "the deployment target is \(platform); the requirement comes with the SDK the app is built with, whatever its deployment target",
+                                         at: nil)
+        }
+        if let infoPlist {
+            diagnostic = diagnostic.note("\(PathNames.lastComponent(infoPlist.file.path)) declares no '\(InfoPlist.sceneManifestKey)'",
+                                         at: infoPlist.list.values[infoPlist.list.root].range)
+        } else {
+            diagnostic = diagnostic.note("no Info.plist was given; if the app's declares a '\(InfoPlist.sceneManifestKey)', pass it with '--info-plist'",
+                                         at: nil)
+        }
+        // A scene delegate nothing connects: UIKit never calls it.
+        for sceneDelegate in program.classes(adopting: sceneDelegateProtocols) {
+            if let declaration = program.declarations(of: sceneDelegate).first(where: { $0.type.inherited.contains(where: sceneDelegateProtocols.contains) }) {
+                diagnostic = diagnostic.note("'\(sceneDelegate)' is a scene delegate, but nothing connects it: UIKit never calls it",
+                                             at: SwiftProgram.keywordRange(of: declaration))
+            }
+        }
+        diagnostic = diagnostic.note("adopt scenes in one of two ways: declare a '\(InfoPlist.sceneManifestKey)' in Info.plist, or return a configuration from '\(configurationSelector)'",
+                                     at: nil)
+        return diagnostic.note("'\(migrateCommand(appDelegate, program: program, infoPlist: infoPlist))' writes the scene delegate, the configuration and the manifest",
+                               at: nil)
+    }
+
+    /// `lifecycle migrate` with the files of the app delegate and its extensions.
+    static func migrateCommand(_ appDelegate: String, program: SwiftProgram, infoPlist: InfoPlist?) -> String {
+        var paths: [String] = []
+        for declaration in program.declarations(of: appDelegate) where !paths.contains(declaration.file.path) {
+            paths.append(declaration.file.path)
+        }
+        let folder = paths.first.map { path -> String in
+            let last = PathNames.lastComponent(path)
+            return path.hasSuffix("/" + last) ? String(path.dropLast(last.utf8.count)) : ""
+        } ?? ""
+        var command = "lifecycle migrate " + paths.map(shellWord).joined(separator: " ")
+        if let infoPlist { command += " --info-plist " + shellWord(infoPlist.file.path) }
+        return command + " -o " + shellWord(folder + "SceneDelegate.swift")
+    }
+
+    /// A path as one shell word: quoted when it holds anything but plain characters.
+    static func shellWord(_ text: String) -> String {
+        let plain = text.unicodeScalars.allSatisfy { scalar in
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "/._-+@%,:".unicodeScalars.contains(scalar)
+        }
+        if plain && !text.isEmpty { return text }
+        return "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
+
+    /// The delegates of the specs' machines that adopt `protocolName`, directly or not.
+    static func delegates(in models: [Model], adopting protocolName: String) -> [Delegate] {
+        var found: [Delegate] = []
+        for model in models {
+            for machine in model.machines {
+                guard let delegate = machine.delegate, adopts(delegate, protocolName, in: model) else { continue }
+                found.append(delegate)
+            }
+        }
+        return found
+    }
+
+    /// A spec that describes a scene-based app: a scene machine, or an app machine that
+    /// returns a scene configuration.
+    static func scenePromise(in models: [Model]) -> (note: String, range: SourceRange)? {
+        for model in models {
+            for machine in model.machines {
+                guard let delegate = machine.delegate else { continue }
+                if sceneDelegateProtocols.contains(where: { adopts(delegate, $0, in: model) }) {
+                    return ("the spec's machine '\(machine.name)' has the scene delegate '\(delegate.name)'", delegate.range)
+                }
+                for transition in machine.transitions {
+                    if transition.callbacks.contains(where: { model.method($0).selector == configurationSelector }) {
+                        return ("the spec's machine '\(machine.name)' calls '\(configurationSelector)'", transition.range)
+                    }
+                }
+                if let requirement = machine.requirements.first(where: { model.method($0.callback).selector == configurationSelector }) {
+                    return ("the spec's machine '\(machine.name)' requires '\(configurationSelector)'", requirement.range)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Whether the delegate adopts the UIKit protocol `name`, directly or through another.
+    static func adopts(_ delegate: Delegate, _ name: String, in model: Model) -> Bool {
+        var visited: Set<Int> = []
+        var work = delegate.adopted
+        while let next = work.popLast() {
+            guard next >= 0, next < model.types.count, visited.insert(next).inserted else { continue }
+            if model.types[next].name == name && model.types[next].origin == "UIKit" { return true }
+            work.append(contentsOf: model.types[next].parents)
+        }
+        return false
+    }
+}

@@ -1,0 +1,58 @@
+/// Messages of `lifecycle migrate`: why there is nothing to migrate, and what the migration
+/// could not do by itself, each at the place in the app delegate it is about.
+extension Diagnostic {
+    static func migrateAlreadyAdopted(_ appDelegate: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "'\(appDelegate)' already adopts the scene life cycle; there is nothing to migrate", at: range)
+    }
+
+    static func migrateCannotForward(_ selector: String, appDelegate: String, at range: SourceRange) -> Diagnostic {
+        make(.warning, "the moved code uses '\(selector)' of '\(appDelegate)', which the scene delegate cannot forward (it is generic or variadic); call it through 'appDelegate'",
+             at: range)
+    }
+
+    static func migrateClassExists(_ name: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "a class '\(name)' is declared already; 'lifecycle migrate' writes a new one", at: range)
+    }
+
+    static func migrateCoderRestoration(_ selector: String, at range: SourceRange) -> Diagnostic {
+        make(.warning, "'\(selector)' is not moved: a scene saves and restores its state as a user activity ('stateRestorationActivity(for:)')",
+             at: range)
+    }
+
+    static func migrateForwardedUsesWindow(_ selector: String, appDelegate: String, at range: SourceRange) -> Diagnostic {
+        make(.warning, "'\(selector)' of '\(appDelegate)', which the moved code calls, uses 'window', which is nil once the app adopts scenes; move it to the scene delegate",
+             at: range)
+    }
+
+    static func migrateNameTaken(_ name: String, appDelegate: String, at range: SourceRange) -> Diagnostic {
+        make(.warning, "the moved code uses '\(name)' of '\(appDelegate)', a name the scene delegate has for its own; rename it", at: range)
+    }
+
+    static func migrateNoAppDelegate(_ files: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "no app delegate in \(files): no class adopts 'UIApplicationDelegate'", at: range)
+    }
+
+    static func migrateNotMoved(_ selector: String, replacement: String, at range: SourceRange) -> Diagnostic {
+        make(.warning, "'\(selector)' is not moved; move its body to '\(replacement)' of the scene delegate by hand", at: range)
+    }
+
+    static func migrateSelfPassed(_ callback: String, appDelegate: String, at range: SourceRange) -> Diagnostic {
+        make(.warning, "'self' in the moved code of '\(callback)' is the scene delegate now, not '\(appDelegate)'", at: range)
+    }
+
+    static func migrateUntypedProperty(_ name: String, appDelegate: String, at range: SourceRange) -> Diagnostic {
+        make(.warning, "the moved code uses '\(name)', whose type '\(appDelegate)' does not write; write it for '<#Type#>' in the scene delegate",
+             at: range)
+    }
+
+    static func migrateUsesPrivateMember(_ name: String, callback: String, appDelegate: String, access: String,
+                                         at range: SourceRange) -> Diagnostic {
+        make(.warning, "the moved code of '\(callback)' uses '\(name)', which is \(access) to '\(appDelegate)'; make it internal so that the scene delegate reaches it",
+             at: range)
+    }
+
+    static func migrateWindowSetUpQuoted(_ reason: String, at range: SourceRange) -> Diagnostic {
+        make(.warning, "the window set-up of 'application(_:didFinishLaunchingWithOptions:)' is quoted in 'scene(_:willConnectTo:options:)', not moved: \(reason)",
+             at: range)
+    }
+}

@@ -1,0 +1,112 @@
+/// What `application(_:didFinishLaunchingWithOptions:)` does with `window`, and so what
+/// `scene(_:willConnectTo:options:)` does with it once the window belongs to the scene.
+///
+/// The statements that name `window` move, with the declarations of the locals they use and
+/// the statements that configure those locals (`root.title = …`), when that is plainly window
+/// set-up: at the top of the body (no `if`, no `#if`), on lines of their own, reading nothing a
+/// scene does not have (`launchOptions`), and declaring nothing the code that stays uses. They
+/// move line for line, in order, with `UIWindow(frame: …)` made `UIWindow(windowScene:
+/// windowScene)`; otherwise they are quoted in a comment that says what to move. What stays
+/// in `didFinishLaunching` runs at launch, before any scene connects.
+enum WindowSetUp {
+    /// No statement names the window: the storyboard (or nothing) makes it.
+    case none
+    /// The lines that move (each a line range of the file, line break included), the method
+    /// they come from, the replacements of `UIWindow(…)` arguments (absolute ranges), and
+    /// whether they create the window.
+    case moved(lines: [Range<Int>], source: SwiftProgram.Located<ScannedMethod>, replacements: [(Range<Int>, String)], createsWindow: Bool)
+    /// The lines to quote, the method, and why they do not move.
+    case quoted(lines: [Range<Int>], source: SwiftProgram.Located<ScannedMethod>, reason: String)
+
+    /// Names `scene(_:willConnectTo:options:)` declares: moved code using them would mean
+    /// something else there.
+    static let sceneNames: Set<String> = ["scene", "session", "connectionOptions", "windowScene"]
+
+    /// Statements that start with these are control flow, never plainly set-up.
+    static let controlWords: Set<String> = ["if", "guard", "switch", "for", "while", "repeat", "do", "defer", "return", "#if", "#elseif", "#else", "#endif"]
+
+    init(launch: SwiftProgram.Located<ScannedMethod>) {
+        self = Self.analyse(launch)
+    }
+
+    static func analyse(_ launch: SwiftProgram.Located<ScannedMethod>) -> WindowSetUp {
+        guard let body = launch.member.body else { return .none }
+        let bytes = Array(launch.file.bytes)
+        let reader = SwiftStatements(body: body, in: bytes)
+        let statements = reader.statements
+        let names = statements.map { Set(SwiftStatements.references(in: bytes, reader.range($0)).map(\.name)) }
+        let windowed = statements.indices.filter { names[$0].contains("window") }
+        guard let first = windowed.first, let last = windowed.last else { return .none }
+        func quote(_ reason: String) -> WindowSetUp {
+            // Quote the run's lines (whole lines, even shared ones).
+            var quoted: [Range<Int>] = []
+            for index in first...last {
+                guard let firstToken = statements[index].tokens.first, let lastToken = statements[index].tokens.last else { continue }
+                var start = reader.tokens[firstToken].start
+                while start > 0 && bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+                var end = reader.tokens[lastToken].end
+                while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                if end < bytes.count { end += 1 }
+                if let previous = quoted.last, previous.upperBound > start { quoted[quoted.count - 1] = previous.lowerBound..<max(end, previous.upperBound) }
+                else { quoted.append(start..<end) }
+            }
+            return .quoted(lines: quoted, source: launch, reason: reason)
+        }
+        let launchOptions = launch.member.parameters.count > 1 ? launch.member.parameters[1].name : "launchOptions"
+        let application = launch.member.parameters.first?.name ?? "application"
+        // The statements that move: those that name the window, the declarations of the locals
+        // they use, and the statements that configure those locals (`root.title = …`). A local
+        // they declare or take along that other code uses keeps them where they are.
+        var moving = Set(windowed)
+        let declared = statements.map { Set(reader.declaredNames($0)) }
+        var changed = true
+        while changed {
+            changed = false
+            for index in statements.indices where !moving.contains(index) {
+                let takenAlong = moving.filter { $0 > index }.contains { !names[$0].isDisjoint(with: declared[index]) }
+                let locals = moving.reduce(into: Set<String>()) { $0.formUnion(declared[$1]) }
+                let uses = names[index].intersection(locals)
+                if takenAlong {
+                    moving.insert(index)
+                    changed = true
+                } else if let local = uses.sorted().first {
+                    let first = statements[index].tokens.first.map { reader.tokens[$0] }
+                    guard let first, first.kind == .identifier, locals.contains(first.text), declared[index].isEmpty else {
+                        return quote("'\(local)' is also used by code that stays")
+                    }
+                    moving.insert(index)
+                    changed = true
+                }
+            }
+        }
+        var lines: [Range<Int>] = []
+        for index in moving.sorted() {
+            let statement = statements[index]
+            if statement.isConditional || reader.firstWord(statement).map(controlWords.contains) == true {
+                return quote("it is inside '\(reader.firstWord(statement).map { controlWords.contains($0) ? $0 : "#if" } ?? "#if")'")
+            }
+            if names[index].contains(launchOptions) { return quote("it reads '\(launchOptions)', which a scene does not have") }
+            if let taken = names[index].intersection(sceneNames).sorted().first {
+                return quote("it uses the name '\(taken)', which 'scene(_:willConnectTo:options:)' declares")
+            }
+            if names[index].contains(application) && application != "_" { return quote("it uses '\(application)'") }
+            guard let range = reader.lines(statement) else { return quote("it shares lines with other code") }
+            lines.append(range)
+        }
+        let moved = moving.sorted()
+        // `UIWindow(frame: …)` and `UIWindow()` become the scene's window.
+        var replacements: [(Range<Int>, String)] = []
+        let tokens = reader.tokens
+        let match = SwiftSourceScanner.matchBrackets(tokens)
+        for index in moved {
+            for k in statements[index].tokens where tokens[k].isKeyword("UIWindow") && k + 1 < tokens.count
+                && tokens[k + 1].isPunct(UInt8(ascii: "(")) && match[k + 1] > k + 1 {
+                let close = match[k + 1]
+                let empty = close == k + 2
+                let frame = k + 3 < close && tokens[k + 2].isKeyword("frame") && tokens[k + 3].isPunct(UInt8(ascii: ":"))
+                if empty || frame { replacements.append((tokens[k + 1].start..<tokens[close].end, "(windowScene: windowScene)")) }
+            }
+        }
+        return .moved(lines: lines, source: launch, replacements: replacements, createsWindow: !replacements.isEmpty)
+    }
+}

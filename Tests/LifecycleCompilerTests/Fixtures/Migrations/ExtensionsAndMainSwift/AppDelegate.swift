@@ -1,0 +1,6 @@
+import UIKit
+
+final class AppDelegate: UIResponder {
+    var window: UIWindow?
+    let downloads = DownloadQueue()
+}
