@@ -132,7 +132,8 @@ public struct LogSurvey {
     /// Reads the lines that end in `chunk`. False at an ambiguous line: the check stops there
     /// (or before), so what follows cannot matter.
     public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
-        var named = self.named, scratch = self.scratch
+        // Moved out (not copied) while `lines` is being fed, and back.
+        var named: [Bool] = [], scratch = LogReader.Scratch()
         swap(&named, &self.named)
         swap(&scratch, &self.scratch)
         let reader = self.reader
@@ -151,7 +152,7 @@ public struct LogSurvey {
 
     /// Reads the last line, when the log does not end with a line end.
     public mutating func finish() {
-        var named = self.named, scratch = self.scratch
+        var named: [Bool] = [], scratch = LogReader.Scratch()
         swap(&named, &self.named)
         swap(&scratch, &self.scratch)
         let reader = self.reader
@@ -223,22 +224,14 @@ final class ConformanceRun<A: LifecycleAutomaton> {
     /// Reads the lines that end in `chunk`; false once there is an error (read no further).
     func feed(_ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !stopped else { return false }
-        var lines = self.lines
-        swap(&lines, &self.lines)
         let going = lines.feed(chunk) { line, number, offset in self.handle(line, number: number, offset: offset) }
-        swap(&lines, &self.lines)
         if !going { stopped = true }
         return going
     }
 
     /// Reads the last line (when the log does not end with a line end) and reports.
     func finish() -> Conformance.Report {
-        if !stopped {
-            var lines = self.lines
-            swap(&lines, &self.lines)
-            _ = lines.finish { line, number, offset in self.handle(line, number: number, offset: offset) }
-            swap(&lines, &self.lines)
-        }
+        if !stopped { _ = lines.finish { line, number, offset in self.handle(line, number: number, offset: offset) } }
         report.cutLines = lines.cutLines
         report.unchecked = uncheckedOrder.map { Conformance.UncheckedCallback(callback: reader.uncheckedNames[$0], lines: uncheckedLines[$0]) }
         if report.unmatched.count > 0 { report.unmatched.instanceNames = reader.vocabulary.instances.map(\.names) }

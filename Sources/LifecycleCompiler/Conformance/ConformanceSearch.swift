@@ -88,6 +88,8 @@ public struct ConformanceSearch<Automaton: LifecycleAutomaton> {
     /// the callback had called it before without printing it (see the type's comment).
     public private(set) var rejectedAsLate = false
     private var live: [Live] = []
+    /// The buffer of the set before `live`, reused for the next one.
+    private var spare: [Live] = []
     private var nodes: [Node] = []
     private var cache: [Configuration: Steps] = [:]
     /// Positions already in the set being built (used once it holds more than a few).
@@ -123,9 +125,13 @@ public struct ConformanceSearch<Automaton: LifecycleAutomaton> {
 
     /// Moves past `callback`. Returns false, and stays where it was, when no run can print it now.
     public mutating func observe(_ callback: Int) -> Bool {
+        // The set is built in the buffer of the one before last: no allocation per callback.
         var next: [Live] = []
+        swap(&next, &spare)
+        next.removeAll(keepingCapacity: true)
+        defer { swap(&next, &spare) }
         seen.removeAll(keepingCapacity: true)
-        frontier.removeAll(keepingCapacity: true)
+        if undecidedCount > 0 { frontier.removeAll(keepingCapacity: true) }
         // Its first appearance decides it: logged, and no run may have called it silently.
         let firstSighting = undecidedCount > 0 && undecided[callback]
         if firstSighting { decide(callback, logged: true) }
@@ -146,7 +152,7 @@ public struct ConformanceSearch<Automaton: LifecycleAutomaton> {
         }
         close(&next)
         if undecidedCount > 0 || firstSighting { next.removeAll { $0.dominated } }
-        live = next
+        swap(&live, &next)
         if nodes.count > 1 << 16 && nodes.count > 64 * Trail.kept * live.count { compact() }
         if silentSets.count > 1 << 12 && silentSets.count > 16 * live.count { compactSilentSets() }
         return true
