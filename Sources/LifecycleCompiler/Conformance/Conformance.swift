@@ -287,7 +287,7 @@ final class ConformanceRun<A: LifecycleAutomaton> {
 
     /// A line as a summary quotes it: at most 120 characters, without its indentation.
     static func quoted(_ line: UnsafeBufferPointer<UInt8>) -> String {
-        let text = String(decoding: line.prefix(480), as: UTF8.self).trimmingPrefix { $0 == " " || $0 == "\t" }
+        let text = String(decoding: line.prefix(480), as: UTF8.self).drop { $0 == " " || $0 == "\t" }
         return text.count > 120 ? String(text.prefix(119)) + "…" : String(text)
     }
 

@@ -221,7 +221,7 @@ public struct LogReader: Sendable {
             guard let slot = table.find(bytes, start..<position) else { continue }
             let word = UnsafeBufferPointer(rebasing: bytes[start..<position])
             if instance == nil {
-                for named in table.entries[slot].instances where named.spelling.elementsEqual(word) {
+                for named in table.entries[slot].instances where WordTable.same(named.spelling, word) {
                     instance = named.id
                     break
                 }
@@ -234,8 +234,10 @@ public struct LogReader: Sendable {
                 nameRange = start..<end
                 uncheckedRange = nameRange
                 unchecked.removeAll(keepingCapacity: true)
-                unchecked.append(contentsOf: candidates[firstUnchecked...])
-                candidates.removeSubrange(firstUnchecked...)
+                if firstUnchecked < candidates.count {
+                    unchecked.append(contentsOf: candidates[firstUnchecked...])
+                    candidates.removeSubrange(firstUnchecked...)
+                }
             } else {
                 if unchecked.isEmpty {
                     unchecked.append(contentsOf: candidates)
@@ -297,7 +299,7 @@ public struct LogReader: Sendable {
         }
         for entry in table.entries[slot].callbacks {
             let name = names[entry.id]
-            let spelledAsWritten = entry.spelling.elementsEqual(written)
+            let spelledAsWritten = WordTable.same(entry.spelling, written)
             switch entry.form {
             case .swiftBase:
                 if next == UInt8(ascii: "(") {
@@ -438,12 +440,27 @@ struct WordTable: Sendable {
     private(set) var entries: [Slot] = []
     /// Slot → index into entries + 1, or 0 for empty. A power of two, at most half full.
     private var slots: [Int32] = [Int32](repeating: 0, count: 16)
+    /// Bit `n`: some key has `n` bytes (bit 63: 63 or more). Most words of a log line
+    /// (timestamps, numbers, tags) are ruled out by their length or first byte before hashing.
+    private var lengths: UInt64 = 0
+    /// Bit `b % 64` of word `b / 64`: some key starts with the folded byte `b`.
+    private var firstBytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
-    static func isWordByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), 0x80...0xFF: true
-        default: false
+    /// An identifier byte (`Lexer`'s one classification) or any non-ASCII byte.
+    @inline(__always) static func isWordByte(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || Lexer.isIdentifierBody(byte)
+    }
+
+    /// Whether `word` is `spelling`, byte for byte.
+    static func same(_ spelling: [UInt8], _ word: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard spelling.count == word.count else { return false }
+        return spelling.withUnsafeBufferPointer { spelling in
+            var index = 0
+            while index < spelling.count {
+                if spelling[index] != word[index] { return false }
+                index += 1
+            }
+            return true
         }
     }
 
@@ -488,7 +505,29 @@ struct WordTable: Sendable {
         }
         entries.append(Slot(key: folded))
         insert(entries.count - 1)
+        lengths |= 1 << UInt64(min(folded.count, 63))
+        let first = Int(folded[0])
+        switch first >> 6 {
+        case 0: firstBytes.0 |= 1 << UInt64(first & 63)
+        case 1: firstBytes.1 |= 1 << UInt64(first & 63)
+        case 2: firstBytes.2 |= 1 << UInt64(first & 63)
+        default: firstBytes.3 |= 1 << UInt64(first & 63)
+        }
         return entries.count - 1
+    }
+
+    /// Whether some key has this length and this first byte (folded).
+    @inline(__always) private func mayHold(count: Int, first: UInt8) -> Bool {
+        guard lengths >> UInt64(min(count, 63)) & 1 != 0 else { return false }
+        let byte = Self.fold(first)
+        let bits: UInt64
+        switch byte >> 6 {
+        case 0: bits = firstBytes.0
+        case 1: bits = firstBytes.1
+        case 2: bits = firstBytes.2
+        default: bits = firstBytes.3
+        }
+        return bits >> UInt64(byte & 63) & 1 != 0
     }
 
     private mutating func insert(_ index: Int) {
@@ -500,6 +539,7 @@ struct WordTable: Sendable {
 
     /// The entry of the word at `range` (compared without letter case), or nil.
     func find(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        guard !range.isEmpty, mayHold(count: range.count, first: bytes[range.lowerBound]) else { return nil }
         let word = UnsafeBufferPointer(rebasing: bytes[range])
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: Self.hash(word)) & mask

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LifecycleCompiler
+import SpecGeneration
 
 /// How `LogReader` finds callbacks in lines as apps print them: Swift and Objective-C names,
 /// line ends, terminal colours, instances, and the callbacks no step calls.
@@ -227,6 +228,17 @@ import Testing
             for second in first...text.count where second - first <= 3 {
                 #expect(Self.lines(text, cuts: [first, second]) == whole, "cut at \(first) and \(second)")
             }
+        }
+    }
+
+    @Test func byteSearchFindsWhatALoopFinds() {
+        var random = SplitMix64(seed: 77)
+        for _ in 0..<2_000 {
+            let bytes = (0..<random.below(40)).map { _ in random.pick([0x0A, 0x0D, 0x1B, 0xC2, 0x00, 0xFF, 0x41, 0x8A] as [UInt8]) }
+            let start = random.below(bytes.count + 1)
+            let (a, b) = (random.pick([0x0A, 0x1B, 0xFF] as [UInt8]), random.pick([0x0D, 0xC2, 0x00] as [UInt8]))
+            let expected = bytes[start...].firstIndex { $0 == a || $0 == b } ?? bytes.count
+            #expect(bytes.withUnsafeBufferPointer { ByteSearch.firstIndex(of: a, or: b, in: $0, from: start) } == expected, "\(bytes) from \(start)")
         }
     }
 
