@@ -163,8 +163,9 @@ import SpecGeneration
     @Test func randomLogsNeverCrash() throws {
         let scene = try ConformanceTests.scene()
         let pieces = ["sceneDidBecomeActive", "(", ")", "(_:", "_:)", ":", "scene", "(_:willConnectTo:options:)", " ", "\n", "\r\n",
-                      "\0", "\u{FF}", "한", "sceneWillResignActive(_:)", "SCENEDIDENTERBACKGROUND", "sceneWillEnterForeground(",
-                      String(repeating: "(", count: 300), String(repeating: "a", count: 1000)]
+                      "\r", "\0", "\u{FF}", "한", "sceneWillResignActive(_:)", "SCENEDIDENTERBACKGROUND", "sceneWillEnterForeground(",
+                      String(repeating: "(", count: 300), String(repeating: "a", count: 1000), "\u{1B}[", "\u{1B}]8;;", "\u{1B}\\",
+                      "\u{9B}", "\u{1B}", "-[A ", "sceneDidDisconnect:", "]", "willConnectToSession", "scene:willConnectTo:options:"]
         var random = SplitMix64(seed: 1818)
         for _ in 0..<500 {
             var bytes: [UInt8] = []
@@ -179,6 +180,16 @@ import SpecGeneration
                     #expect(diagnostic.range.endOffset <= bytes.count)
                 }
                 _ = DiagnosticRenderer(files: files).render(report.diagnostics)
+                // Streamed in random chunks, quoted through excerpts, also read as it comes.
+                for asTheyAppear in [false, true] {
+                    let (streamed, excerpts) = LogCheckTests.streamed(bytes, machine: scene, system: nil, reader: LogReader(scene),
+                                                                      strict: strict, asTheyAppear: asTheyAppear, allowEmpty: false, &random)
+                    _ = DiagnosticRenderer(files: excerpts).render(streamed.diagnostics)
+                    _ = ConformanceFormatter.json([ConformanceFormatter.Entry(path: "random.log", report: streamed)], automaton: "Scene", files: excerpts)
+                    if !asTheyAppear && !streamed.diagnostics.all.contains(where: { $0.id == "noCallbackInLog" || $0.id == "emptyLog" }) {
+                        #expect(streamed.conforms == report.conforms)
+                    }
+                }
             }
         }
     }
