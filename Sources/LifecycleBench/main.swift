@@ -112,10 +112,11 @@ if arguments.first == "logs" {
     }
     let folder = NSTemporaryDirectory() + "lifecycle-bench-logs-\(getpid())"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
     LogBench.run(sizes: (option("--lines") ?? "1000000,10000000").split(separator: ",").compactMap { Int($0) },
                  runs: Int(option("--runs") ?? "3") ?? 3, tool: tool,
                  benchBinary: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path, folder: folder, out: option("--out"))
+    // `exit` runs no `defer`: remove the folder first.
+    try? FileManager.default.removeItem(atPath: folder)
     exit(0)
 }
 
