@@ -49,11 +49,12 @@ public struct LineColumn: Equatable, Sendable {
 }
 
 extension SourceFile {
-    /// The line and character column of `offset`, using a line table built for this file.
+    /// The line (counted from `firstLine`) and character column of `offset`, using a line
+    /// table built for this file.
     public func lineColumn(of offset: Int, table: LineTable) -> LineColumn {
         let clamped = min(max(offset, 0), count)
         let line = table.line(of: clamped)
         let lineStart = table.lineStarts[line - 1]
-        return LineColumn(line: line, column: TextWidth.characterCount(bytes[lineStart..<clamped]) + 1)
+        return LineColumn(line: line + firstLine - 1, column: TextWidth.characterCount(bytes[lineStart..<clamped]) + 1)
     }
 }
