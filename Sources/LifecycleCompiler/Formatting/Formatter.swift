@@ -117,15 +117,11 @@ struct Layout {
         var offset = start
         while offset < end {
             let c = bytes[offset]
-            if c == UInt8(ascii: "\n") {
+            if LineEnd.isLineEndByte(c) {
                 breaks += 1
-                offset += 1
-            } else if c == UInt8(ascii: "\r") {
-                breaks += 1
-                offset += (offset + 1 < end && bytes[offset + 1] == UInt8(ascii: "\n")) ? 2 : 1
+                offset += LineEnd.length(at: offset, in: bytes)
             } else if c == UInt8(ascii: "/") && offset + 1 < end && bytes[offset + 1] == UInt8(ascii: "/") {
-                var stop = offset
-                while stop < end && bytes[stop] != UInt8(ascii: "\n") && bytes[stop] != UInt8(ascii: "\r") { stop += 1 }
+                let stop = min(LineEnd.end(ofLineAt: offset, in: bytes), end)
                 comments.append(FormatComment(start: offset, end: stop, isLine: true, breaksBefore: breaks))
                 breaks = 0
                 offset = stop
