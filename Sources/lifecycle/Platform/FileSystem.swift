@@ -16,14 +16,30 @@ enum FileSystem {
         var message: String
     }
 
-    /// Reads the file at `path` into `files`.
+    /// Reads the file at `path` into `files`: a file named on the command line, which may be
+    /// a pipe (`-`, `/dev/stdin`, `<(…)`).
     static func read(_ path: String, into files: SourceFiles) -> Result<SourceFile, LoadFailure> {
-        let fd = withSystemPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        read(path, into: files, regularOnly: false)
+    }
+
+    /// Reads a file another file names (an import): a regular file only. A FIFO, a device or
+    /// a socket (`/dev/stdin`, which for `lsp` is the client's own messages) is refused before
+    /// a byte is read, and the file is opened without blocking, since opening a FIFO waits
+    /// for a writer that may never come.
+    static func readImport(_ path: String, into files: SourceFiles) -> Result<SourceFile, LoadFailure> {
+        read(path, into: files, regularOnly: true)
+    }
+
+    private static func read(_ path: String, into files: SourceFiles, regularOnly: Bool) -> Result<SourceFile, LoadFailure> {
+        let fd = withSystemPath(path) { open($0, O_RDONLY | O_CLOEXEC | (regularOnly ? O_NONBLOCK : 0)) }
         guard fd >= 0 else { return .failure(LoadFailure(Terminal.describe(errno: errno))) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { return .failure(LoadFailure(Terminal.describe(errno: errno))) }
         if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(LoadFailure("is a directory")) }
+        if regularOnly && (info.st_mode & S_IFMT) != S_IFREG {
+            return .failure(LoadFailure("is \(describe(kind: info.st_mode)), not a regular file"))
+        }
         let size = Int(info.st_size)
         guard size <= SourceFile.maximumSize else {
             return .failure(LoadFailure("file is larger than the 256 MiB limit (\(size) bytes)"))
@@ -84,6 +100,19 @@ enum FileSystem {
         }
         // One byte more than the size, to notice a file that grew meanwhile.
         return prefix(of: path, count: Int(info.st_size) + 1)
+    }
+
+    /// `a FIFO`, `a character device`, …: what a file of mode `mode` is.
+    static func describe(kind mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        case S_IFDIR: return "a directory"
+        case S_IFLNK: return "a symbolic link"
+        default: return "a special file"
+        }
     }
 
     /// What is at a path (following symbolic links).
