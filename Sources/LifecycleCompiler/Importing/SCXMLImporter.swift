@@ -16,8 +16,17 @@
 public enum SCXMLImporter {
     public static let scxmlNamespace = "http://www.w3.org/2005/07/scxml"
 
-    /// The skeleton's text, or nil and errors.
-    public static func importSCXML(_ file: SourceFile) -> (String?, Diagnostics) {
+    /// The skeleton's text, or nil and errors. `file` is one of `files`, which also gets its
+    /// text as UTF-8 when it is in another encoding (`XMLEncoding`).
+    public static func importSCXML(_ original: SourceFile, in files: SourceFiles) -> (String?, Diagnostics) {
+        let file: SourceFile
+        switch XMLEncoding.utf8(original, in: files) {
+        case .success(let decoded): file = decoded
+        case .failure(let failure):
+            var diagnostics = Diagnostics()
+            diagnostics.append(failure.diagnostic)
+            return (nil, diagnostics)
+        }
         let (document, xmlDiagnostics) = XMLReader.read(file)
         guard let document else { return (nil, xmlDiagnostics) }
         var builder = Builder(document: document, file: file)

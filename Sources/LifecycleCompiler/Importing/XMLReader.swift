@@ -170,11 +170,7 @@ public enum XMLReader {
                 index += 4
                 let textStart = index
                 guard skip(past: "-->") else { throw fail(.xmlUnterminated("comment", at: range(start, start + 4))) }
-                let text = String(decoding: bytes[textStart..<(index - 3)], as: UTF8.self)
-                // Each line trimmed: the indentation of a comment's continuation lines is layout.
-                let trimmed = Self.trim(text).split(separator: "\n", omittingEmptySubsequences: false)
-                    .map { Self.trim(String($0)) }.joined(separator: "\n")
-                pendingComments.append(trimmed)
+                pendingComments.append(Self.trimmedLines(bytes[textStart..<(index - 3)]))
             } else if starts(with: "<?") {
                 index += 2
                 guard skip(past: "?>") else { throw fail(.xmlUnterminated("processing instruction", at: range(start, start + 2))) }
@@ -196,6 +192,54 @@ public enum XMLReader {
                 try startTag()
             }
         }
+
+        /// A comment's text with each line trimmed (the indentation of continuation lines is
+        /// layout), lines joined by LF, and blank lines at the start and end dropped.
+        ///
+        /// Written straight into the string's storage, a line at a time (the text only gets
+        /// shorter): a comment of millions of short lines costs its own size, not an array of
+        /// millions of strings.
+        static func trimmedLines(_ slice: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+            let text = UnsafeBufferPointer(rebasing: slice)
+            guard !text.isEmpty else { return "" }
+            return String(unsafeUninitializedCapacity: text.count) { output in
+                var written = 0
+                // Blank lines are held back until a line with text follows (none at the end).
+                var blankLines = 0
+                var lineStart = 0
+                var more = true
+                while more {
+                    let lineEnd = LineEnd.end(ofLineAt: lineStart, in: text)
+                    more = lineEnd < text.count
+                    defer { lineStart = lineEnd + LineEnd.length(at: lineEnd, in: text) }
+                    var start = lineStart, end = lineEnd
+                    while start < end && isBlank(text[start]) { start += 1 }
+                    while end > start && isBlank(text[end - 1]) { end -= 1 }
+                    // Other white space (U+00A0, U+3000, …) at either end: trimmed as scalars.
+                    let unicode = start < end && (text[start] >= 0x80 || text[end - 1] >= 0x80)
+                        ? trim(String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self)) : nil
+                    if start == end || unicode?.isEmpty == true {
+                        blankLines += 1
+                        continue
+                    }
+                    if written > 0 {
+                        for _ in 0...blankLines { output[written] = UInt8(ascii: "\n"); written += 1 }
+                    }
+                    blankLines = 0
+                    if let unicode {
+                        for byte in unicode.utf8 { output[written] = byte; written += 1 }
+                    } else {
+                        _ = UnsafeMutableBufferPointer(rebasing: output[written..<(written + end - start)])
+                            .initialize(from: UnsafeBufferPointer(rebasing: text[start..<end]))
+                        written += end - start
+                    }
+                }
+                return written
+            }
+        }
+
+        /// ASCII white space: blanks, line ends, vertical tab and form feed.
+        static func isBlank(_ byte: UInt8) -> Bool { isSpace(byte) || byte == 0x0B || byte == 0x0C }
 
         static func trim(_ text: String) -> String {
             let scalars = text.unicodeScalars

@@ -24,7 +24,7 @@ enum ImportSCXMLCommand: Command {
     static func run(_ options: Options) throws(CLIError) -> ExitCode {
         var frontend = Frontend(options.diagnostics)
         let path = options.document
-        let (text, diagnostics) = SCXMLImporter.importSCXML(try frontend.read(path))
+        let (text, diagnostics) = SCXMLImporter.importSCXML(try frontend.read(path), in: frontend.files)
         frontend.diagnostics.append(contentsOf: diagnostics)
         frontend.printDiagnostics()
         guard let text else { return .inputErrors }
