@@ -3,6 +3,7 @@ Malformed JSON-RPC, unknown methods, an oversized message, and clients that exit
 `shutdown`; the server answers with JSON-RPC errors or ignores, as the protocol says."""
 import json
 import os
+import signal
 import subprocess
 
 from conftest import BINARY
@@ -94,7 +95,11 @@ def test_oversized_message_is_skipped_not_buffered():
 def test_imports_must_be_regular_files(tmp_path):
     """Issue 24, item 7: `import "/dev/stdin"` would read the server's own JSON-RPC input, and a
     FIFO import would block forever; both are refused with a located error, and the server
-    goes on answering."""
+    goes on answering. A server that blocks fails after 30 seconds instead of hanging the suite."""
+    def blocked(signum, frame):
+        raise TimeoutError("the server blocked on an import")
+    signal.signal(signal.SIGALRM, blocked)
+    signal.alarm(30)
     fifo = tmp_path / "pipe.lifecycle"
     os.mkfifo(fifo)
     spec = tmp_path / "Spec.lifecycle"
@@ -115,3 +120,4 @@ def test_imports_must_be_regular_files(tmp_path):
     assert server.request(3, "shutdown")["result"] is None
     server.send({"jsonrpc": "2.0", "method": "exit"})
     assert server.process.wait(10) == 0
+    signal.alarm(0)

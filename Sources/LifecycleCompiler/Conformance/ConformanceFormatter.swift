@@ -3,7 +3,7 @@ public enum ConformanceFormatter {
     /// `Examples/logs/scene.log: conforms to 'Scene' (9 callbacks, 3 other lines)`, then which
     /// callbacks were taken as not logged, and where the run ends.
     public static func text(log path: String, automaton: String, report: Report) -> String {
-        var text = "\(path): conforms to '\(automaton)' (\(count(report.callbackCount, "callback")), \(count(report.skippedLines, "other line")))\n"
+        var text = "\(Diagnostic.printablePath(path)): conforms to '\(automaton)' (\(count(report.callbackCount, "callback")), \(count(report.skippedLines, "other line")))\n"
         if !report.notLogged.isEmpty {
             text += "  not logged: " + report.notLogged.joined(separator: ", ") + "\n"
         }
