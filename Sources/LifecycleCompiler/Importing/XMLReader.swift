@@ -6,6 +6,12 @@
 /// no entity can expand), knows only the five predefined entities and character references,
 /// and stops at the first well-formedness error with a located diagnostic. Text content is
 /// checked for stray markup but not kept: SCXML's structure lives in elements and attributes.
+///
+/// Memory stays a small multiple of the input whatever its shape: the reader keeps only the
+/// elements and attributes its caller asks for (`XMLReader.Interest`), checks the rest without
+/// storing it, and stores an element as one flat record of 4-byte fields (children as sibling
+/// links; names, namespaces and comments by index), so that a document of millions of tiny
+/// elements or attributes costs a few times its size, not dozens.
 public struct XMLDocument: Sendable {
     public struct Attribute: Sendable {
         /// The local name (`by` of `lifecycle:by`).
@@ -16,40 +22,116 @@ public struct XMLDocument: Sendable {
         public var range: SourceRange
     }
 
+    /// One element as stored: indices instead of arrays and strings.
+    struct Record: Sendable {
+        /// `strings[name]`: the local name.
+        var name: Int32
+        /// `strings[namespace]`, or -1 for none.
+        var namespace: Int32
+        var parent: Int32
+        var firstChild: Int32 = -1
+        var nextSibling: Int32 = -1
+        /// `attributes[firstAttribute ..< firstAttribute + attributeCount]`.
+        var firstAttribute: Int32
+        var attributeCount: Int32
+        /// `comments[comment]`, or -1 for none.
+        var comment: Int32
+        var range: SourceRange
+    }
+
+    struct AttributeRecord: Sendable {
+        /// `strings[name]` and `strings[namespace]` (-1 for none).
+        var name: Int32
+        var namespace: Int32
+        var value: String
+        var range: SourceRange
+    }
+
+    var records: [Record] = []
+    var attributeRecords: [AttributeRecord] = []
+    /// Names and namespace URIs, each once.
+    var strings: [String] = []
+    var comments: [String] = []
+
+    /// An element of the document, read from its record.
     public struct Element: Sendable {
+        let document: XMLDocument
+        let index: Int
+        var record: Record { document.records[index] }
+
         /// The local name (`state`).
-        public var name: String
+        public var name: String { document.strings[Int(record.name)] }
         /// The namespace URI in scope for it (the default namespace without a prefix).
-        public var namespace: String?
-        public var attributes: [Attribute]
-        public var parent: Int?
-        public var children: [Int]
+        public var namespace: String? { document.namespace(record.namespace) }
+        public var parent: Int? { record.parent < 0 ? nil : Int(record.parent) }
+        /// The kept children, in document order.
+        public var children: [Int] {
+            var result: [Int] = []
+            var child = record.firstChild
+            while child >= 0 {
+                result.append(Int(child))
+                child = document.records[Int(child)].nextSibling
+            }
+            return result
+        }
         /// The comments just before the start tag, since the previous tag.
-        public var comment: String?
+        public var comment: String? { record.comment < 0 ? nil : document.comments[Int(record.comment)] }
         /// The start tag's name.
-        public var range: SourceRange
+        public var range: SourceRange { record.range }
 
         /// The value of the attribute with this local name and namespace.
         public func attribute(_ name: String, namespace: String? = nil) -> Attribute? {
-            attributes.first { $0.name == name && $0.namespace == namespace }
+            let record = self.record
+            let start = Int(record.firstAttribute)
+            for attribute in document.attributeRecords[start..<(start + Int(record.attributeCount))]
+            where document.strings[Int(attribute.name)] == name && document.namespace(attribute.namespace) == namespace {
+                return Attribute(name: name, namespace: namespace, value: attribute.value, range: attribute.range)
+            }
+            return nil
         }
     }
 
-    /// In document order; the root is element 0.
-    public var elements: [Element]
-    /// The comments before the root element.
-    public var leadingComment: String?
+    func namespace(_ index: Int32) -> String? { index < 0 ? nil : strings[Int(index)] }
+
+    /// The kept elements in document order; the root is element 0.
+    public var elements: Elements { Elements(document: self) }
+
+    public struct Elements: RandomAccessCollection, Sendable {
+        let document: XMLDocument
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { document.records.count }
+        public subscript(index: Int) -> Element { Element(document: document, index: index) }
+    }
 }
 
 public enum XMLReader {
     /// Deeper element nesting is an error (SCXML states nest far less; `lifecycle` at most 128).
     public static let maximumDepth = 256
 
+    /// What a caller keeps of a document. Everything is read and checked; only these are stored.
+    public struct Interest: Sendable {
+        /// Whether to keep an element (namespace URI, local name) whose parent, already kept,
+        /// is `parent` (nil for the root, which is always kept). The children of an element
+        /// not kept are not kept either.
+        public var element: @Sendable (_ namespace: String?, _ name: String, _ parent: XMLDocument.Element) -> Bool
+        /// Whether to keep an attribute (namespace URI, local name) of a kept element.
+        public var attribute: @Sendable (_ namespace: String?, _ name: String) -> Bool
+
+        public init(element: @escaping @Sendable (String?, String, XMLDocument.Element) -> Bool,
+                    attribute: @escaping @Sendable (String?, String) -> Bool) {
+            self.element = element
+            self.attribute = attribute
+        }
+
+        /// Every element and attribute.
+        public static let everything = Interest(element: { _, _, _ in true }, attribute: { _, _ in true })
+    }
+
     /// Reads `file`; nil and one error diagnostic when it is not well-formed XML.
-    public static func read(_ file: SourceFile) -> (XMLDocument?, Diagnostics) {
-        var reader = Reader(file: file)
+    public static func read(_ file: SourceFile, keeping interest: Interest = .everything) -> (XMLDocument?, Diagnostics) {
+        var reader = Reader(file: file, interest: interest)
         var diagnostics = Diagnostics()
-        switch reader.document() {
+        switch reader.read() {
         case .success(let document): return (document, diagnostics)
         case .failure(let error):
             diagnostics.append(error.diagnostic)
@@ -65,21 +147,24 @@ public enum XMLReader {
         let file: SourceFile
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
-        var elements: [XMLDocument.Element] = []
-        /// Open elements, innermost last, with how many namespace bindings each added.
-        var open: [(element: Int, bindings: Int)] = []
+        let interest: Interest
+        var built = XMLDocument()
+        /// Each name's and namespace URI's index in `built.strings`.
+        var stringIndex: [String: Int32] = [:]
+        /// Open elements, innermost last: the kept element (-1 if not kept), how many namespace
+        /// bindings it added, its start tag's name, and its last kept child so far (-1 for none).
+        var open: [(element: Int32, bindings: Int, name: SourceRange, lastChild: Int32)] = []
         /// Namespace bindings in scope, innermost last (`""` is the default namespace).
         var bindings: [(prefix: String, uri: String)] = [("xml", "http://www.w3.org/XML/1998/namespace")]
-        /// The comments since the last tag, joined only when an element takes them (joining as
-        /// they come would copy them again for each one: quadratic in a run of comments).
-        var pendingComments: [String] = []
-        var pendingComment: String? { pendingComments.isEmpty ? nil : pendingComments.joined(separator: "\n") }
-        var leadingComment: String?
+        /// The comments since the last tag, joined by line breaks (appended in place: linear in
+        /// a run of comments).
+        var pendingComment: String?
         var rootClosed = false
 
-        init(file: SourceFile) {
+        init(file: SourceFile, interest: Interest) {
             self.file = file
             self.bytes = file.bytes
+            self.interest = interest
         }
 
         func range(_ start: Int, _ end: Int) -> SourceRange {
@@ -124,7 +209,7 @@ public enum XMLReader {
             while index < bytes.count && Self.isSpace(bytes[index]) { index += 1 }
         }
 
-        mutating func document() -> Result<XMLDocument, Failure> {
+        mutating func read() -> Result<XMLDocument, Failure> {
             if starts(with: "\u{FEFF}") { index += 3 }
             do {
                 while index < bytes.count {
@@ -135,11 +220,11 @@ public enum XMLReader {
                     }
                 }
                 if let top = open.last {
-                    let name = elements[top.element].name
-                    return .failure(fail(.xmlUnclosedElement(name, at: range(bytes.count, bytes.count), opened: elements[top.element].range)))
+                    let (_, local) = Self.split(file.text(top.name))
+                    return .failure(fail(.xmlUnclosedElement(local, at: range(bytes.count, bytes.count), opened: top.name)))
                 }
-                guard !elements.isEmpty else { return .failure(fail(.xmlNoRootElement(at: range(index, index)))) }
-                return .success(XMLDocument(elements: elements, leadingComment: leadingComment))
+                guard !built.records.isEmpty else { return .failure(fail(.xmlNoRootElement(at: range(index, index)))) }
+                return .success(built)
             } catch {
                 return .failure(error)
             }
@@ -161,7 +246,7 @@ public enum XMLReader {
                 index += 1
             }
             // A comment describes the element right after it, whitespace between them aside.
-            if !onlySpace { pendingComments.removeAll() }
+            if !onlySpace { pendingComment = nil }
         }
 
         mutating func markup() throws(Failure) {
@@ -170,7 +255,8 @@ public enum XMLReader {
                 index += 4
                 let textStart = index
                 guard skip(past: "-->") else { throw fail(.xmlUnterminated("comment", at: range(start, start + 4))) }
-                pendingComments.append(Self.trimmedLines(bytes[textStart..<(index - 3)]))
+                let text = Self.trimmedLines(bytes[textStart..<(index - 3)])
+                if pendingComment == nil { pendingComment = text } else { pendingComment! += "\n" + text }
             } else if starts(with: "<?") {
                 index += 2
                 guard skip(past: "?>") else { throw fail(.xmlUnterminated("processing instruction", at: range(start, start + 2))) }
@@ -271,78 +357,124 @@ public enum XMLReader {
             index += 1
             if rootClosed && open.isEmpty { throw fail(.xmlSecondRootElement(at: range(start, start + 1))) }
             let (qualifiedName, nameRange) = try name("an element name")
-            var raw: [(name: String, value: String, range: SourceRange)] = []
-            var seen: [String: Int] = [:]  // attribute name → index in `raw`, for duplicates
+            // First pass: the attributes' syntax, duplicates (by a hash of each name, names
+            // compared only when two hashes meet) and namespace declarations.
+            let attributesStart = index
+            var hashes = Set<Int>()
+            var added = 0
             var selfClosing = false
-            while true {
-                let before = index
-                skipSpace()
-                guard index < bytes.count else { throw fail(.xmlUnterminated("start tag '<\(qualifiedName)'", at: range(start, index))) }
-                if bytes[index] == UInt8(ascii: ">") {
-                    index += 1
-                    break
+            while let (attributeName, attributeRange) = try nextAttribute(tag: qualifiedName, tagStart: start) {
+                var hasher = Hasher()
+                hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[attributeRange.startOffset..<attributeRange.endOffset])))
+                if !hashes.insert(hasher.finalize()).inserted,
+                   let first = earlierAttribute(named: attributeName, from: attributesStart, before: attributeRange) {
+                    throw fail(.xmlDuplicateAttribute(attributeName, at: attributeRange, first: first))
                 }
-                if starts(with: "/>") {
-                    index += 2
-                    selfClosing = true
-                    break
+                let isDeclaration = attributeName == "xmlns" || attributeName.hasPrefix("xmlns:")
+                let value = try attributeValue(decoding: isDeclaration)
+                if isDeclaration {
+                    bindings.append((attributeName == "xmlns" ? "" : String(attributeName.dropFirst(6)), value ?? ""))
+                    added += 1
                 }
-                guard index > before else { throw fail(.xmlExpected("whitespace, '>' or '/>'", found: found, at: range(index, index + 1))) }
-                let (attributeName, attributeRange) = try name("an attribute name")
-                skipSpace()
-                guard index < bytes.count && bytes[index] == UInt8(ascii: "=") else {
-                    throw fail(.xmlExpected("'=' after attribute '\(attributeName)'", found: found, at: range(index, index + 1)))
-                }
-                index += 1
-                skipSpace()
-                let value = try attributeValue()
-                if let earlier = seen[attributeName] {
-                    throw fail(.xmlDuplicateAttribute(attributeName, at: attributeRange, first: raw[earlier].range))
-                }
-                seen[attributeName] = raw.count
-                raw.append((attributeName, value, attributeRange))
             }
+            if starts(with: "/>") { selfClosing = true }
+            let end = index + (selfClosing ? 2 : 1)
             guard open.count < XMLReader.maximumDepth else {
                 throw fail(.xmlNestingTooDeep(XMLReader.maximumDepth, at: nameRange))
-            }
-            // Namespace declarations first, then names resolved against them.
-            var added = 0
-            for attribute in raw {
-                if attribute.name == "xmlns" {
-                    bindings.append(("", attribute.value))
-                    added += 1
-                } else if attribute.name.hasPrefix("xmlns:") {
-                    bindings.append((String(attribute.name.dropFirst(6)), attribute.value))
-                    added += 1
-                }
             }
             let (prefix, local) = Self.split(qualifiedName)
             guard let namespace = resolve(prefix ?? "") else {
                 throw fail(.xmlUnknownPrefix(prefix ?? "", at: nameRange))
             }
-            var attributes: [XMLDocument.Attribute] = []
-            for attribute in raw where attribute.name != "xmlns" && !attribute.name.hasPrefix("xmlns:") {
-                let (attributePrefix, attributeLocal) = Self.split(attribute.name)
+            let uri = namespace.isEmpty ? nil : namespace
+            let parent = open.last?.element ?? -1
+            let keep = open.isEmpty ? built.records.isEmpty
+                : parent >= 0 && interest.element(uri, local, built.elements[Int(parent)])
+            // Second pass: every attribute's prefix resolved; the kept ones stored.
+            let firstAttribute = built.attributeRecords.count
+            index = attributesStart
+            while let (attributeName, attributeRange) = try nextAttribute(tag: qualifiedName, tagStart: start) {
+                let isDeclaration = attributeName == "xmlns" || attributeName.hasPrefix("xmlns:")
+                let (attributePrefix, attributeLocal) = Self.split(attributeName)
                 var attributeNamespace: String?
-                if let attributePrefix {
-                    guard let uri = resolve(attributePrefix), !uri.isEmpty else { throw fail(.xmlUnknownPrefix(attributePrefix, at: attribute.range)) }
+                if !isDeclaration, let attributePrefix {
+                    guard let uri = resolve(attributePrefix), !uri.isEmpty else { throw fail(.xmlUnknownPrefix(attributePrefix, at: attributeRange)) }
                     attributeNamespace = uri
                 }
-                attributes.append(.init(name: attributeLocal, namespace: attributeNamespace, value: attribute.value, range: attribute.range))
+                let wanted = keep && !isDeclaration && interest.attribute(attributeNamespace, attributeLocal)
+                let value = try attributeValue(decoding: wanted)
+                if wanted, let value {
+                    built.attributeRecords.append(.init(name: intern(attributeLocal)!, namespace: intern(attributeNamespace) ?? -1,
+                                                       value: value, range: attributeRange))
+                }
             }
-            let element = elements.count
-            let parent = open.last?.element
-            elements.append(.init(name: local, namespace: namespace.isEmpty ? nil : namespace, attributes: attributes,
-                                  parent: parent, children: [], comment: pendingComment, range: nameRange))
-            if element == 0 { leadingComment = pendingComment }
-            pendingComments.removeAll()
-            if let parent { elements[parent].children.append(element) }
+            index = end
+            var kept: Int32 = -1
+            if keep {
+                kept = Int32(built.records.count)
+                var comment: Int32 = -1
+                if let pendingComment {
+                    comment = Int32(built.comments.count)
+                    built.comments.append(pendingComment)
+                }
+                built.records.append(.init(name: intern(local)!, namespace: intern(uri) ?? -1, parent: parent,
+                                              firstAttribute: Int32(firstAttribute), attributeCount: Int32(built.attributeRecords.count - firstAttribute),
+                                              comment: comment, range: nameRange))
+                if parent >= 0 {
+                    let last = open[open.count - 1].lastChild
+                    if last >= 0 { built.records[Int(last)].nextSibling = kept } else { built.records[Int(parent)].firstChild = kept }
+                    open[open.count - 1].lastChild = kept
+                }
+            }
+            pendingComment = nil
             if selfClosing {
                 bindings.removeLast(added)
                 if open.isEmpty { rootClosed = true }
             } else {
-                open.append((element, added))
+                open.append((kept, added, nameRange, -1))
             }
+        }
+
+        /// The next attribute's name and range in a start tag, its `=` read (the value is
+        /// next), or nil at the tag's `>` or `/>` (not read).
+        mutating func nextAttribute(tag: String, tagStart: Int) throws(Failure) -> (String, SourceRange)? {
+            let before = index
+            skipSpace()
+            guard index < bytes.count else {
+                throw fail(.xmlUnterminated("start tag '<\(tag)'", at: range(tagStart, index)))
+            }
+            if bytes[index] == UInt8(ascii: ">") || starts(with: "/>") { return nil }
+            guard index > before else { throw fail(.xmlExpected("whitespace, '>' or '/>'", found: found, at: range(index, index + 1))) }
+            let (attributeName, attributeRange) = try name("an attribute name")
+            skipSpace()
+            guard index < bytes.count && bytes[index] == UInt8(ascii: "=") else {
+                throw fail(.xmlExpected("'=' after attribute '\(attributeName)'", found: found, at: range(index, index + 1)))
+            }
+            index += 1
+            skipSpace()
+            return (attributeName, attributeRange)
+        }
+
+        /// Where an attribute named `name` was given before `range` in the tag whose attributes
+        /// start at `start`, if one was (a true duplicate, not two names with one hash).
+        func earlierAttribute(named name: String, from start: Int, before range: SourceRange) -> SourceRange? {
+            var scan = self
+            scan.index = start
+            while let (earlier, earlierRange) = try? scan.nextAttribute(tag: "", tagStart: start), earlierRange.startOffset < range.startOffset {
+                if earlier == name { return earlierRange }
+                guard (try? scan.attributeValue(decoding: false)) != nil else { return nil }
+            }
+            return nil
+        }
+
+        /// The index of a name or namespace URI in `built.strings` (added once).
+        mutating func intern(_ string: String?) -> Int32? {
+            guard let string else { return nil }
+            if let known = stringIndex[string] { return known }
+            let index = Int32(built.strings.count)
+            built.strings.append(string)
+            stringIndex[string] = index
+            return index
         }
 
         mutating func endTag() throws(Failure) {
@@ -355,19 +487,19 @@ public enum XMLReader {
             }
             index += 1
             guard let top = open.last else { throw fail(.xmlUnexpectedEndTag(qualifiedName, at: range(start, index))) }
-            let opened = elements[top.element]
-            let openedName = file.text(opened.range)
+            let openedName = file.text(top.name)
             guard openedName == qualifiedName else {
-                throw fail(.xmlMismatchedEndTag(qualifiedName, expected: openedName, at: nameRange, opened: opened.range))
+                throw fail(.xmlMismatchedEndTag(qualifiedName, expected: openedName, at: nameRange, opened: top.name))
             }
             open.removeLast()
             bindings.removeLast(top.bindings)
-            pendingComments.removeAll()
+            pendingComment = nil
             if open.isEmpty { rootClosed = true }
         }
 
-        /// A quoted attribute value with references decoded and whitespace normalised.
-        mutating func attributeValue() throws(Failure) -> String {
+        /// A quoted attribute value, checked; with `decoding`, its text with references decoded
+        /// and whitespace normalised (else nil: a value nobody reads is not copied).
+        mutating func attributeValue(decoding: Bool) throws(Failure) -> String? {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else {
                 throw fail(.xmlExpected("a quoted attribute value", found: found, at: range(index, index + 1)))
             }
@@ -384,16 +516,18 @@ public enum XMLReader {
                 }
                 switch byte {
                 case UInt8(ascii: "<"): throw fail(.xmlExpected("no '<' in an attribute value (write '&lt;')", found: "'<'", at: range(index, index + 1)))
-                case UInt8(ascii: "&"): value += Array(try reference().utf8)
+                case UInt8(ascii: "&"):
+                    let text = try reference()
+                    if decoding { value += Array(text.utf8) }
                 case 0x09, 0x0A, 0x0D:
-                    value.append(0x20)
+                    if decoding { value.append(0x20) }
                     index += 1
                 default:
-                    value.append(byte)
+                    if decoding { value.append(byte) }
                     index += 1
                 }
             }
-            return String(decoding: value, as: UTF8.self)
+            return decoding ? String(decoding: value, as: UTF8.self) : nil
         }
 
         /// `&name;` or `&#…;` at `index`: its text.
