@@ -282,13 +282,14 @@ public enum XMLReader {
         /// A comment's text with each line trimmed (the indentation of continuation lines is
         /// layout), lines joined by LF, and blank lines at the start and end dropped.
         ///
-        /// Written straight into the string's storage, a line at a time (the text only gets
-        /// shorter): a comment of millions of short lines costs its own size, not an array of
+        /// Written into one buffer of the comment's size, a line at a time (the text only gets
+        /// shorter): a comment of millions of short lines costs twice its size, not an array of
         /// millions of strings.
         static func trimmedLines(_ slice: Slice<UnsafeBufferPointer<UInt8>>) -> String {
             let text = UnsafeBufferPointer(rebasing: slice)
             guard !text.isEmpty else { return "" }
-            return String(unsafeUninitializedCapacity: text.count) { output in
+            // (`String(unsafeUninitializedCapacity:)` would save the copy, but needs macOS 11.)
+            let trimmed = [UInt8](unsafeUninitializedCapacity: text.count) { output, count in
                 var written = 0
                 // Blank lines are held back until a line with text follows (none at the end).
                 var blankLines = 0
@@ -320,8 +321,9 @@ public enum XMLReader {
                         written += end - start
                     }
                 }
-                return written
+                count = written
             }
+            return String(decoding: trimmed, as: UTF8.self)
         }
 
         /// ASCII white space: blanks, line ends, vertical tab and form feed.
