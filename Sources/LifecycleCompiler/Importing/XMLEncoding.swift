@@ -97,22 +97,8 @@ public enum XMLEncoding {
 
     /// `file` when its bytes from `start` on are valid UTF-8, else an error at the first that is not.
     static func validateUTF8(_ file: SourceFile, from start: Int, declared: String?) -> Result<SourceFile, Failure> {
-        let bytes = file.bytes
-        var offset = start
-        while offset < bytes.count {
-            // ASCII runs byte by byte; a non-ASCII scalar through the standard decoder.
-            if bytes[offset] < 0x80 {
-                offset += 1
-                continue
-            }
-            var iterator = bytes[offset...].makeIterator()
-            var decoder = Unicode.UTF8()
-            guard case .scalarValue(let scalar) = decoder.decode(&iterator) else {
-                return fail(.xmlInvalidByte(bytes[offset], encoding: declared ?? "UTF-8", at: SourceRange(file: file.id, start: offset, end: offset + 1)))
-            }
-            offset += Unicode.UTF8.width(scalar)
-        }
-        return .success(file)
+        guard let offset = UTF8Validation.firstInvalidByte(in: file.bytes, from: start) else { return .success(file) }
+        return fail(.xmlInvalidByte(file.bytes[offset], encoding: declared ?? "UTF-8", at: SourceRange(file: file.id, start: offset, end: offset + 1)))
     }
 
     /// Latin-1 is the first 256 code points: each byte is its own scalar.
