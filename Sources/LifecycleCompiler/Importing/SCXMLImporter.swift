@@ -79,6 +79,8 @@ public enum SCXMLImporter {
         /// (hash of an id, state), sorted: looked up by binary search, the first state with
         /// the id (in document order) winning, as in SCXML.
         var byID: [(hash: Int, state: Int32)] = []
+        /// Whether each state has child states (most have none: they are not looked for again).
+        var isComposite: [Bool] = []
 
         init(elementCount: Int) { ofElement = [Int32](repeating: -1, count: elementCount) }
 
@@ -188,7 +190,9 @@ public enum SCXMLImporter {
                 states.name.append(unique(SCXMLImporter.identifier(rawName, fallback: "State"), &used))
                 states.ofElement[index] = number
                 if !id.isEmpty { states.byID.append((Self.hash(id), number)) }
-                for child in stateChildren(index).reversed() { stack.append((child, number, depth + 1)) }
+                let inside = stateChildren(index)
+                states.isComposite.append(!inside.isEmpty)
+                for child in inside.reversed() { stack.append((child, number, depth + 1)) }
             }
             states.byID.sort { $0.hash != $1.hash ? $0.hash < $1.hash : $0.state < $1.state }
             /// The SCXML id of state `state` (not kept per state: read from its element).
@@ -209,7 +213,8 @@ public enum SCXMLImporter {
             }
             /// The states that are children of state `state`, in document order.
             func children(_ state: Int) -> [Int] {
-                stateChildren(Int(states.element[state])).map { Int(states.ofElement[$0]) }
+                guard states.isComposite[state] else { return [] }
+                return stateChildren(Int(states.element[state])).map { Int(states.ofElement[$0]) }
             }
             // Initial children: the `initial` attribute, an `<initial>` element's transition, or the first.
             func initialTarget(_ element: XMLDocument.Element) -> (String, SourceRange)? {
@@ -247,7 +252,7 @@ public enum SCXMLImporter {
             guard let machineInitial = try resolveInitial(element, children: topLevel) else {
                 throw Failure(diagnostic: .scxmlNoStates(at: element.range))
             }
-            for state in states.indices {
+            for state in states.indices where states.isComposite[state] {
                 let inside = children(state)
                 if let initial = try resolveInitial(elements[Int(states.element[state])], children: inside) {
                     states.initialChild[Int32(state)] = Int32(initial)
