@@ -65,9 +65,13 @@ public enum SwiftUpdater {
             while lineStart > 0 && (existing[lineStart - 1] == UInt8(ascii: " ") || existing[lineStart - 1] == UInt8(ascii: "\t")) {
                 lineStart -= 1
             }
-            if lineStart > 0 && existing[lineStart - 1] == UInt8(ascii: "\n") {
+            if lineStart > 0 && LineEnd.isLineEndByte(existing[lineStart - 1]) {
                 // Drop the leading blank line when the previous line is already blank.
-                if lineStart > 1 && existing[lineStart - 2] == UInt8(ascii: "\n"), text.first == UInt8(ascii: "\n") {
+                let previousIsBlank = existing.withUnsafeBufferPointer { buffer in
+                    let previousStart = LineEnd.start(ofLineAt: lineStart - 1, in: buffer)
+                    return previousStart > 0 && LineEnd.trimmed(lineStart, after: previousStart, in: buffer) == previousStart
+                }
+                if previousIsBlank, text.first == UInt8(ascii: "\n") {
                     text.removeFirst()
                 }
                 if lineStart > 0 && existing[lineStart - 1] == UInt8(ascii: "{") || isOpeningLine(existing, before: lineStart), text.first == UInt8(ascii: "\n") {
@@ -83,29 +87,31 @@ public enum SwiftUpdater {
             return .failure(Failure(message: "no delegate class of the spec (\(names)) is declared in this file"))
         }
         var bytes = existing
-        // A file whose first line ends in CRLF gets CRLF in what is inserted too.
-        let crlf = existing.firstIndex(of: UInt8(ascii: "\n")).map { $0 > 0 && existing[$0 - 1] == UInt8(ascii: "\r") } ?? false
+        // What is inserted ends its lines as the file's first line does: LF, CR LF or a lone CR.
+        let lineEnd: [UInt8] = existing.withUnsafeBufferPointer { buffer in
+            guard let first = buffer.firstIndex(where: LineEnd.isLineEndByte) else { return [UInt8(ascii: "\n")] }
+            return Array(buffer[first..<(first + LineEnd.length(at: first, in: buffer))])
+        }
         for insertion in insertions.sorted(by: { $0.offset > $1.offset }) {
             var text = insertion.text
-            if crlf {
-                text = text.flatMap { $0 == UInt8(ascii: "\n") ? [UInt8(ascii: "\r"), $0] : [$0] }
+            if lineEnd != [UInt8(ascii: "\n")] {
+                text = text.flatMap { $0 == UInt8(ascii: "\n") ? lineEnd : [$0] }
             }
             bytes.insert(contentsOf: text, at: insertion.offset)
         }
         return .success(Update(bytes: bytes, added: added))
     }
 
-    /// Whether the line before `offset` ends with `{` (the class body is empty so far).
+    /// Whether the line before `offset` (a line start) ends with `{` (the class body is empty so far).
     static func isOpeningLine(_ bytes: [UInt8], before offset: Int) -> Bool {
-        var index = offset - 2
+        var index = bytes.withUnsafeBufferPointer { LineEnd.trimmed(offset, after: 0, in: $0) } - 1
         while index >= 0 && (bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t")) { index -= 1 }
         return index >= 0 && bytes[index] == UInt8(ascii: "{")
     }
 
     /// The blanks at the start of the line that contains `offset`.
     static func indentation(ofLineAt offset: Int, in bytes: [UInt8]) -> String {
-        var start = min(offset, bytes.count)
-        while start > 0 && bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+        let start = bytes.withUnsafeBufferPointer { LineEnd.start(ofLineAt: min(offset, bytes.count), in: $0) }
         var end = start
         while end < bytes.count && (bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t")) { end += 1 }
         return String(decoding: bytes[start..<end], as: UTF8.self)
