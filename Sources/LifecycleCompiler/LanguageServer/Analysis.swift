@@ -143,14 +143,21 @@ public final class Analysis: @unchecked Sendable {
     }
 
     /// What identifies an event across files: its machine's file (normalised path), the
-    /// machine's name and the event's; nil for any other symbol.
-    public func eventKey(_ symbol: Symbol) -> [String]? {
+    /// machine's name and the event's.
+    public struct EventKey: Equatable, Sendable {
+        public var path: String
+        public var machine: String
+        public var event: String
+    }
+
+    /// The event `symbol` names, across files; nil for any other symbol.
+    public func eventKey(_ symbol: Symbol) -> EventKey? {
         switch symbol {
         case .event(let machine, let name):
             guard syntax.machines.indices.contains(machine) else { return nil }
-            return [Checker.normalize(root.path), root.text(syntax.machines[machine].name.range), name]
+            return EventKey(path: Checker.normalize(root.path), machine: root.text(syntax.machines[machine].name.range), event: name)
         case .foreignEvent(let path, let machine, let name):
-            return [path, machine, name]
+            return EventKey(path: path, machine: machine, event: name)
         default:
             return nil
         }

@@ -319,8 +319,8 @@ extension LanguageServer {
     /// Renames an event everywhere it is named: its machine's transitions, and the system
     /// steps of every open document (and of the machine's own file, open or not) that reach
     /// that machine. Renaming it to another event of the machine would merge the two: refused.
-    func renameEvent(_ key: [String], to newName: String) -> Result<JSONValue, RequestError> {
-        let (path, machineName) = (key[0], key[1])
+    func renameEvent(_ key: Analysis.EventKey, to newName: String) -> Result<JSONValue, RequestError> {
+        let (path, machineName) = (key.path, key.machine)
         var places: [(uri: String, document: TextDocument, analysis: Analysis)] = []
         for uri in documentOrder {
             if let document = documents[uri], let analysis = analysis(uri) { places.append((uri, document, analysis)) }
