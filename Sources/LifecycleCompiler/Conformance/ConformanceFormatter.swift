@@ -6,7 +6,7 @@ public enum ConformanceFormatter {
     /// lines it could not use and why, which callbacks were taken as not logged, and where the
     /// run ends.
     public static func text(log path: String, automaton: String, report: Report) -> String {
-        var text = "\(FileName.display(path)): conforms to '\(automaton)' (\(count(report.callbackCount, "callback")), \(count(report.skippedLines, "other line")))\n"
+        var text = "\(Diagnostic.printablePath(path)): conforms to '\(automaton)' (\(count(report.callbackCount, "callback")), \(count(report.skippedLines, "other line")))\n"
         if report.unmatched.count > 0 {
             let examples = report.unmatched.examples.map { "line \($0.line) '\(VisibleText.escaped($0.text))'" }
             let names = report.unmatched.instanceNames.map { $0.joined(separator: " or ") }

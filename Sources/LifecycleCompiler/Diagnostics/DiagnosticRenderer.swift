@@ -72,7 +72,7 @@ public struct DiagnosticRenderer {
     /// `path:line:col: severity: message`
     func header(_ severity: Severity, _ message: String, at range: SourceRange, into output: inout String) {
         let position = tables.position(of: range.startOffset, in: files[range.file])
-        output += paint("\(Diagnostic.oneLine(FileName.display(files[range.file].path))):\(position.line):\(position.column): ", .location)
+        output += paint("\(Diagnostic.printablePath(files[range.file].path)):\(position.line):\(position.column): ", .location)
         output += paint("\(severity.rawValue): ", Style(severity)) + paint(message, .message) + "\n"
     }
 
