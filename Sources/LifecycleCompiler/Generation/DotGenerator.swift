@@ -113,11 +113,12 @@ public struct DotGenerator {
     func emit(into printer: inout Printer) {
         let indices = machineIndices
         let title = indices.count == 1 && instances.isEmpty ? model.machines[indices[0]].name : model.fileTitle
+        let readable = isReadable
         printer.line("digraph \(DotQuoting.quoted(title)) {")
         printer.indented { printer in
             // Labels as nodes need less room around them than Graphviz's own labels, and edges
             // spanning two ranks (`emitReadableEdges`) less between ranks.
-            printer.line(isReadable
+            printer.line(readable
                 ? "graph [compound=true, fontname=\"Helvetica\", fontsize=12, nodesep=0.12, ranksep=0.3];"
                 : "graph [compound=true, fontname=\"Helvetica\", fontsize=12, nodesep=0.4, ranksep=0.5];")
             printer.line("node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=11];")
@@ -143,7 +144,11 @@ public struct DotGenerator {
             emitSystems(into: &printer)
             if options.legend {
                 printer.line()
-                emitLegend(indices, into: &printer)
+                if readable {
+                    emitLegendTable(legendEntries(indices), into: &printer)
+                } else {
+                    emitLegendCluster(legendEntries(indices), into: &printer)
+                }
             }
         }
         printer.line("}")
@@ -838,57 +843,101 @@ public struct DotGenerator {
         if state.isComposite { printer.write(", style=\"rounded,bold\"") }
     }
 
-    /// The legend: what the drawing's marks mean, each entry only when the drawing uses it
+    /// What a legend entry explains.
+    enum LegendEntry {
+        case initial, final, byUser, bySystem, unspecified, enters, internalTransition
+    }
+
+    /// The legend's entries: what the drawing's marks mean, each only when the drawing uses it
     /// (the initial dot always). A transition without `by` is drawn grey: its trigger is not given.
-    ///
-    /// It is the graph's label, an HTML-like table under the drawing: outside the layout, so no
-    /// edge can run through it (as a cluster it took part in the layout, beside the states), and
-    /// a grid of at most three entries a row, so it is seldom wider than the drawing. Written last,
-    /// so that the clusters, declared before, do not inherit its place at the bottom.
-    func emitLegend(_ indices: [Int], into printer: inout Printer) {
+    func legendEntries(_ indices: [Int]) -> [LegendEntry] {
         // The machines drawn: the spec's, and the systems' instances unless each is one box.
         let drawn = indices.map { model.machines[$0] } + (instancesAbridged ? [] : instances.map(\.machine))
         func hasTransition(where test: (Transition) -> Bool) -> Bool {
             drawn.contains { $0.transitions.contains(where: test) }
         }
-        let hasFinal = drawn.contains { $0.states.contains(where: \.isFinal) }
-        let byUser = hasTransition { !$0.isInternal && $0.trigger == .user }
-        let bySystem = hasTransition { !$0.isInternal && $0.trigger == .system }
-        let unspecified = hasTransition { !$0.isInternal && $0.trigger == nil }
-        let hasInternal = hasTransition { $0.isInternal }
-        let entersBoxes = !options.clusters && drawn.contains { $0.states.contains(where: \.isComposite) }
-        // (What the drawing shows, what it means.)
-        var entries: [(sample: String, meaning: String)] = [(#"<FONT POINT-SIZE="14">●</FONT>"#, "initial state")]
-        if hasFinal {
-            entries.append((#"<TABLE BORDER="1" STYLE="rounded" CELLBORDER="1" CELLSPACING="2" CELLPADDING="1"><TR>"#
-                + #"<TD STYLE="rounded" WIDTH="20"> </TD></TR></TABLE>"#, "final state"))
-        }
+        var entries: [LegendEntry] = [.initial]
+        if drawn.contains(where: { $0.states.contains(where: \.isFinal) }) { entries.append(.final) }
+        if hasTransition(where: { !$0.isInternal && $0.trigger == .user }) { entries.append(.byUser) }
+        if hasTransition(where: { !$0.isInternal && $0.trigger == .system }) { entries.append(.bySystem) }
+        if hasTransition(where: { !$0.isInternal && $0.trigger == nil }) { entries.append(.unspecified) }
+        if !options.clusters && drawn.contains(where: { $0.states.contains(where: \.isComposite) }) { entries.append(.enters) }
+        if hasTransition(where: \.isInternal) { entries.append(.internalTransition) }
+        return entries
+    }
+
+    /// The legend of a drawing laid out for reading: the graph's label, an HTML-like table
+    /// under the drawing, outside the layout, so no edge can run through it (as a cluster it
+    /// took part in the layout, beside the states), and a grid of at most three entries a row,
+    /// so it is seldom wider than the drawing. Written last, so that the clusters, declared
+    /// before, do not inherit its place at the bottom.
+    func emitLegendTable(_ entries: [LegendEntry], into printer: inout Printer) {
         // A line: the bottom border of a cell as wide as a short edge.
         func line(_ style: String) -> String {
             #"<TABLE BORDER="0" CELLSPACING="0" CELLPADDING="0"><TR><TD FIXEDSIZE="TRUE" WIDTH="30" HEIGHT="6" SIDES="B" BORDER="1""#
                 + style + #"></TD></TR><TR><TD HEIGHT="5"></TD></TR></TABLE>"#
         }
-        if byUser { entries.append((line(""), "by user")) }
-        if bySystem { entries.append((line(#" STYLE="dashed""#), "by system")) }
-        if unspecified { entries.append((line(##" COLOR="#777777""##), "no 'by': trigger not given")) }
-        if entersBoxes { entries.append((line(#" STYLE="dotted""#), "composite state: enters its initial state")) }
-        if hasInternal {
-            entries.append((#"<TABLE BORDER="1" STYLE="rounded" CELLBORDER="0" CELLPADDING="1"><TR><TD>State</TD></TR>"#
-                + #"<TR><TD ALIGN="LEFT">event / callbacks</TD></TR></TABLE>"#, #"internal: fires without<BR ALIGN="LEFT"/>leaving State<BR ALIGN="LEFT"/>"#))
+        // (What the drawing shows, what it means.)
+        let cells: [(sample: String, meaning: String)] = entries.map { entry in
+            switch entry {
+            case .initial: (#"<FONT POINT-SIZE="14">●</FONT>"#, "initial state")
+            case .final: (#"<TABLE BORDER="1" STYLE="rounded" CELLBORDER="1" CELLSPACING="2" CELLPADDING="1"><TR>"#
+                + #"<TD STYLE="rounded" WIDTH="20"> </TD></TR></TABLE>"#, "final state")
+            case .byUser: (line(""), "by user")
+            case .bySystem: (line(#" STYLE="dashed""#), "by system")
+            case .unspecified: (line(##" COLOR="#777777""##), "no 'by': trigger not given")
+            case .enters: (line(#" STYLE="dotted""#), "composite state: enters its initial state")
+            case .internalTransition: (#"<TABLE BORDER="1" STYLE="rounded" CELLBORDER="0" CELLPADDING="1"><TR><TD>State</TD></TR>"#
+                + #"<TR><TD ALIGN="LEFT">event / callbacks</TD></TR></TABLE>"#,
+                #"internal: fires without<BR ALIGN="LEFT"/>leaving State<BR ALIGN="LEFT"/>"#)
+            }
         }
         // A grid: a sample, its meaning and a gap per entry, three entries a row.
-        let columns = min(entries.count, 3)
+        let columns = min(cells.count, 3)
         printer.line(#"label=<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="2">"#)
         printer.line(#"<TR><TD ALIGN="LEFT" COLSPAN="\#(columns * 3)"><FONT POINT-SIZE="10">Legend</FONT></TD></TR>"#)
-        for row in stride(from: 0, to: entries.count, by: columns) {
-            var cells = ""
-            for (sample, meaning) in entries[row..<min(row + columns, entries.count)] {
-                cells += #"<TD ALIGN="RIGHT"><FONT POINT-SIZE="9">"# + sample + #"</FONT></TD><TD ALIGN="LEFT"><FONT POINT-SIZE="9">"# + meaning
-                    + #"</FONT></TD><TD WIDTH="8"></TD>"#
+        for row in stride(from: 0, to: cells.count, by: columns) {
+            var text = "<TR>"
+            for (sample, meaning) in cells[row..<min(row + columns, cells.count)] {
+                text += #"<TD ALIGN="RIGHT"><FONT POINT-SIZE="9">"# + sample + #"</FONT></TD><TD ALIGN="LEFT"><FONT POINT-SIZE="9">"#
+                    + meaning + #"</FONT></TD><TD WIDTH="8"></TD>"#
             }
-            printer.line("<TR>" + cells + "</TR>")
+            printer.line(text + "</TR>")
         }
         printer.line("</TABLE>>;")
         printer.line("labelloc=b; labeljust=l;")
+    }
+
+    /// The legend of a drawing past the readable size: a cluster of sample nodes and edges, as
+    /// before the legend moved under the drawing. Graphviz lays a thousand-state graph out in
+    /// its own time either way, but `sfdp` packs a graph of two components (the drawing and
+    /// this) about 15% faster than one.
+    func emitLegendCluster(_ entries: [LegendEntry], into printer: inout Printer) {
+        printer.line("subgraph cluster_legend {")
+        printer.indented { printer in
+            printer.line("label=\"Legend\"; fontsize=10; style=dotted; color=\"#999999\";")
+            printer.line("node [fontsize=9];")
+            func arrow(_ name: String, _ label: String, _ style: String) {
+                printer.line("legend_\(name)_a [shape=point, width=0.05, label=\"\"];")
+                printer.line("legend_\(name)_b [shape=point, width=0.05, label=\"\"];")
+                printer.line("legend_\(name)_a -> legend_\(name)_b [label=\"\(label)\"\(style)];")
+            }
+            for entry in entries {
+                switch entry {
+                case .initial:
+                    printer.line("legend_initial [shape=point, width=0.12, label=\"\"];")
+                    printer.line("legend_initial_state [label=\"initial state\"];")
+                    printer.line("legend_initial -> legend_initial_state [arrowsize=0.6];")
+                case .final: printer.line("legend_final [label=\"final state\", peripheries=2];")
+                case .byUser: arrow("user", "by user", "")
+                case .bySystem: arrow("system", "by system", ", style=dashed")
+                case .unspecified: arrow("unspecified", "no 'by': trigger not given", ", color=\"#777777\"")
+                case .enters: arrow("enters", "composite state: enters its initial state", ", style=dotted, arrowhead=empty")
+                case .internalTransition:
+                    printer.line("legend_internal [label=\"State\\nevent / callbacks: internal,\\nfires without leaving State\"];")
+                }
+            }
+        }
+        printer.line("}")
     }
 }

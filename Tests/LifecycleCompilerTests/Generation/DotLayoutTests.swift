@@ -107,10 +107,14 @@ import Testing
         #expect(large.contains(##"m0_s0 -> m0_s1 [label="e0", color="#777777"];"##))
         #expect(large.contains("nodesep=0.4"))
         #expect(!large.contains("m0_t0 ["))
+        // The legend a cluster of samples, as before it moved under the drawing.
+        #expect(large.contains("subgraph cluster_legend {"))
+        #expect(!large.contains("labelloc=b"))
         // One transition fewer: laid out for reading.
         let readable = try Self.dot(source.replacingOccurrences(of: "    S\(count - 1) -> S0 on e\(count - 1)\n", with: ""))
         #expect(readable.contains("m0_t0 ["))
         #expect(readable.contains("nodesep=0.12"))
+        #expect(readable.contains("labelloc=b"))
     }
 
     @Test func listsWrapBetweenItems() {
