@@ -564,6 +564,20 @@ public struct DotGenerator {
                 }
             }
             guard hasLabel else { continue }
+            // A state's own loop stands beside it, out on one arc and back on another, the rank
+            // declared in its clusters (a rank shared across a cluster's border pulls the state
+            // out); a loop between a composite and its entry state hangs below.
+            if loop && transition.source == transition.target && !isCluster(machine, transition.source) {
+                printer.line { line in
+                    writeInClusters(sharedClusters(machine, transition.source, transition.target), index, to: &line) { line in
+                        line.write("{ rank=same; ")
+                        writeNode(index, Int(edge.tail), to: &line)
+                        line.write("; ")
+                        writeLabelNode(index, first, to: &line)
+                        line.write("; }")
+                    }
+                }
+            }
             // The target side: a line for each trigger; a loop's comes back out of the same side.
             var triggers: [Transition.Trigger?] = []
             for member in members where !triggers.contains(machine.transitions[member].trigger) {
@@ -636,8 +650,8 @@ public struct DotGenerator {
         }
     }
 
-    /// `tooltip="…"` for a label node of `transitions` (one at least has a description): the
-    /// description of one, or `event: description` a line for each of several.
+    /// `tooltip="…"` for a label node or a line that draws `transitions` (one at least has a
+    /// description): the description of one, or `event: description` a line for each of several.
     func writeTooltip(_ transitions: [Int], machine: Machine, to printer: inout Printer) {
         printer.write("tooltip=")
         if transitions.count == 1, let description = machine.transitions[transitions[0]].description {

@@ -325,7 +325,8 @@ import Testing
             if plain.stderr.contains("init_rank") {
                 #expect(result.stderr.contains("warning: Graphviz could not rank the clusters of this diagram ('trouble in init_rank'); drawn with its other ranking ('newrank=true')"), "\(result)")
             } else {
-                // A Graphviz without the bug draws it at once.
+                // A Graphviz without the bug draws it at once, and so does any Graphviz since
+                // the drawing's labels are nodes (a diagram of this size is laid out for reading).
                 #expect(!result.stderr.contains("newrank"), "\(result)")
             }
         }

@@ -70,10 +70,13 @@ import Testing
         #expect(dot.contains("m0_s1 -> m0_t3 [arrowhead=none];"))
     }
 
-    @Test func aLoopHangsUnderItsState() throws {
+    @Test func aLoopStandsBesideItsState() throws {
         let dot = try Self.dot("protocol P {\n    func t()\n}\nmachine M {\n    delegate D: P\n    initial state A\n    state B\n    A -> A on tick by system calls t()\n    A -> B on go\n}\n")
-        #expect(dot.contains("m0_s0 -> m0_t0 [arrowhead=none, style=dashed];"))
-        #expect(dot.contains("m0_s0 -> m0_t0 [dir=back, style=dashed];"))
+        // Out to its label and back, both lines from the state, the arrow at the state.
+        #expect(dot.contains("m0_s0 -> m0_t0 [arrowhead=none, style=dashed];\n  { rank=same; m0_s0; m0_t0; }\n  m0_s0 -> m0_t0 [dir=back, style=dashed];"))
+        // In a composite, the rank is declared in its cluster.
+        let nested = try Self.dot("protocol P {\n    func t()\n}\nmachine M {\n    delegate D: P\n    initial state C {\n        initial state A\n        A -> A on tick calls t()\n    }\n}\n")
+        #expect(nested.contains(#"subgraph "cluster_m0_s0" { { rank=same; m0_s1; m0_t0; } }"#))
     }
 
     @Test func theLegendIsTheGraphsLabelUnderTheDrawing() throws {
