@@ -55,9 +55,9 @@ public struct DotGenerator {
     public static let maximumInstanceStates = 100_000
 
     /// The most transitions a drawing laid out for reading may have (`isReadable`). Past it,
-    /// edges keep Graphviz's own labels: a label node and two half edges per transition would
-    /// make the DOT file about twice as large, and Graphviz's layered layout of a thousand
-    /// transitions, which nobody reads, does not finish in minutes either way.
+    /// the drawing keeps its compact form (Graphviz's own edge labels, the legend a cluster): a
+    /// label node and two half edges per transition would double the DOT file of a large spec,
+    /// which nobody reads as a picture (<doc:Performance>, "Diagrams laid out for reading").
     public static let maximumReadableTransitions = 1_000
 
     /// Whether the drawing is laid out for reading (see the type's documentation).
@@ -923,9 +923,9 @@ public struct DotGenerator {
     }
 
     /// The legend of a drawing past the readable size: a cluster of sample nodes and edges, as
-    /// before the legend moved under the drawing. Graphviz lays a thousand-state graph out in
-    /// its own time either way, but `sfdp` packs a graph of two components (the drawing and
-    /// this) about 15% faster than one.
+    /// before the legend moved under the drawing, because `sfdp` lays a large graph out faster
+    /// with this second component than without (<doc:Performance>, "Diagrams laid out for
+    /// reading").
     func emitLegendCluster(_ entries: [LegendEntry], into printer: inout Printer) {
         printer.line("subgraph cluster_legend {")
         printer.indented { printer in
