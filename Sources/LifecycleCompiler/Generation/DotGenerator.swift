@@ -119,7 +119,7 @@ public struct DotGenerator {
             // Labels as nodes need less room around them than Graphviz's own labels, and edges
             // spanning two ranks (`emitReadableEdges`) less between ranks.
             printer.line(readable
-                ? "graph [compound=true, fontname=\"Helvetica\", fontsize=12, nodesep=0.1, ranksep=0.3];"
+                ? "graph [compound=true, fontname=\"Helvetica\", fontsize=12, nodesep=0.12, ranksep=0.3];"
                 : "graph [compound=true, fontname=\"Helvetica\", fontsize=12, nodesep=0.4, ranksep=0.5];")
             printer.line("node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=11];")
             printer.line("edge [fontname=\"Helvetica\", fontsize=9];")

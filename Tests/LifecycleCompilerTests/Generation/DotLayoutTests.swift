@@ -116,7 +116,7 @@ import Testing
         // One transition fewer: laid out for reading.
         let readable = try Self.dot(source.replacingOccurrences(of: "    S\(count - 1) -> S0 on e\(count - 1)\n", with: ""))
         #expect(readable.contains("m0_t0 ["))
-        #expect(readable.contains("nodesep=0.1,"))
+        #expect(readable.contains("nodesep=0.12"))
         #expect(readable.contains("labelloc=b"))
     }
 
