@@ -36,7 +36,7 @@ extension Checker {
         if initialState >= 0 && graphComplete {
             // An internal transition enters nothing: the machine stays in the state it is in.
             let internalFlags = hasInternal ? decl.transitions.map(\.isInternal) : nil
-            analyseGraph(machine, sources: ends.sources, targets: ends.targets, internalFlags: internalFlags,
+            analyseGraph(machine, targets: ends.targets, events: decl.transitions.map(\.eventID), internalFlags: internalFlags,
                          machineRange: decl.name.range)
         }
         if graphComplete { checkRequirementsCalled(machine, calls: callbacks.methods) }

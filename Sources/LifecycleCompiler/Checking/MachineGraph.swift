@@ -1,35 +1,53 @@
-/// One machine's states and transitions as a graph of small arrays, for the passes that follow
-/// it: entering composites, nesting, reachability, dead ends, and which states can still end.
+/// One machine's states and transitions as small arrays, with the one definition of what an
+/// event does (`step(on:from:)`, `forEachStep(from:_:)`: see <doc:Semantics>) and the passes the
+/// checker runs over it: entering composites, nesting, reachability, dead ends, and which states
+/// can still end.
 ///
-/// Composite semantics: entering a composite enters its initial child (recursively), and a
-/// transition from a composite can fire from any state inside it.
+/// Every command steps a machine through this type: `MachineStepper` (simulate, trace, paths,
+/// conform, the monitor tables, system stepping) wraps it, and the checker's passes follow the
+/// same steps. The machine is always in a leaf state (its configuration); entering a composite
+/// enters its initial child, recursively.
 ///
 /// Why small arrays: the passes jump from state to state in graph order, and at a million
 /// states every step that lands in a `State` (about 100 bytes) is a cache miss. So what they
 /// follow is copied once, in order, into `Int32`s (-1 for none) and one byte of flags per state;
-/// successors are one array in the order of `Machine.outgoing` (compressed rows). Every
-/// operation is iterative and visits each state and transition a bounded number of times.
+/// transitions are kept by source state in the order of `Machine.outgoing` (compressed rows),
+/// each as a slot. Every operation is iterative.
 ///
 /// The checker builds one per machine (`Checker.analyseGraph`); the DOT generator uses its
 /// hierarchy for edge geometry (`DotGenerator.EdgeGeometry`).
-struct MachineGraph {
+struct MachineGraph: Sendable {
     /// Each state's parent, -1 at the top level.
     let parents: [Int32]
     /// Each state's initial child, -1 if it has none.
     let initialChildren: [Int32]
     /// Per-state flags, one byte each.
     private var flags: [Flags]
-    /// State `s`'s transitions enter `successors[successorStarts[s]..<successorStarts[s + 1]]`
-    /// (empty until `connect`).
+    /// State `s`'s own transitions are the slots `successorStarts[s]..<successorStarts[s + 1]`,
+    /// in declaration order (empty until `connect`).
     private var successorStarts: [Int32]
+    /// Per slot: the state its transition enters (`enter(_:)` of its target), or -1 for an
+    /// internal transition, which enters nothing.
     private var successors: [Int32] = []
+    /// Per slot: the transition's index in `Machine.transitions`.
+    private var slotTransitions: [Int32] = []
+    /// Per slot: its event as a number (equal numbers, same event), -1 for none.
+    private var slotEvents: [Int32] = []
+    /// For each `.shadowing` state, the states its steps (`forEachStep`) enter, internal steps
+    /// left out: `inheritedEntries[inheritedStarts[s]..<inheritedStarts[s + 1]]`. Both are empty
+    /// when no state shadows.
+    private var inheritedStarts: [Int32] = []
+    private var inheritedEntries: [Int32] = []
 
     struct Flags: OptionSet {
         let rawValue: UInt8
         static let composite = Flags(rawValue: 1 << 0)
         static let final = Flags(rawValue: 1 << 1)
-        /// It, or an ancestor, has a transition that leaves the state it is in.
+        /// A step possible in it leaves it (`forEachStep` has an external step).
         static let hasWayOut = Flags(rawValue: 1 << 2)
+        /// It has a transition on an event a state around it also has a transition on, so its
+        /// steps are not its own plus its parent's: the inner transition wins (`forEachStep`).
+        static let shadowing = Flags(rawValue: 1 << 3)
     }
 
     /// The hierarchy of `states` (parents before children), without transitions.
@@ -51,24 +69,39 @@ struct MachineGraph {
         successorStarts = [Int32](repeating: 0, count: count + 1)
     }
 
-    /// Adds the transitions: `outgoing` groups them by source, `entries[t]` is the state
-    /// transition `t` enters (`enter(_:)` of its target), and `leaves[t]` (all true when nil)
-    /// whether it leaves its state (an internal transition does not: its entry is its source).
-    mutating func connect(outgoing: OutgoingTransitions, entries: [Int32], leaves: [Bool]?) {
+    /// Adds the transitions. `outgoing` groups them by source; per transition, in declaration
+    /// order, `entries[t]` is the state it enters (`enter(_:)` of its target, or -1 for an
+    /// internal transition) and `events[t]` its event as a number from 0 (-1 for none).
+    mutating func connect(outgoing: OutgoingTransitions, entries: [Int32], events: [Int32]) {
         successorStarts = outgoing.starts
-        var successors = [Int32](repeating: 0, count: outgoing.indices.count)
-        outgoing.indices.withUnsafeBufferPointer { indices in
-            for i in 0..<indices.count { successors[i] = entries[Int(indices[i])] }
+        slotTransitions = outgoing.indices
+        let slotCount = slotTransitions.count
+        var successors = [Int32](repeating: 0, count: slotCount)
+        var slotEvents = [Int32](repeating: -1, count: slotCount)
+        var eventCount = 0
+        slotTransitions.withUnsafeBufferPointer { indices in
+            for i in 0..<slotCount {
+                let transition = Int(indices[i])
+                successors[i] = entries[transition]
+                slotEvents[i] = events[transition]
+                eventCount = max(eventCount, Int(events[transition]) + 1)
+            }
         }
         self.successors = successors
+        self.slotEvents = slotEvents
+        markShadowing(eventCount: eventCount)
+        collectInheritedSteps()
         // Parents come before their children, so one pass in order sees the parent's answer.
-        for state in 0..<count {
-            var hasOwn = successorStarts[state] != successorStarts[state + 1]
-            if let leaves, hasOwn {
-                hasOwn = outgoing[state].contains { leaves[$0] }
+        for state in 0..<count where !flags[state].contains(.final) {
+            let wayOut: Bool
+            if flags[state].contains(.shadowing) {
+                wayOut = inheritedStarts[state] != inheritedStarts[state + 1]
+            } else {
+                let parent = Int(parents[state])
+                wayOut = (successorStarts[state]..<successorStarts[state + 1]).contains { successors[Int($0)] >= 0 }
+                    || (parent >= 0 && flags[parent].contains(.hasWayOut))
             }
-            let parent = Int(parents[state])
-            if hasOwn || (parent >= 0 && flags[parent].contains(.hasWayOut)) { flags[state].insert(.hasWayOut) }
+            if wayOut { flags[state].insert(.hasWayOut) }
         }
     }
 
@@ -76,7 +109,7 @@ struct MachineGraph {
 
     func isComposite(_ state: Int) -> Bool { flags[state].contains(.composite) }
     func isFinal(_ state: Int) -> Bool { flags[state].contains(.final) }
-    /// Whether a transition of the state or of an ancestor leaves it (after `connect`).
+    /// Whether a step possible in the state leaves it (after `connect`).
     func hasWayOut(_ state: Int) -> Bool { flags[state].contains(.hasWayOut) }
     var hasFinalState: Bool { flags.contains { $0.contains(.final) } }
 
@@ -103,9 +136,155 @@ struct MachineGraph {
         return false
     }
 
-    /// Which states a run from `start` (an entered state) can be in, or inside: a state is
-    /// reached when it or a state inside it is, and a transition fires from its source or any
-    /// state inside it.
+    // MARK: - Steps: what an event does
+
+    /// Calls `body` with each slot whose transition an event may fire in `leaf`, in the order a
+    /// step looks for them: the leaf's own transitions in declaration order, then its parent's,
+    /// and so on outwards. A final state has none. `body` returns false to stop.
+    @inline(__always)
+    private func forEachCandidate(from leaf: Int, _ body: (Int) -> Bool) {
+        guard !flags[leaf].contains(.final) else { return }
+        var current = leaf
+        while current >= 0 {
+            for slot in Int(successorStarts[current])..<Int(successorStarts[current + 1]) where !body(slot) { return }
+            current = Int(parents[current])
+        }
+    }
+
+    /// Where the machine is once `slot`'s transition has fired in `leaf`.
+    @inline(__always)
+    private func landing(_ slot: Int, from leaf: Int) -> Int { Self.landing(entering: successors[slot], from: leaf) }
+
+    /// Where the machine is once a transition that enters `entered` (-1: an internal one) has
+    /// fired in `leaf`: still in `leaf` for an internal transition, else in the entered state.
+    @inline(__always)
+    static func landing(entering entered: Int32, from leaf: Int) -> Int { entered < 0 ? leaf : Int(entered) }
+
+    /// What `event` does when the machine is in `leaf`: the transition it fires and the state
+    /// the machine is in afterwards, or nil when `leaf` does not accept it.
+    ///
+    /// This is the definition every command follows (<doc:Semantics>): the first transition on
+    /// `event` among `leaf`'s own, else among its parent's, and so on outwards (the innermost
+    /// wins); nothing in a final state. An internal transition leaves the machine in `leaf`;
+    /// any other enters its target (its initial child, recursively). The step calls that
+    /// transition's callbacks, in order, and nothing else.
+    func step(on event: Int32, from leaf: Int) -> (transition: Int, to: Int)? {
+        var found = -1
+        forEachCandidate(from: leaf) { slot in
+            guard slotEvents[slot] == event else { return true }
+            found = slot
+            return false
+        }
+        return found < 0 ? nil : (Int(slotTransitions[found]), landing(found, from: leaf))
+    }
+
+    /// Every step possible in `leaf`, in the order its transition is found (`forEachCandidate`):
+    /// for each event, the step `step(on:from:)` makes — the first transition found on an event
+    /// shadows the later ones. A transition with no event (an error the checker reports) is a
+    /// step of its own.
+    func forEachStep(from leaf: Int, _ body: (_ transition: Int, _ to: Int, _ isInternal: Bool) -> Void) {
+        var seen = EventSet()
+        forEachCandidate(from: leaf) { slot in
+            let event = slotEvents[slot]
+            if event < 0 || seen.insert(event) {
+                body(Int(slotTransitions[slot]), landing(slot, from: leaf), successors[slot] < 0)
+            }
+            return true
+        }
+    }
+
+    /// The events a step has already taken, for `forEachStep`: a short list searched in place,
+    /// and a set only past `inlineLimit` (a state with many transitions).
+    private struct EventSet {
+        static let inlineLimit = 16
+        private var list: [Int32] = []
+        private var set: Set<Int32> = []
+
+        /// Adds `event`; false when it was there.
+        mutating func insert(_ event: Int32) -> Bool {
+            if list.count < Self.inlineLimit {
+                if list.contains(event) { return false }
+                list.append(event)
+                return true
+            }
+            if list.contains(event) { return false }
+            return set.insert(event).inserted
+        }
+    }
+
+    /// Flags `.shadowing` states: one pass in pre-order, keeping how many states on the path from
+    /// the top down to the current one have a transition on each event.
+    private mutating func markShadowing(eventCount: Int) {
+        guard eventCount > 0 else { return }
+        var onPath = [Int32](repeating: 0, count: eventCount)
+        var path: [Int32] = []
+        for state in 0..<count {
+            let parent = parents[state]
+            while let last = path.last, last != parent {
+                path.removeLast()
+                for slot in Int(successorStarts[Int(last)])..<Int(successorStarts[Int(last) + 1]) where slotEvents[slot] >= 0 {
+                    onPath[Int(slotEvents[slot])] -= 1
+                }
+            }
+            let slots = Int(successorStarts[state])..<Int(successorStarts[state + 1])
+            guard !slots.isEmpty else {
+                path.append(Int32(state))
+                continue
+            }
+            // Two of its own on one event (an error the checker reports) are not shadowing: the
+            // passes then follow both, so that the error is not repeated as unreachable states.
+            var shadows = false
+            for slot in slots where slotEvents[slot] >= 0 && onPath[Int(slotEvents[slot])] > 0 { shadows = true }
+            for slot in slots where slotEvents[slot] >= 0 { onPath[Int(slotEvents[slot])] += 1 }
+            if shadows { flags[state].insert(.shadowing) }
+            path.append(Int32(state))
+        }
+    }
+
+    /// The entries of `.shadowing` states' steps, from `forEachStep`: a state that shadows
+    /// nothing steps as its own transitions and then its parent's steps, which the passes below
+    /// follow without listing them per state.
+    private mutating func collectInheritedSteps() {
+        guard flags.contains(where: { $0.contains(.shadowing) }) else { return }
+        var starts = [Int32](repeating: 0, count: count + 1)
+        var entries: [Int32] = []
+        for state in 0..<count {
+            if flags[state].contains(.shadowing) {
+                forEachStep(from: state) { _, to, isInternal in
+                    if !isInternal { entries.append(Int32(to)) }
+                }
+            }
+            starts[state + 1] = Int32(entries.count)
+        }
+        inheritedStarts = starts
+        inheritedEntries = entries
+    }
+
+    /// Calls `body` with each state a step from `state` enters that `forEachStep(from: state)`
+    /// gives, except the steps of an unshadowing state's parent (`lift` says where to continue:
+    /// its parent, or -1 when `state` lists every step itself). Internal steps enter nothing.
+    @inline(__always)
+    private func forEachEntry(from state: Int, _ body: (Int) -> Void) -> Int {
+        if flags[state].contains(.final) { return -1 }
+        if flags[state].contains(.shadowing) {
+            for i in Int(inheritedStarts[state])..<Int(inheritedStarts[state + 1]) { body(Int(inheritedEntries[i])) }
+            return -1
+        }
+        for slot in Int(successorStarts[state])..<Int(successorStarts[state + 1]) where successors[slot] >= 0 {
+            body(Int(successors[slot]))
+        }
+        return Int(parents[state])
+    }
+
+    // MARK: - Passes
+
+    /// Which states a run from `start` (an entered state) can be in, or inside: the states its
+    /// steps (`forEachStep`) enter, from every state they enter, and the states around them.
+    ///
+    /// Each leaf reached lists its steps; an unshadowing state's steps are its own transitions
+    /// and then its parent's steps, so its parent is expanded once for all of its children
+    /// (a shadowing state's steps are listed whole, `inheritedEntries`). That keeps the search
+    /// linear in the machine when few states shadow.
     func reach(from start: Int) -> [Bool] {
         let reached: UInt8 = 1, expanded: UInt8 = 2
         var marks = [UInt8](repeating: 0, count: count)
@@ -125,18 +304,16 @@ struct MachineGraph {
                 marks[up] |= reached
                 up = Int(parents[up])
             }
-            // Follow the transitions of the leaf and of its ancestors (each state's once).
+            // The leaf's steps, and its ancestors' for an unshadowing chain (each state's once).
             var current = leaf
             while current >= 0, marks[current] & expanded == 0 {
                 marks[current] |= expanded
-                for i in Int(successorStarts[current])..<Int(successorStarts[current + 1]) {
-                    let next = successors[i]
-                    if marks[Int(next)] & reached == 0 {
-                        marks[Int(next)] |= reached
-                        queue.append(next)
+                current = forEachEntry(from: current) { next in
+                    if marks[next] & reached == 0 {
+                        marks[next] |= reached
+                        queue.append(Int32(next))
                     }
                 }
-                current = Int(parents[current])
             }
         }
         readAhead.finish()
@@ -148,37 +325,52 @@ struct MachineGraph {
         (0..<count).filter { reached[$0] && flags[$0].isDisjoint(with: [.composite, .final, .hasWayOut]) }
     }
 
-    /// Which states can still reach a final state: the final states, the sources of transitions
-    /// into a state that can end, and (a transition from a composite firing from inside it)
-    /// the children of a composite that can end.
+    /// Calls `body(state, entered)` for every step `forEachEntry` lists, state by state; `ahead`
+    /// is given the entered state of a step `ReadAhead.distance` slots later, to read ahead.
+    @inline(__always)
+    private func forEachEdge(readingAhead ahead: (Int) -> Void, _ body: (Int, Int) -> Void) {
+        let slotCount = successors.count
+        for state in 0..<count {
+            if flags[state].contains(.final) { continue }
+            if flags[state].contains(.shadowing) {
+                for i in Int(inheritedStarts[state])..<Int(inheritedStarts[state + 1]) { body(state, Int(inheritedEntries[i])) }
+                continue
+            }
+            for slot in Int(successorStarts[state])..<Int(successorStarts[state + 1]) {
+                if slot + ReadAhead.distance < slotCount {
+                    let later = successors[slot + ReadAhead.distance]
+                    if later >= 0 { ahead(Int(later)) }
+                }
+                let entered = successors[slot]
+                if entered >= 0 { body(state, Int(entered)) }
+            }
+        }
+    }
+
+    /// Which states can still reach a final state: the final states, the states with a step into
+    /// a state that can end, and (an unshadowing state steps as its parent does) the unshadowing
+    /// children of a state that can end.
     func canEnd() -> [Bool] {
         let count = self.count
-        // Predecessors by entered state, as offsets and one array (like `successors`).
+        // Predecessors by entered state, as offsets and one array.
         var predecessorsStart = [Int32](repeating: 0, count: count + 1)
         var readAhead = ReadAhead()
-        for i in 0..<successors.count {
-            if i + ReadAhead.distance < successors.count {
-                readAhead.read(predecessorsStart[Int(successors[i + ReadAhead.distance]) + 1])
-            }
-            predecessorsStart[Int(successors[i]) + 1] += 1
+        forEachEdge(readingAhead: { readAhead.read(predecessorsStart[$0 + 1]) }) { _, entered in
+            predecessorsStart[entered + 1] += 1
         }
         for state in 0..<count { predecessorsStart[state + 1] += predecessorsStart[state] }
         var fill = predecessorsStart
-        var predecessors = [Int32](repeating: 0, count: successors.count)
-        for source in 0..<count {
-            for i in Int(successorStarts[source])..<Int(successorStarts[source + 1]) {
-                if i + ReadAhead.distance < successors.count { readAhead.read(fill[Int(successors[i + ReadAhead.distance])]) }
-                let entered = Int(successors[i])
-                predecessors[Int(fill[entered])] = Int32(source)
-                fill[entered] += 1
-            }
+        var predecessors = [Int32](repeating: 0, count: Int(predecessorsStart[count]))
+        forEachEdge(readingAhead: { readAhead.read(fill[$0]) }) { source, entered in
+            predecessors[Int(fill[entered])] = Int32(source)
+            fill[entered] += 1
         }
-        // Children as linked lists (first child, next sibling).
+        // Unshadowing, non-final children as linked lists (first child, next sibling).
         var firstChild = [Int32](repeating: -1, count: count)
         var nextSibling = [Int32](repeating: -1, count: count)
         for state in stride(from: count - 1, through: 0, by: -1) {
             let parent = Int(parents[state])
-            guard parent >= 0 else { continue }
+            guard parent >= 0, flags[state].isDisjoint(with: [.shadowing, .final]) else { continue }
             nextSibling[state] = firstChild[parent]
             firstChild[parent] = Int32(state)
         }

@@ -17,12 +17,14 @@ import Testing
         return states
     }
 
-    /// A graph of `states` with `transitions` (source, target), each entering `enter(target)`.
-    static func graph(_ states: [State], _ transitions: [(Int, Int)], leaves: [Bool]? = nil) -> MachineGraph {
+    /// A graph of `states` with `transitions` (source, target), each entering `enter(target)`
+    /// (or nothing, where `leaves` is false: an internal transition), each on an event of its
+    /// own unless `events` numbers them.
+    static func graph(_ states: [State], _ transitions: [(Int, Int)], leaves: [Bool]? = nil, events: [Int32]? = nil) -> MachineGraph {
         var graph = MachineGraph(states: states)
         let outgoing = OutgoingTransitions(sources: transitions.map { Int32($0.0) }, stateCount: states.count)
-        let entries = transitions.map { Int32(graph.enter($0.1)) }
-        graph.connect(outgoing: outgoing, entries: entries, leaves: leaves)
+        let entries = transitions.indices.map { leaves?[$0] == false ? -1 : Int32(graph.enter(transitions[$0].1)) }
+        graph.connect(outgoing: outgoing, entries: entries, events: events ?? transitions.indices.map { Int32($0) })
         return graph
     }
 
