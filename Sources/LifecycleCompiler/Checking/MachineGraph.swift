@@ -8,11 +8,21 @@
 /// same steps. The machine is always in a leaf state (its configuration); entering a composite
 /// enters its initial child, recursively.
 ///
+/// The passes do not list every leaf's steps (a composite's transitions would be listed again
+/// for each state inside it): each transition is the step on its event in a *region*, the
+/// non-final leaves inside its source except those inside a state between that has its own
+/// transition on the event. States are numbered in pre-order, so a region is its source's
+/// range of numbers minus the ranges of those inner states (`holes`), computed once from the
+/// same rule as `step(on:from:)` (innermost first). A transition without holes, the usual
+/// case, is a step in every leaf inside its source; `MachineGraphTests` checks the passes
+/// against `forEachStep` leaf by leaf.
+///
 /// Why small arrays: the passes jump from state to state in graph order, and at a million
 /// states every step that lands in a `State` (about 100 bytes) is a cache miss. So what they
 /// follow is copied once, in order, into `Int32`s (-1 for none) and one byte of flags per state;
 /// transitions are kept by source state in the order of `Machine.outgoing` (compressed rows),
-/// each as a slot. Every operation is iterative.
+/// each as a slot. Every operation is iterative and linear in the machine, but for a logarithm
+/// per shadowed transition.
 ///
 /// The checker builds one per machine (`Checker.analyseGraph`); the DOT generator uses its
 /// hierarchy for edge geometry (`DotGenerator.EdgeGeometry`).
@@ -33,11 +43,13 @@ struct MachineGraph: Sendable {
     private var slotTransitions: [Int32] = []
     /// Per slot: its event as a number (equal numbers, same event), -1 for none.
     private var slotEvents: [Int32] = []
-    /// For each `.shadowing` state, the states its steps (`forEachStep`) enter, internal steps
-    /// left out: `inheritedEntries[inheritedStarts[s]..<inheritedStarts[s + 1]]`. Both are empty
-    /// when no state shadows.
-    private var inheritedStarts: [Int32] = []
-    private var inheritedEntries: [Int32] = []
+    /// Per state: the end (exclusive) of its range of numbers, itself and the states inside it.
+    private var subtreeEnds: [Int32] = []
+    /// The states whose ranges are cut out of slot `t`'s region:
+    /// `holeStates[holeStarts[t]..<holeStarts[t + 1]]`, in order. Both are empty when no
+    /// transition is shadowed anywhere.
+    private var holeStarts: [Int32] = []
+    private var holeStates: [Int32] = []
 
     struct Flags: OptionSet {
         let rawValue: UInt8
@@ -45,9 +57,6 @@ struct MachineGraph: Sendable {
         static let final = Flags(rawValue: 1 << 1)
         /// A step possible in it leaves it (`forEachStep` has an external step).
         static let hasWayOut = Flags(rawValue: 1 << 2)
-        /// It has a transition on an event a state around it also has a transition on, so its
-        /// steps are not its own plus its parent's: the inner transition wins (`forEachStep`).
-        static let shadowing = Flags(rawValue: 1 << 3)
     }
 
     /// The hierarchy of `states` (parents before children), without transitions.
@@ -89,20 +98,15 @@ struct MachineGraph: Sendable {
         }
         self.successors = successors
         self.slotEvents = slotEvents
-        markShadowing(eventCount: eventCount)
-        collectInheritedSteps()
-        // Parents come before their children, so one pass in order sees the parent's answer.
-        for state in 0..<count where !flags[state].contains(.final) {
-            let wayOut: Bool
-            if flags[state].contains(.shadowing) {
-                wayOut = inheritedStarts[state] != inheritedStarts[state + 1]
-            } else {
-                let parent = Int(parents[state])
-                wayOut = (successorStarts[state]..<successorStarts[state + 1]).contains { successors[Int($0)] >= 0 }
-                    || (parent >= 0 && flags[parent].contains(.hasWayOut))
-            }
-            if wayOut { flags[state].insert(.hasWayOut) }
+        var ends = [Int32](repeating: 0, count: count)
+        for state in stride(from: count - 1, through: 0, by: -1) {
+            ends[state] = max(ends[state], Int32(state + 1))
+            let parent = Int(parents[state])
+            if parent >= 0 { ends[parent] = max(ends[parent], ends[state]) }
         }
+        subtreeEnds = ends
+        findHoles(eventCount: eventCount)
+        markWaysOut()
     }
 
     var count: Int { parents.count }
@@ -212,89 +216,149 @@ struct MachineGraph: Sendable {
         }
     }
 
-    /// Flags `.shadowing` states: one pass in pre-order, keeping how many states on the path from
-    /// the top down to the current one have a transition on each event.
-    private mutating func markShadowing(eventCount: Int) {
+    // MARK: - Regions: where each transition is a step
+
+    /// Whether slot `t`'s region has holes (an inner state shadows its transition somewhere).
+    @inline(__always)
+    private func hasHoles(_ slot: Int) -> Bool { !holeStarts.isEmpty && holeStarts[slot] != holeStarts[slot + 1] }
+
+    /// Calls `body` with the ranges of state numbers making up slot `t`'s region (its source's
+    /// range between its holes); composites and final states in them are not steps' places.
+    @inline(__always)
+    private func forEachRange(of slot: Int, source: Int, _ body: (Int, Int) -> Void) {
+        var start = source
+        if hasHoles(slot) {
+            for i in Int(holeStarts[slot])..<Int(holeStarts[slot + 1]) {
+                let hole = Int(holeStates[i])
+                if start < hole { body(start, hole) }
+                start = Int(subtreeEnds[hole])
+            }
+        }
+        let end = Int(subtreeEnds[source])
+        if start < end { body(start, end) }
+    }
+
+    /// Finds the holes: one pass in pre-order, keeping for each event the transitions on it of
+    /// the states on the path from the top down to the current one (a stack per event). A state
+    /// with a transition on an event cuts its range out of the regions of the innermost state
+    /// above it with one on that event — the transition `step(on:from:)` would otherwise find.
+    private mutating func findHoles(eventCount: Int) {
         guard eventCount > 0 else { return }
-        var onPath = [Int32](repeating: 0, count: eventCount)
+        // Per event, the top of its stack in `entries` (-1: none); entries link to the one below.
+        var top = [Int32](repeating: -1, count: eventCount)
+        var entrySlots: [Int32] = [], entryStates: [Int32] = [], entryBelow: [Int32] = []
+        // The first state that met each event while adding its own (to skip its duplicates).
+        var metBy = [Int32](repeating: -1, count: eventCount)
         var path: [Int32] = []
+        var holes: [(slot: Int32, state: Int32)] = []
         for state in 0..<count {
             let parent = parents[state]
             while let last = path.last, last != parent {
                 path.removeLast()
-                for slot in Int(successorStarts[Int(last)])..<Int(successorStarts[Int(last) + 1]) where slotEvents[slot] >= 0 {
-                    onPath[Int(slotEvents[slot])] -= 1
+                for slot in stride(from: Int(successorStarts[Int(last) + 1]) - 1, through: Int(successorStarts[Int(last)]), by: -1)
+                where slotEvents[slot] >= 0 {
+                    let event = Int(slotEvents[slot])
+                    top[event] = entryBelow[Int(top[event])]
+                    entrySlots.removeLast()
+                    entryStates.removeLast()
+                    entryBelow.removeLast()
                 }
             }
-            let slots = Int(successorStarts[state])..<Int(successorStarts[state + 1])
-            guard !slots.isEmpty else {
-                path.append(Int32(state))
-                continue
-            }
-            // Two of its own on one event (an error the checker reports) are not shadowing: the
-            // passes then follow both, so that the error is not repeated as unreachable states.
-            var shadows = false
-            for slot in slots where slotEvents[slot] >= 0 && onPath[Int(slotEvents[slot])] > 0 { shadows = true }
-            for slot in slots where slotEvents[slot] >= 0 { onPath[Int(slotEvents[slot])] += 1 }
-            if shadows { flags[state].insert(.shadowing) }
             path.append(Int32(state))
-        }
-    }
-
-    /// The entries of `.shadowing` states' steps, from `forEachStep`: a state that shadows
-    /// nothing steps as its own transitions and then its parent's steps, which the passes below
-    /// follow without listing them per state.
-    private mutating func collectInheritedSteps() {
-        guard flags.contains(where: { $0.contains(.shadowing) }) else { return }
-        var starts = [Int32](repeating: 0, count: count + 1)
-        var entries: [Int32] = []
-        for state in 0..<count {
-            if flags[state].contains(.shadowing) {
-                forEachStep(from: state) { _, to, isInternal in
-                    if !isInternal { entries.append(Int32(to)) }
+            let slots = Int(successorStarts[state])..<Int(successorStarts[state + 1])
+            for slot in slots where slotEvents[slot] >= 0 {
+                let event = Int(slotEvents[slot])
+                guard metBy[event] != Int32(state) else { continue }
+                metBy[event] = Int32(state)
+                // Every transition on the event of the innermost state above that has one.
+                var entry = top[event]
+                let shadowed = entry >= 0 ? entryStates[Int(entry)] : -1
+                while entry >= 0, entryStates[Int(entry)] == shadowed {
+                    holes.append((entrySlots[Int(entry)], Int32(state)))
+                    entry = entryBelow[Int(entry)]
                 }
             }
-            starts[state + 1] = Int32(entries.count)
+            for slot in slots where slotEvents[slot] >= 0 {
+                let event = Int(slotEvents[slot])
+                entrySlots.append(Int32(slot))
+                entryStates.append(Int32(state))
+                entryBelow.append(top[event])
+                top[event] = Int32(entrySlots.count - 1)
+            }
         }
-        inheritedStarts = starts
-        inheritedEntries = entries
+        guard !holes.isEmpty else { return }
+        // Grouped by slot, in the order found (pre-order, so each slot's holes are in order).
+        var starts = [Int32](repeating: 0, count: successors.count + 1)
+        for hole in holes { starts[Int(hole.slot) + 1] += 1 }
+        for slot in 0..<successors.count { starts[slot + 1] += starts[slot] }
+        var fill = starts
+        var states = [Int32](repeating: 0, count: holes.count)
+        for hole in holes {
+            states[Int(fill[Int(hole.slot)])] = hole.state
+            fill[Int(hole.slot)] += 1
+        }
+        holeStarts = starts
+        holeStates = states
     }
 
-    /// Calls `body` with each state a step from `state` enters that `forEachStep(from: state)`
-    /// gives, except the steps of an unshadowing state's parent (`lift` says where to continue:
-    /// its parent, or -1 when `state` lists every step itself). Internal steps enter nothing.
-    @inline(__always)
-    private func forEachEntry(from state: Int, _ body: (Int) -> Void) -> Int {
-        if flags[state].contains(.final) { return -1 }
-        if flags[state].contains(.shadowing) {
-            for i in Int(inheritedStarts[state])..<Int(inheritedStarts[state + 1]) { body(Int(inheritedEntries[i])) }
-            return -1
+    /// `.hasWayOut`: a transition without holes that enters a state is a way out of every state
+    /// inside its source (one pass in pre-order: parents first); one with holes, of the states
+    /// in its region.
+    private mutating func markWaysOut() {
+        var shadowedExits = false
+        for state in 0..<count where !flags[state].contains(.final) {
+            let parent = Int(parents[state])
+            var wayOut = parent >= 0 && flags[parent].contains(.hasWayOut)
+            for slot in Int(successorStarts[state])..<Int(successorStarts[state + 1]) where successors[slot] >= 0 {
+                if hasHoles(slot) { shadowedExits = true } else { wayOut = true }
+            }
+            if wayOut { flags[state].insert(.hasWayOut) }
         }
-        for slot in Int(successorStarts[state])..<Int(successorStarts[state + 1]) where successors[slot] >= 0 {
-            body(Int(successors[slot]))
+        guard shadowedExits else { return }
+        var ranges: [Range<Int>] = []
+        for state in 0..<count {
+            for slot in Int(successorStarts[state])..<Int(successorStarts[state + 1]) where successors[slot] >= 0 && hasHoles(slot) {
+                forEachRange(of: slot, source: state) { ranges.append($0..<$1) }
+            }
         }
-        return Int(parents[state])
+        let flags = self.flags
+        var painter = RangePainter(count: count) { flags[$0].contains(.final) }
+        for range in ranges { painter.paint(range) { self.flags[$0].insert(.hasWayOut) } }
     }
 
     // MARK: - Passes
 
     /// Which states a run from `start` (an entered state) can be in, or inside: the states its
-    /// steps (`forEachStep`) enter, from every state they enter, and the states around them.
+    /// steps enter, from every non-final leaf it reaches, and the states around them.
     ///
-    /// Each leaf reached lists its steps; an unshadowing state's steps are its own transitions
-    /// and then its parent's steps, so its parent is expanded once for all of its children
-    /// (a shadowing state's steps are listed whole, `inheritedEntries`). That keeps the search
-    /// linear in the machine when few states shadow.
+    /// A transition without holes is a step in every leaf inside its source, so it is followed
+    /// once, when the first leaf inside is reached (each state's own transitions once); one with
+    /// holes waits in an `IntervalStabbing` until a leaf of its region is reached.
     func reach(from start: Int) -> [Bool] {
         let reached: UInt8 = 1, expanded: UInt8 = 2
         var marks = [UInt8](repeating: 0, count: count)
         var readAhead = ReadAhead()
+        var shadowed: [(start: Int32, end: Int32, value: Int32)] = []
+        if !holeStates.isEmpty {
+            for state in 0..<count {
+                for slot in Int(successorStarts[state])..<Int(successorStarts[state + 1]) where successors[slot] >= 0 && hasHoles(slot) {
+                    forEachRange(of: slot, source: state) { shadowed.append((Int32($0), Int32($1), Int32(slot))) }
+                }
+            }
+        }
+        var stabbing = IntervalStabbing(shadowed)
         // The queue holds reached leaves; a leaf's ancestors are marked reached when it is
         // taken from the queue rather than when it is put in (the same states end up reached),
         // so that everything read for a leaf is read then, and can be read ahead.
         var queue: [Int32] = [Int32(start)]
         marks[start] = reached
         var head = 0
+        func visit(_ next: Int) {
+            if marks[next] & reached == 0 {
+                marks[next] |= reached
+                queue.append(Int32(next))
+            }
+        }
         while head < queue.count {
             readAhead.ahead(of: head, in: queue, offsets: successorStarts, alongside: parents, lists: successors)
             let leaf = Int(queue[head])
@@ -304,17 +368,18 @@ struct MachineGraph: Sendable {
                 marks[up] |= reached
                 up = Int(parents[up])
             }
-            // The leaf's steps, and its ancestors' for an unshadowing chain (each state's once).
+            if flags[leaf].contains(.final) { continue }
+            // The transitions without holes of the leaf and of its ancestors (each state's once).
             var current = leaf
             while current >= 0, marks[current] & expanded == 0 {
                 marks[current] |= expanded
-                current = forEachEntry(from: current) { next in
-                    if marks[next] & reached == 0 {
-                        marks[next] |= reached
-                        queue.append(Int32(next))
-                    }
+                for slot in Int(successorStarts[current])..<Int(successorStarts[current + 1]) {
+                    let next = successors[slot]
+                    if next >= 0 && !hasHoles(slot) { visit(Int(next)) }
                 }
+                current = Int(parents[current])
             }
+            if !stabbing.isEmpty { stabbing.stab(Int32(leaf)) { visit(Int(successors[Int($0)])) } }
         }
         readAhead.finish()
         return marks.map { $0 & reached != 0 }
@@ -325,85 +390,100 @@ struct MachineGraph: Sendable {
         (0..<count).filter { reached[$0] && flags[$0].isDisjoint(with: [.composite, .final, .hasWayOut]) }
     }
 
-    /// Calls `body(state, entered)` for every step `forEachEntry` lists, state by state; `ahead`
-    /// is given the entered state of a step `ReadAhead.distance` slots later, to read ahead.
-    @inline(__always)
-    private func forEachEdge(readingAhead ahead: (Int) -> Void, _ body: (Int, Int) -> Void) {
-        let slotCount = successors.count
-        for state in 0..<count {
-            if flags[state].contains(.final) { continue }
-            if flags[state].contains(.shadowing) {
-                for i in Int(inheritedStarts[state])..<Int(inheritedStarts[state + 1]) { body(state, Int(inheritedEntries[i])) }
-                continue
-            }
-            for slot in Int(successorStarts[state])..<Int(successorStarts[state + 1]) {
-                if slot + ReadAhead.distance < slotCount {
-                    let later = successors[slot + ReadAhead.distance]
-                    if later >= 0 { ahead(Int(later)) }
-                }
-                let entered = successors[slot]
-                if entered >= 0 { body(state, Int(entered)) }
-            }
-        }
-    }
-
-    /// Which states can still reach a final state: the final states, the states with a step into
-    /// a state that can end, and (an unshadowing state steps as its parent does) the unshadowing
-    /// children of a state that can end.
+    /// Which states can still reach a final state: the final states, and the leaves of the
+    /// region of a transition entering a state that can end (backwards from the final states,
+    /// each transition once, each leaf once); a composite can when a state inside it can.
     func canEnd() -> [Bool] {
         let count = self.count
-        // Predecessors by entered state, as offsets and one array.
+        // The slots entering each state, as offsets and one array.
         var predecessorsStart = [Int32](repeating: 0, count: count + 1)
         var readAhead = ReadAhead()
-        forEachEdge(readingAhead: { readAhead.read(predecessorsStart[$0 + 1]) }) { _, entered in
-            predecessorsStart[entered + 1] += 1
+        let slotCount = successors.count
+        for slot in 0..<slotCount {
+            if slot + ReadAhead.distance < slotCount {
+                let later = successors[slot + ReadAhead.distance]
+                if later >= 0 { readAhead.read(predecessorsStart[Int(later) + 1]) }
+            }
+            let entered = successors[slot]
+            if entered >= 0 { predecessorsStart[Int(entered) + 1] += 1 }
         }
         for state in 0..<count { predecessorsStart[state + 1] += predecessorsStart[state] }
         var fill = predecessorsStart
         var predecessors = [Int32](repeating: 0, count: Int(predecessorsStart[count]))
-        forEachEdge(readingAhead: { readAhead.read(fill[$0]) }) { source, entered in
-            predecessors[Int(fill[entered])] = Int32(source)
+        for slot in 0..<slotCount {
+            if slot + ReadAhead.distance < slotCount {
+                let later = successors[slot + ReadAhead.distance]
+                if later >= 0 { readAhead.read(fill[Int(later)]) }
+            }
+            let entered = Int(successors[slot])
+            guard entered >= 0 else { continue }
+            predecessors[Int(fill[entered])] = Int32(slot)
             fill[entered] += 1
         }
-        // Unshadowing, non-final children as linked lists (first child, next sibling).
-        var firstChild = [Int32](repeating: -1, count: count)
-        var nextSibling = [Int32](repeating: -1, count: count)
-        for state in stride(from: count - 1, through: 0, by: -1) {
-            let parent = Int(parents[state])
-            guard parent >= 0, flags[state].isDisjoint(with: [.shadowing, .final]) else { continue }
-            nextSibling[state] = firstChild[parent]
-            firstChild[parent] = Int32(state)
+        // Each slot's source, for its region.
+        var slotSources = [Int32](repeating: 0, count: slotCount)
+        for state in 0..<count {
+            for slot in Int(successorStarts[state])..<Int(successorStarts[state + 1]) { slotSources[slot] = Int32(state) }
         }
-        // A queue rather than a stack (the order does not change the result), so that the
-        // states to come are known and their offsets can be read ahead.
         var canEnd = [Bool](repeating: false, count: count)
         var work: [Int32] = []
         for state in 0..<count where flags[state].contains(.final) {
             canEnd[state] = true
             work.append(Int32(state))
         }
+        // Only leaves that are not final are painted; a composite's range is its leaves'.
+        var painter = RangePainter(count: count) { self.flags[$0].contains(.composite) || self.flags[$0].contains(.final) }
         var head = 0
         while head < work.count {
-            readAhead.ahead(of: head, in: work, offsets: predecessorsStart, alongside: firstChild, lists: predecessors)
+            if head + ReadAhead.distance < work.count { readAhead.read(predecessorsStart[Int(work[head + ReadAhead.distance])]) }
             let state = Int(work[head])
             head += 1
             for i in Int(predecessorsStart[state])..<Int(predecessorsStart[state + 1]) {
-                let p = Int(predecessors[i])
-                if !canEnd[p] {
-                    canEnd[p] = true
-                    work.append(Int32(p))
+                let slot = Int(predecessors[i])
+                forEachRange(of: slot, source: Int(slotSources[slot])) { start, end in
+                    painter.paint(start..<end) { leaf in
+                        canEnd[leaf] = true
+                        work.append(Int32(leaf))
+                    }
                 }
-            }
-            var child = firstChild[state]
-            while child >= 0 {
-                if !canEnd[Int(child)] {
-                    canEnd[Int(child)] = true
-                    work.append(child)
-                }
-                child = nextSibling[Int(child)]
             }
         }
         readAhead.finish()
+        for state in stride(from: count - 1, through: 0, by: -1) where canEnd[state] {
+            let parent = Int(parents[state])
+            if parent >= 0 { canEnd[parent] = true }
+        }
         return canEnd
+    }
+}
+
+/// Numbers `0..<count` painted once each: `paint(_:_:)` calls its body for each number of a
+/// range not painted yet (nor skipped), in time proportional to those, plus nearly constant
+/// time per range (a union-find of "the next number not painted", with path halving).
+struct RangePainter {
+    private var next: [Int32]
+
+    /// `skip` numbers are never painted.
+    init(count: Int, skip: (Int) -> Bool) {
+        next = (0...count).map { Int32($0) }
+        for number in 0..<count where skip(number) { next[number] = Int32(number + 1) }
+    }
+
+    private mutating func find(_ number: Int) -> Int {
+        var current = number
+        while Int(next[current]) != current {
+            next[current] = next[Int(next[current])]
+            current = Int(next[current])
+        }
+        return current
+    }
+
+    mutating func paint(_ range: Range<Int>, _ body: (Int) -> Void) {
+        var number = find(range.lowerBound)
+        while number < range.upperBound {
+            body(number)
+            next[number] = Int32(number + 1)
+            number = find(number + 1)
+        }
     }
 }
