@@ -94,9 +94,7 @@ public struct ComposedStepper: Sendable {
                         nextStates.append(allowed ? starts[machineIndex] : -1)
                     }
                 case .fire(let name):
-                    for state in machine.states.indices {
-                        nextStates.append(Int32(steppers[machineIndex].step(on: name, from: state)?.to ?? -1))
-                    }
+                    nextStates.append(contentsOf: steppers[machineIndex].landings(on: name))
                 }
             }
         }

@@ -48,6 +48,13 @@ public struct MachineStepper: Sendable {
         return QueryStep(from: leaf, transition: transition, to: to)
     }
 
+    /// Per state, the state `event` leaves the machine in from there (`step(on:from:)`), -1
+    /// where it is not accepted: a row of `ComposedStepper`.
+    public func landings(on event: String) -> [Int32] {
+        guard let number = eventNumbers[event] else { return [Int32](repeating: -1, count: machine.states.count) }
+        return machine.states.indices.map { Int32(graph.step(on: number, from: $0)?.to ?? -1) }
+    }
+
     /// Every step possible in `leaf`, one per event it accepts: the leaf's own transitions first,
     /// then each enclosing state's, in declaration order, without those an inner transition on
     /// the same event shadows.
