@@ -81,7 +81,7 @@ enum SismicReference {
 
     static func compute() -> Outcome {
         guard let python = Shell.which("python3") else { return .skipped("no python3 on PATH") }
-        guard let probe = try? Shell.run(python, ["-c", "import sismic, yaml"]), probe.status == 0 else {
+        guard let probe = try? Shell.run(python, ["-c", "import sismic"]), probe.status == 0 else {
             return .skipped("python3 cannot import sismic (pip install 'sismic>=1.6,<2')")
         }
         var built: [(SemanticsSpecGenerator.Spec, Model?, [[String]], [[String]])] = []
