@@ -31,8 +31,6 @@ struct IntervalStabbing {
         for node in stride(from: size - 1, through: 1, by: -1) { tree[node] = furthest(tree[2 * node], tree[2 * node + 1]) }
     }
 
-    var isEmpty: Bool { starts.isEmpty }
-
     /// Of two ranges (-1: none), the one whose end is larger.
     private func furthest(_ a: Int32, _ b: Int32) -> Int32 {
         if a < 0 { return b }

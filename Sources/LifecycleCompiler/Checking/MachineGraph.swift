@@ -45,11 +45,20 @@ struct MachineGraph: Sendable {
     private var slotEvents: [Int32] = []
     /// Per state: the end (exclusive) of its range of numbers, itself and the states inside it.
     private var subtreeEnds: [Int32] = []
-    /// The states whose ranges are cut out of slot `t`'s region:
-    /// `holeStates[holeStarts[t]..<holeStarts[t + 1]]`, in order. Both are empty when no
-    /// transition is shadowed anywhere.
-    private var holeStarts: [Int32] = []
+    /// The transitions an inner state shadows somewhere (their regions have holes), by slot, each
+    /// with its source and the states whose ranges are cut out of its region:
+    /// `holeStates[shadowed[i].holes]`, in order. Empty when no transition is shadowed.
+    private var shadowed: [ShadowedSlot] = []
     private var holeStates: [Int32] = []
+    /// `successors` without the shadowed transitions (-1 there, as for internal ones): what the
+    /// passes follow state by state. The same array as `successors` when nothing is shadowed.
+    private var plainSuccessors: [Int32] = []
+
+    struct ShadowedSlot {
+        var slot: Int32
+        var source: Int32
+        var holes: Range<Int>
+    }
 
     struct Flags: OptionSet {
         let rawValue: UInt8
@@ -57,6 +66,9 @@ struct MachineGraph: Sendable {
         static let final = Flags(rawValue: 1 << 1)
         /// A step possible in it leaves it (`forEachStep` has an external step).
         static let hasWayOut = Flags(rawValue: 1 << 2)
+        /// It lies in the region of a shadowed transition that enters a state (`reach` then
+        /// looks for such transitions when it reaches the state).
+        static let inShadowedRegion = Flags(rawValue: 1 << 3)
     }
 
     /// The hierarchy of `states` (parents before children), without transitions.
@@ -106,6 +118,8 @@ struct MachineGraph: Sendable {
         }
         subtreeEnds = ends
         findHoles(eventCount: eventCount)
+        plainSuccessors = successors
+        for entry in shadowed { plainSuccessors[Int(entry.slot)] = -1 }
         markWaysOut()
     }
 
@@ -218,112 +232,130 @@ struct MachineGraph: Sendable {
 
     // MARK: - Regions: where each transition is a step
 
-    /// Whether slot `t`'s region has holes (an inner state shadows its transition somewhere).
+    /// Calls `body` with the ranges of state numbers making up a shadowed transition's region
+    /// (its source's range between its holes); composites and final states in them are not
+    /// steps' places.
     @inline(__always)
-    private func hasHoles(_ slot: Int) -> Bool { !holeStarts.isEmpty && holeStarts[slot] != holeStarts[slot + 1] }
-
-    /// Calls `body` with the ranges of state numbers making up slot `t`'s region (its source's
-    /// range between its holes); composites and final states in them are not steps' places.
-    @inline(__always)
-    private func forEachRange(of slot: Int, source: Int, _ body: (Int, Int) -> Void) {
-        var start = source
-        if hasHoles(slot) {
-            for i in Int(holeStarts[slot])..<Int(holeStarts[slot + 1]) {
-                let hole = Int(holeStates[i])
-                if start < hole { body(start, hole) }
-                start = Int(subtreeEnds[hole])
-            }
+    private func forEachRange(of entry: ShadowedSlot, _ body: (Int, Int) -> Void) {
+        var start = Int(entry.source)
+        for i in entry.holes {
+            let hole = Int(holeStates[i])
+            if start < hole { body(start, hole) }
+            start = Int(subtreeEnds[hole])
         }
-        let end = Int(subtreeEnds[source])
+        let end = Int(subtreeEnds[Int(entry.source)])
         if start < end { body(start, end) }
     }
 
     /// Finds the holes: one pass in pre-order, keeping for each event the transitions on it of
-    /// the states on the path from the top down to the current one (a stack per event). A state
-    /// with a transition on an event cuts its range out of the regions of the innermost state
-    /// above it with one on that event — the transition `step(on:from:)` would otherwise find.
+    /// the composite states on the path from the top down to the current state (a stack per
+    /// event, linked through one array). A state with a transition on an event cuts its range
+    /// out of the regions of the innermost state above it with one on that event — the
+    /// transition `step(on:from:)` would otherwise find. Only events some composite has a
+    /// transition on can be shadowed, so only their transitions are looked at; a composite
+    /// leaves the path when the pass goes past its range.
     private mutating func findHoles(eventCount: Int) {
         guard eventCount > 0 else { return }
-        // Per event, the top of its stack in `entries` (-1: none); entries link to the one below.
-        var top = [Int32](repeating: -1, count: eventCount)
-        var entrySlots: [Int32] = [], entryStates: [Int32] = [], entryBelow: [Int32] = []
-        // The first state that met each event while adding its own (to skip its duplicates).
-        var metBy = [Int32](repeating: -1, count: eventCount)
-        var path: [Int32] = []
         var holes: [(slot: Int32, state: Int32)] = []
-        for state in 0..<count {
-            let parent = parents[state]
-            while let last = path.last, last != parent {
-                path.removeLast()
-                for slot in stride(from: Int(successorStarts[Int(last) + 1]) - 1, through: Int(successorStarts[Int(last)]), by: -1)
-                where slotEvents[slot] >= 0 {
-                    let event = Int(slotEvents[slot])
-                    top[event] = entryBelow[Int(top[event])]
-                    entrySlots.removeLast()
-                    entryStates.removeLast()
-                    entryBelow.removeLast()
+        var sources: [Int32: Int32] = [:]
+        successorStarts.withUnsafeBufferPointer { starts in
+        slotEvents.withUnsafeBufferPointer { events in
+        subtreeEnds.withUnsafeBufferPointer { ends in
+            var onComposite = [Bool](repeating: false, count: eventCount)
+            var any = false
+            for state in 0..<count where flags[state].contains(.composite) {
+                for slot in Int(starts[state])..<Int(starts[state + 1]) where events[slot] >= 0 {
+                    onComposite[Int(events[slot])] = true
+                    any = true
                 }
             }
-            path.append(Int32(state))
-            let slots = Int(successorStarts[state])..<Int(successorStarts[state + 1])
-            for slot in slots where slotEvents[slot] >= 0 {
-                let event = Int(slotEvents[slot])
-                guard metBy[event] != Int32(state) else { continue }
-                metBy[event] = Int32(state)
-                // Every transition on the event of the innermost state above that has one.
-                var entry = top[event]
-                let shadowed = entry >= 0 ? entryStates[Int(entry)] : -1
-                while entry >= 0, entryStates[Int(entry)] == shadowed {
-                    holes.append((entrySlots[Int(entry)], Int32(state)))
-                    entry = entryBelow[Int(entry)]
+            guard any else { return }
+            // Per event, the top of its stack (an index into the entries, -1: none); the
+            // entries are the slots pushed, in order, each linked to the one below on its event.
+            var top = [Int32](repeating: -1, count: eventCount)
+            var below: [Int32] = [], entries: [Int32] = []
+            // The composites on the path, and where each one's entries start.
+            var path: [(state: Int32, firstEntry: Int32)] = []
+            for state in 0..<count where starts[state] != starts[state + 1] {
+                let slots = Int(starts[state])..<Int(starts[state + 1])
+                guard slots.contains(where: { events[$0] >= 0 && onComposite[Int(events[$0])] }) else { continue }
+                while let last = path.last, Int32(state) >= ends[Int(last.state)] {
+                    path.removeLast()
+                    while entries.count > Int(last.firstEntry) {
+                        top[Int(events[Int(entries.removeLast())])] = below.removeLast()
+                    }
+                }
+                for slot in slots where events[slot] >= 0 && onComposite[Int(events[slot])] {
+                    // Every transition on the event of the innermost state above with one (a
+                    // second of this state's own on the event repeats a hole: harmless).
+                    var entry = Int(top[Int(events[slot])])
+                    guard entry >= 0 else { continue }
+                    // The entries of the composite that pushed it start at its path element's.
+                    let owner = path.last { Int32(entry) >= $0.firstEntry }!
+                    while entry >= Int(owner.firstEntry) {
+                        holes.append((entries[entry], Int32(state)))
+                        sources[entries[entry]] = owner.state
+                        entry = Int(below[entry])
+                    }
+                }
+                guard flags[state].contains(.composite) else { continue }
+                path.append((Int32(state), Int32(entries.count)))
+                for slot in slots where events[slot] >= 0 && onComposite[Int(events[slot])] {
+                    let event = Int(events[slot])
+                    entries.append(Int32(slot))
+                    below.append(top[event])
+                    top[event] = Int32(entries.count - 1)
                 }
             }
-            for slot in slots where slotEvents[slot] >= 0 {
-                let event = Int(slotEvents[slot])
-                entrySlots.append(Int32(slot))
-                entryStates.append(Int32(state))
-                entryBelow.append(top[event])
-                top[event] = Int32(entrySlots.count - 1)
-            }
+        }
+        }
         }
         guard !holes.isEmpty else { return }
-        // Grouped by slot, in the order found (pre-order, so each slot's holes are in order).
-        var starts = [Int32](repeating: 0, count: successors.count + 1)
-        for hole in holes { starts[Int(hole.slot) + 1] += 1 }
-        for slot in 0..<successors.count { starts[slot + 1] += starts[slot] }
-        var fill = starts
-        var states = [Int32](repeating: 0, count: holes.count)
-        for hole in holes {
-            states[Int(fill[Int(hole.slot)])] = hole.state
-            fill[Int(hole.slot)] += 1
+        // Grouped by slot (a stable sort: each slot's holes stay in pre-order).
+        let bySlot = holes.indices.sorted { (holes[$0].slot, $0) < (holes[$1].slot, $1) }
+        holeStates = bySlot.map { holes[$0].state }
+        var first = 0
+        while first < bySlot.count {
+            let slot = holes[bySlot[first]].slot
+            var end = first + 1
+            while end < bySlot.count && holes[bySlot[end]].slot == slot { end += 1 }
+            shadowed.append(ShadowedSlot(slot: slot, source: sources[slot]!, holes: first..<end))
+            first = end
         }
-        holeStarts = starts
-        holeStates = states
     }
 
-    /// `.hasWayOut`: a transition without holes that enters a state is a way out of every state
-    /// inside its source (one pass in pre-order: parents first); one with holes, of the states
+    /// `.hasWayOut`: a transition not shadowed that enters a state is a way out of every state
+    /// inside its source (one pass in pre-order: parents first); a shadowed one, of the states
     /// in its region.
     private mutating func markWaysOut() {
-        var shadowedExits = false
-        for state in 0..<count where !flags[state].contains(.final) {
-            let parent = Int(parents[state])
-            var wayOut = parent >= 0 && flags[parent].contains(.hasWayOut)
-            for slot in Int(successorStarts[state])..<Int(successorStarts[state + 1]) where successors[slot] >= 0 {
-                if hasHoles(slot) { shadowedExits = true } else { wayOut = true }
-            }
-            if wayOut { flags[state].insert(.hasWayOut) }
-        }
-        guard shadowedExits else { return }
-        var ranges: [Range<Int>] = []
-        for state in 0..<count {
-            for slot in Int(successorStarts[state])..<Int(successorStarts[state + 1]) where successors[slot] >= 0 && hasHoles(slot) {
-                forEachRange(of: slot, source: state) { ranges.append($0..<$1) }
+        let (parents, starts, plain, count) = (self.parents, successorStarts, plainSuccessors, self.count)
+        flags.withUnsafeMutableBufferPointer { flags in
+            for state in 0..<count where !flags[state].contains(.final) {
+                let parent = Int(parents[state])
+                if (parent >= 0 && flags[parent].contains(.hasWayOut))
+                    || (starts[state]..<starts[state + 1]).contains(where: { plain[Int($0)] >= 0 }) {
+                    flags[state].insert(.hasWayOut)
+                }
             }
         }
-        let flags = self.flags
+        guard !shadowed.isEmpty else { return }
         var painter = RangePainter(count: count) { flags[$0].contains(.final) }
-        for range in ranges { painter.paint(range) { self.flags[$0].insert(.hasWayOut) } }
+        var painted: [Int32] = []
+        // How many regions start minus how many end at each state, summed below.
+        var depth = [Int32](repeating: 0, count: count + 1)
+        for entry in shadowed where successors[Int(entry.slot)] >= 0 {
+            forEachRange(of: entry) { start, end in
+                depth[start] += 1
+                depth[end] -= 1
+                painter.paint(start..<end, into: &painted)
+            }
+        }
+        for state in painted { flags[Int(state)].insert(.hasWayOut) }
+        var inside: Int32 = 0
+        for state in 0..<count {
+            inside += depth[state]
+            if inside > 0 { flags[state].insert(.inShadowedRegion) }
+        }
     }
 
     // MARK: - Passes
@@ -331,36 +363,28 @@ struct MachineGraph: Sendable {
     /// Which states a run from `start` (an entered state) can be in, or inside: the states its
     /// steps enter, from every non-final leaf it reaches, and the states around them.
     ///
-    /// A transition without holes is a step in every leaf inside its source, so it is followed
-    /// once, when the first leaf inside is reached (each state's own transitions once); one with
-    /// holes waits in an `IntervalStabbing` until a leaf of its region is reached.
+    /// A transition not shadowed is a step in every leaf inside its source, so it is followed
+    /// once, when the first leaf inside is reached (each state's own transitions once); a
+    /// shadowed one waits in an `IntervalStabbing` until a leaf of its region is reached.
     func reach(from start: Int) -> [Bool] {
         let reached: UInt8 = 1, expanded: UInt8 = 2
         var marks = [UInt8](repeating: 0, count: count)
         var readAhead = ReadAhead()
-        var shadowed: [(start: Int32, end: Int32, value: Int32)] = []
-        if !holeStates.isEmpty {
-            for state in 0..<count {
-                for slot in Int(successorStarts[state])..<Int(successorStarts[state + 1]) where successors[slot] >= 0 && hasHoles(slot) {
-                    forEachRange(of: slot, source: state) { shadowed.append((Int32($0), Int32($1), Int32(slot))) }
-                }
-            }
+        // The regions of shadowed transitions that enter a state, and which states lie in one.
+        var ranges: [(start: Int32, end: Int32, value: Int32)] = []
+        for entry in shadowed where successors[Int(entry.slot)] >= 0 {
+            forEachRange(of: entry) { ranges.append((Int32($0), Int32($1), entry.slot)) }
         }
-        var stabbing = IntervalStabbing(shadowed)
+        var stabbing = IntervalStabbing(ranges)
+        var stabbed: [Int32] = []
         // The queue holds reached leaves; a leaf's ancestors are marked reached when it is
         // taken from the queue rather than when it is put in (the same states end up reached),
         // so that everything read for a leaf is read then, and can be read ahead.
         var queue: [Int32] = [Int32(start)]
         marks[start] = reached
         var head = 0
-        func visit(_ next: Int) {
-            if marks[next] & reached == 0 {
-                marks[next] |= reached
-                queue.append(Int32(next))
-            }
-        }
         while head < queue.count {
-            readAhead.ahead(of: head, in: queue, offsets: successorStarts, alongside: parents, lists: successors)
+            readAhead.ahead(of: head, in: queue, offsets: successorStarts, alongside: parents, lists: plainSuccessors)
             let leaf = Int(queue[head])
             head += 1
             var up = Int(parents[leaf])
@@ -368,18 +392,32 @@ struct MachineGraph: Sendable {
                 marks[up] |= reached
                 up = Int(parents[up])
             }
-            if flags[leaf].contains(.final) { continue }
-            // The transitions without holes of the leaf and of its ancestors (each state's once).
+            let leafFlags = flags[leaf]
+            if leafFlags.contains(.final) { continue }
+            // The transitions not shadowed of the leaf and of its ancestors (each state's once).
             var current = leaf
             while current >= 0, marks[current] & expanded == 0 {
                 marks[current] |= expanded
                 for slot in Int(successorStarts[current])..<Int(successorStarts[current + 1]) {
-                    let next = successors[slot]
-                    if next >= 0 && !hasHoles(slot) { visit(Int(next)) }
+                    let next = Int(plainSuccessors[slot])
+                    if next >= 0 && marks[next] & reached == 0 {
+                        marks[next] |= reached
+                        queue.append(Int32(next))
+                    }
                 }
                 current = Int(parents[current])
             }
-            if !stabbing.isEmpty { stabbing.stab(Int32(leaf)) { visit(Int(successors[Int($0)])) } }
+            // The shadowed transitions whose region holds the leaf.
+            guard leafFlags.contains(.inShadowedRegion) else { continue }
+            stabbed.removeAll(keepingCapacity: true)
+            stabbing.stab(Int32(leaf)) { stabbed.append($0) }
+            for slot in stabbed {
+                let next = Int(successors[Int(slot)])
+                if marks[next] & reached == 0 {
+                    marks[next] |= reached
+                    queue.append(Int32(next))
+                }
+            }
         }
         readAhead.finish()
         return marks.map { $0 & reached != 0 }
@@ -395,7 +433,8 @@ struct MachineGraph: Sendable {
     /// each transition once, each leaf once); a composite can when a state inside it can.
     func canEnd() -> [Bool] {
         let count = self.count
-        // The slots entering each state, as offsets and one array.
+        // The transitions entering each state, as offsets and one array: a source state, or for
+        // a shadowed transition -1 - its index in `shadowed`.
         var predecessorsStart = [Int32](repeating: 0, count: count + 1)
         var readAhead = ReadAhead()
         let slotCount = successors.count
@@ -410,20 +449,22 @@ struct MachineGraph: Sendable {
         for state in 0..<count { predecessorsStart[state + 1] += predecessorsStart[state] }
         var fill = predecessorsStart
         var predecessors = [Int32](repeating: 0, count: Int(predecessorsStart[count]))
-        for slot in 0..<slotCount {
-            if slot + ReadAhead.distance < slotCount {
-                let later = successors[slot + ReadAhead.distance]
-                if later >= 0 { readAhead.read(fill[Int(later)]) }
+        for source in 0..<count {
+            for slot in Int(successorStarts[source])..<Int(successorStarts[source + 1]) {
+                if slot + ReadAhead.distance < slotCount {
+                    let later = successors[slot + ReadAhead.distance]
+                    if later >= 0 { readAhead.read(fill[Int(later)]) }
+                }
+                let entered = Int(plainSuccessors[slot])
+                guard entered >= 0 else { continue }
+                predecessors[Int(fill[entered])] = Int32(source)
+                fill[entered] += 1
             }
-            let entered = Int(successors[slot])
-            guard entered >= 0 else { continue }
-            predecessors[Int(fill[entered])] = Int32(slot)
-            fill[entered] += 1
         }
-        // Each slot's source, for its region.
-        var slotSources = [Int32](repeating: 0, count: slotCount)
-        for state in 0..<count {
-            for slot in Int(successorStarts[state])..<Int(successorStarts[state + 1]) { slotSources[slot] = Int32(state) }
+        for (index, entry) in shadowed.enumerated() where successors[Int(entry.slot)] >= 0 {
+            let entered = Int(successors[Int(entry.slot)])
+            predecessors[Int(fill[entered])] = -1 - Int32(index)
+            fill[entered] += 1
         }
         var canEnd = [Bool](repeating: false, count: count)
         var work: [Int32] = []
@@ -431,20 +472,35 @@ struct MachineGraph: Sendable {
             canEnd[state] = true
             work.append(Int32(state))
         }
-        // Only leaves that are not final are painted; a composite's range is its leaves'.
-        var painter = RangePainter(count: count) { self.flags[$0].contains(.composite) || self.flags[$0].contains(.final) }
+        // A transition from a leaf makes that leaf able to end; one from a composite, or a
+        // shadowed one, the leaves of its region, painted once each (the painter is made when
+        // first needed; a leaf marked directly may be painted again later, and is skipped then).
+        var painter: RangePainter?
+        var painted: [Int32] = []
         var head = 0
         while head < work.count {
             if head + ReadAhead.distance < work.count { readAhead.read(predecessorsStart[Int(work[head + ReadAhead.distance])]) }
             let state = Int(work[head])
             head += 1
             for i in Int(predecessorsStart[state])..<Int(predecessorsStart[state + 1]) {
-                let slot = Int(predecessors[i])
-                forEachRange(of: slot, source: Int(slotSources[slot])) { start, end in
-                    painter.paint(start..<end) { leaf in
-                        canEnd[leaf] = true
-                        work.append(Int32(leaf))
+                let source = Int(predecessors[i])
+                if source >= 0 && !flags[source].contains(.composite) {
+                    if !canEnd[source] {
+                        canEnd[source] = true
+                        work.append(Int32(source))
                     }
+                    continue
+                }
+                if painter == nil { painter = RangePainter(count: count) { flags[$0].contains(.composite) || flags[$0].contains(.final) } }
+                painted.removeAll(keepingCapacity: true)
+                if source >= 0 {
+                    painter!.paint(source..<Int(subtreeEnds[source]), into: &painted)
+                } else {
+                    forEachRange(of: shadowed[-1 - source]) { painter!.paint($0..<$1, into: &painted) }
+                }
+                for leaf in painted where !canEnd[Int(leaf)] {
+                    canEnd[Int(leaf)] = true
+                    work.append(leaf)
                 }
             }
         }
@@ -457,16 +513,19 @@ struct MachineGraph: Sendable {
     }
 }
 
-/// Numbers `0..<count` painted once each: `paint(_:_:)` calls its body for each number of a
-/// range not painted yet (nor skipped), in time proportional to those, plus nearly constant
-/// time per range (a union-find of "the next number not painted", with path halving).
+/// Numbers `0..<count` painted once each: `paint(_:into:)` lists each number of a range not
+/// painted yet (nor skipped), in time proportional to those, plus nearly constant time per
+/// range (a union-find of "the next number not painted", with path halving).
 struct RangePainter {
     private var next: [Int32]
 
     /// `skip` numbers are never painted.
     init(count: Int, skip: (Int) -> Bool) {
-        next = (0...count).map { Int32($0) }
-        for number in 0..<count where skip(number) { next[number] = Int32(number + 1) }
+        next = [Int32](unsafeUninitializedCapacity: count + 1) { buffer, initialized in
+            for number in 0..<count { buffer[number] = Int32(skip(number) ? number + 1 : number) }
+            buffer[count] = Int32(count)
+            initialized = count + 1
+        }
     }
 
     private mutating func find(_ number: Int) -> Int {
@@ -478,10 +537,11 @@ struct RangePainter {
         return current
     }
 
-    mutating func paint(_ range: Range<Int>, _ body: (Int) -> Void) {
+    /// Appends to `painted` each number of `range` not painted yet, and paints it.
+    mutating func paint(_ range: Range<Int>, into painted: inout [Int32]) {
         var number = find(range.lowerBound)
         while number < range.upperBound {
-            body(number)
+            painted.append(Int32(number))
             next[number] = Int32(number + 1)
             number = find(number + 1)
         }
