@@ -16,10 +16,13 @@ struct IntervalStabbing {
     /// reaching furthest (-1: none).
     private var tree: [Int32]
     private let size: Int
+    /// How many ranges are not reported yet (a stab with none left costs nothing).
+    private var left: Int
 
     /// `ranges`: (start, end exclusive, value), in any order.
     init(_ ranges: [(start: Int32, end: Int32, value: Int32)]) {
         let sorted = ranges.sorted { $0.start < $1.start }
+        left = sorted.count
         starts = sorted.map(\.start)
         ends = sorted.map(\.end)
         values = sorted.map(\.value)
@@ -41,6 +44,7 @@ struct IntervalStabbing {
     /// Calls `body` with the value of each range not yet reported that contains `point`, and
     /// forgets those ranges.
     mutating func stab(_ point: Int32, _ body: (Int32) -> Void) {
+        guard left > 0 else { return }
         // The ranges that start at or before the point: a prefix of `starts`.
         var low = 0, high = starts.count
         while low < high {
@@ -54,6 +58,7 @@ struct IntervalStabbing {
             guard found >= 0, ends[Int(found)] > point else { return }
             body(values[Int(found)])
             ends[Int(found)] = -1
+            left -= 1
             var node = (size + Int(found)) / 2
             while node >= 1 {
                 tree[node] = furthest(tree[2 * node], tree[2 * node + 1])

@@ -261,6 +261,7 @@ struct MachineGraph: Sendable {
         successorStarts.withUnsafeBufferPointer { starts in
         slotEvents.withUnsafeBufferPointer { events in
         subtreeEnds.withUnsafeBufferPointer { ends in
+            let flags = self.flags
             var onComposite = [Bool](repeating: false, count: eventCount)
             var any = false
             for state in 0..<count where flags[state].contains(.composite) {
@@ -270,6 +271,7 @@ struct MachineGraph: Sendable {
                 }
             }
             guard any else { return }
+            onComposite.withUnsafeBufferPointer { onComposite in
             // Per event, the top of its stack (an index into the entries, -1: none); the
             // entries are the slots pushed, in order, each linked to the one below on its event.
             var top = [Int32](repeating: -1, count: eventCount)
@@ -278,7 +280,12 @@ struct MachineGraph: Sendable {
             var path: [(state: Int32, firstEntry: Int32)] = []
             for state in 0..<count where starts[state] != starts[state + 1] {
                 let slots = Int(starts[state])..<Int(starts[state + 1])
-                guard slots.contains(where: { events[$0] >= 0 && onComposite[Int(events[$0])] }) else { continue }
+                var candidate = false
+                for slot in slots where events[slot] >= 0 && onComposite[Int(events[slot])] {
+                    candidate = true
+                    break
+                }
+                guard candidate else { continue }
                 while let last = path.last, Int32(state) >= ends[Int(last.state)] {
                     path.removeLast()
                     while entries.count > Int(last.firstEntry) {
@@ -307,6 +314,7 @@ struct MachineGraph: Sendable {
                     top[event] = Int32(entries.count - 1)
                 }
             }
+            }
         }
         }
         }
@@ -328,15 +336,25 @@ struct MachineGraph: Sendable {
     /// inside its source (one pass in pre-order: parents first); a shadowed one, of the states
     /// in its region.
     private mutating func markWaysOut() {
-        let (parents, starts, plain, count) = (self.parents, successorStarts, plainSuccessors, self.count)
+        let count = self.count
+        parents.withUnsafeBufferPointer { parents in
+        successorStarts.withUnsafeBufferPointer { starts in
+        plainSuccessors.withUnsafeBufferPointer { plain in
         flags.withUnsafeMutableBufferPointer { flags in
             for state in 0..<count where !flags[state].contains(.final) {
                 let parent = Int(parents[state])
-                if (parent >= 0 && flags[parent].contains(.hasWayOut))
-                    || (starts[state]..<starts[state + 1]).contains(where: { plain[Int($0)] >= 0 }) {
-                    flags[state].insert(.hasWayOut)
+                var wayOut = parent >= 0 && flags[parent].contains(.hasWayOut)
+                var slot = Int(starts[state])
+                let end = Int(starts[state + 1])
+                while !wayOut && slot < end {
+                    wayOut = plain[slot] >= 0
+                    slot += 1
                 }
+                if wayOut { flags[state].insert(.hasWayOut) }
             }
+        }
+        }
+        }
         }
         guard !shadowed.isEmpty else { return }
         var painter = RangePainter(count: count) { flags[$0].contains(.final) }
