@@ -77,12 +77,15 @@ struct MachineGraph: Sendable {
         var parents = [Int32](repeating: -1, count: count)
         var initialChildren = [Int32](repeating: -1, count: count)
         var flags = [Flags](repeating: [], count: count)
-        for index in 0..<count {
-            let state = states[index]
-            if !state.children.isEmpty { flags[index].insert(.composite) }
-            if state.kind == .final { flags[index].insert(.final) }
-            if let parent = state.parent { parents[index] = Int32(parent) }
-            if let child = state.initialChild { initialChildren[index] = Int32(child) }
+        // Field by field from the borrowed array: copying a whole `State` would retain its name,
+        // description and children for each state.
+        states.withUnsafeBufferPointer { states in
+            for index in 0..<count {
+                if !states[index].children.isEmpty { flags[index].insert(.composite) }
+                if states[index].kind == .final { flags[index].insert(.final) }
+                if let parent = states[index].parent { parents[index] = Int32(parent) }
+                if let child = states[index].initialChild { initialChildren[index] = Int32(child) }
+            }
         }
         self.parents = parents
         self.initialChildren = initialChildren
