@@ -36,27 +36,29 @@ struct MachineGraph: Sendable {
     /// State `s`'s own transitions are the slots `successorStarts[s]..<successorStarts[s + 1]`,
     /// in declaration order (empty until `connect`).
     private var successorStarts: [Int32]
-    /// Per slot: the state its transition enters (`enter(_:)` of its target), or -1 for an
-    /// internal transition, which enters nothing.
+    /// Per slot: the state its transition enters (`enter(_:)` of its target); -1 for an
+    /// internal transition, which enters nothing; `-2 - entered` for a transition an inner state
+    /// shadows somewhere (listed in `shadowed`), so that the passes, which follow the entries
+    /// that are not negative state by state, leave it to its region. `landing` reads all three.
     private var successors: [Int32] = []
     /// Per slot: the transition's index in `Machine.transitions`.
     private var slotTransitions: [Int32] = []
-    /// Per slot: its event as a number (equal numbers, same event), -1 for none.
-    private var slotEvents: [Int32] = []
+    /// Per transition (in declaration order): its event as a number (equal numbers, same
+    /// event), -1 for none.
+    private var events: [Int32] = []
     /// Per state: the end (exclusive) of its range of numbers, itself and the states inside it.
     private var subtreeEnds: [Int32] = []
-    /// The transitions an inner state shadows somewhere (their regions have holes), by slot, each
-    /// with its source and the states whose ranges are cut out of its region:
-    /// `holeStates[shadowed[i].holes]`, in order. Empty when no transition is shadowed.
+    /// The transitions entering a state that an inner state shadows somewhere (their regions
+    /// have holes), by slot, each with its source, the state it enters and the states whose
+    /// ranges are cut out of its region: `holeStates[shadowed[i].holes]`, in order. Empty when
+    /// no such transition is shadowed.
     private var shadowed: [ShadowedSlot] = []
     private var holeStates: [Int32] = []
-    /// `successors` without the shadowed transitions (-1 there, as for internal ones): what the
-    /// passes follow state by state. The same array as `successors` when nothing is shadowed.
-    private var plainSuccessors: [Int32] = []
 
     struct ShadowedSlot {
         var slot: Int32
         var source: Int32
+        var entered: Int32
         var holes: Range<Int>
     }
 
@@ -99,20 +101,14 @@ struct MachineGraph: Sendable {
     mutating func connect(outgoing: OutgoingTransitions, entries: [Int32], events: [Int32]) {
         successorStarts = outgoing.starts
         slotTransitions = outgoing.indices
+        self.events = events
         let slotCount = slotTransitions.count
         var successors = [Int32](repeating: 0, count: slotCount)
-        var slotEvents = [Int32](repeating: -1, count: slotCount)
-        var eventCount = 0
         slotTransitions.withUnsafeBufferPointer { indices in
-            for i in 0..<slotCount {
-                let transition = Int(indices[i])
-                successors[i] = entries[transition]
-                slotEvents[i] = events[transition]
-                eventCount = max(eventCount, Int(events[transition]) + 1)
-            }
+            for i in 0..<slotCount { successors[i] = entries[Int(indices[i])] }
         }
         self.successors = successors
-        self.slotEvents = slotEvents
+        let eventCount = Int(events.max() ?? -1) + 1
         var ends = [Int32](repeating: 0, count: count)
         for state in stride(from: count - 1, through: 0, by: -1) {
             ends[state] = max(ends[state], Int32(state + 1))
@@ -121,8 +117,7 @@ struct MachineGraph: Sendable {
         }
         subtreeEnds = ends
         findHoles(eventCount: eventCount)
-        plainSuccessors = successors
-        for entry in shadowed { plainSuccessors[Int(entry.slot)] = -1 }
+        for entry in shadowed { self.successors[Int(entry.slot)] = -2 - entry.entered }
         markWaysOut()
     }
 
@@ -174,7 +169,10 @@ struct MachineGraph: Sendable {
 
     /// Where the machine is once `slot`'s transition has fired in `leaf`.
     @inline(__always)
-    private func landing(_ slot: Int, from leaf: Int) -> Int { Self.landing(entering: successors[slot], from: leaf) }
+    private func landing(_ slot: Int, from leaf: Int) -> Int {
+        let entered = successors[slot]
+        return Self.landing(entering: entered < -1 ? -2 - entered : entered, from: leaf)
+    }
 
     /// Where the machine is once a transition that enters `entered` (-1: an internal one) has
     /// fired in `leaf`: still in `leaf` for an internal transition, else in the entered state.
@@ -192,7 +190,7 @@ struct MachineGraph: Sendable {
     func step(on event: Int32, from leaf: Int) -> (transition: Int, to: Int)? {
         var found = -1
         forEachCandidate(from: leaf) { slot in
-            guard slotEvents[slot] == event else { return true }
+            guard events[Int(slotTransitions[slot])] == event else { return true }
             found = slot
             return false
         }
@@ -206,9 +204,9 @@ struct MachineGraph: Sendable {
     func forEachStep(from leaf: Int, _ body: (_ transition: Int, _ to: Int, _ isInternal: Bool) -> Void) {
         var seen = EventSet()
         forEachCandidate(from: leaf) { slot in
-            let event = slotEvents[slot]
+            let event = events[Int(slotTransitions[slot])]
             if event < 0 || seen.insert(event) {
-                body(Int(slotTransitions[slot]), landing(slot, from: leaf), successors[slot] < 0)
+                body(Int(slotTransitions[slot]), landing(slot, from: leaf), successors[slot] == -1)
             }
             return true
         }
@@ -262,14 +260,17 @@ struct MachineGraph: Sendable {
         var holes: [(slot: Int32, state: Int32)] = []
         var sources: [Int32: Int32] = [:]
         successorStarts.withUnsafeBufferPointer { starts in
-        slotEvents.withUnsafeBufferPointer { events in
+        slotTransitions.withUnsafeBufferPointer { transitions in
+        self.events.withUnsafeBufferPointer { transitionEvents in
         subtreeEnds.withUnsafeBufferPointer { ends in
-            let flags = self.flags
+            let flags = self.flags, successors = self.successors
+            /// Slot `slot`'s event.
+            func events(_ slot: Int) -> Int32 { transitionEvents[Int(transitions[slot])] }
             var onComposite = [Bool](repeating: false, count: eventCount)
             var any = false
             for state in 0..<count where flags[state].contains(.composite) {
-                for slot in Int(starts[state])..<Int(starts[state + 1]) where events[slot] >= 0 {
-                    onComposite[Int(events[slot])] = true
+                for slot in Int(starts[state])..<Int(starts[state + 1]) where events(slot) >= 0 {
+                    onComposite[Int(events(slot))] = true
                     any = true
                 }
             }
@@ -284,7 +285,7 @@ struct MachineGraph: Sendable {
             for state in 0..<count where starts[state] != starts[state + 1] {
                 let slots = Int(starts[state])..<Int(starts[state + 1])
                 var candidate = false
-                for slot in slots where events[slot] >= 0 && onComposite[Int(events[slot])] {
+                for slot in slots where events(slot) >= 0 && onComposite[Int(events(slot))] {
                     candidate = true
                     break
                 }
@@ -292,32 +293,36 @@ struct MachineGraph: Sendable {
                 while let last = path.last, Int32(state) >= ends[Int(last.state)] {
                     path.removeLast()
                     while entries.count > Int(last.firstEntry) {
-                        top[Int(events[Int(entries.removeLast())])] = below.removeLast()
+                        top[Int(events(Int(entries.removeLast())))] = below.removeLast()
                     }
                 }
-                for slot in slots where events[slot] >= 0 && onComposite[Int(events[slot])] {
+                for slot in slots where events(slot) >= 0 && onComposite[Int(events(slot))] {
                     // Every transition on the event of the innermost state above with one (a
                     // second of this state's own on the event repeats a hole: harmless).
-                    var entry = Int(top[Int(events[slot])])
+                    var entry = Int(top[Int(events(slot))])
                     guard entry >= 0 else { continue }
                     // The entries of the composite that pushed it start at its path element's.
                     let owner = path.last { Int32(entry) >= $0.firstEntry }!
                     while entry >= Int(owner.firstEntry) {
-                        holes.append((entries[entry], Int32(state)))
-                        sources[entries[entry]] = owner.state
+                        // An internal transition enters nothing: the passes need not its region.
+                        if successors[Int(entries[entry])] >= 0 {
+                            holes.append((entries[entry], Int32(state)))
+                            sources[entries[entry]] = owner.state
+                        }
                         entry = Int(below[entry])
                     }
                 }
                 guard flags[state].contains(.composite) else { continue }
                 path.append((Int32(state), Int32(entries.count)))
-                for slot in slots where events[slot] >= 0 && onComposite[Int(events[slot])] {
-                    let event = Int(events[slot])
+                for slot in slots where events(slot) >= 0 && onComposite[Int(events(slot))] {
+                    let event = Int(events(slot))
                     entries.append(Int32(slot))
                     below.append(top[event])
                     top[event] = Int32(entries.count - 1)
                 }
             }
             }
+        }
         }
         }
         }
@@ -330,7 +335,7 @@ struct MachineGraph: Sendable {
             let slot = holes[bySlot[first]].slot
             var end = first + 1
             while end < bySlot.count && holes[bySlot[end]].slot == slot { end += 1 }
-            shadowed.append(ShadowedSlot(slot: slot, source: sources[slot]!, holes: first..<end))
+            shadowed.append(ShadowedSlot(slot: slot, source: sources[slot]!, entered: successors[Int(slot)], holes: first..<end))
             first = end
         }
     }
@@ -342,7 +347,7 @@ struct MachineGraph: Sendable {
         let count = self.count
         parents.withUnsafeBufferPointer { parents in
         successorStarts.withUnsafeBufferPointer { starts in
-        plainSuccessors.withUnsafeBufferPointer { plain in
+        successors.withUnsafeBufferPointer { plain in
         flags.withUnsafeMutableBufferPointer { flags in
             for state in 0..<count where !flags[state].contains(.final) {
                 let parent = Int(parents[state])
@@ -364,7 +369,7 @@ struct MachineGraph: Sendable {
         var painted: [Int32] = []
         // How many regions start minus how many end at each state, summed below.
         var depth = [Int32](repeating: 0, count: count + 1)
-        for entry in shadowed where successors[Int(entry.slot)] >= 0 {
+        for entry in shadowed {
             forEachRange(of: entry) { start, end in
                 depth[start] += 1
                 depth[end] -= 1
@@ -393,8 +398,8 @@ struct MachineGraph: Sendable {
         var readAhead = ReadAhead()
         // The regions of shadowed transitions that enter a state, and which states lie in one.
         var ranges: [(start: Int32, end: Int32, value: Int32)] = []
-        for entry in shadowed where successors[Int(entry.slot)] >= 0 {
-            forEachRange(of: entry) { ranges.append((Int32($0), Int32($1), entry.slot)) }
+        for entry in shadowed {
+            forEachRange(of: entry) { ranges.append((Int32($0), Int32($1), entry.entered)) }
         }
         var stabbing = IntervalStabbing(ranges)
         var stabbed: [Int32] = []
@@ -405,7 +410,7 @@ struct MachineGraph: Sendable {
         marks[start] = reached
         var head = 0
         while head < queue.count {
-            readAhead.ahead(of: head, in: queue, offsets: successorStarts, alongside: parents, lists: plainSuccessors)
+            readAhead.ahead(of: head, in: queue, offsets: successorStarts, alongside: parents, lists: successors)
             let leaf = Int(queue[head])
             head += 1
             var up = Int(parents[leaf])
@@ -420,7 +425,7 @@ struct MachineGraph: Sendable {
             while current >= 0, marks[current] & expanded == 0 {
                 marks[current] |= expanded
                 for slot in Int(successorStarts[current])..<Int(successorStarts[current + 1]) {
-                    let next = Int(plainSuccessors[slot])
+                    let next = Int(successors[slot])
                     if next >= 0 && marks[next] & reached == 0 {
                         marks[next] |= reached
                         queue.append(Int32(next))
@@ -432,8 +437,8 @@ struct MachineGraph: Sendable {
             guard leafFlags.contains(.inShadowedRegion) else { continue }
             stabbed.removeAll(keepingCapacity: true)
             stabbing.stab(Int32(leaf)) { stabbed.append($0) }
-            for slot in stabbed {
-                let next = Int(successors[Int(slot)])
+            for entered in stabbed {
+                let next = Int(entered)
                 if marks[next] & reached == 0 {
                     marks[next] |= reached
                     queue.append(Int32(next))
@@ -467,6 +472,7 @@ struct MachineGraph: Sendable {
             let entered = successors[slot]
             if entered >= 0 { predecessorsStart[Int(entered) + 1] += 1 }
         }
+        for entry in shadowed { predecessorsStart[Int(entry.entered) + 1] += 1 }
         for state in 0..<count { predecessorsStart[state + 1] += predecessorsStart[state] }
         var fill = predecessorsStart
         var predecessors = [Int32](repeating: 0, count: Int(predecessorsStart[count]))
@@ -476,14 +482,14 @@ struct MachineGraph: Sendable {
                     let later = successors[slot + ReadAhead.distance]
                     if later >= 0 { readAhead.read(fill[Int(later)]) }
                 }
-                let entered = Int(plainSuccessors[slot])
+                let entered = Int(successors[slot])
                 guard entered >= 0 else { continue }
                 predecessors[Int(fill[entered])] = Int32(source)
                 fill[entered] += 1
             }
         }
-        for (index, entry) in shadowed.enumerated() where successors[Int(entry.slot)] >= 0 {
-            let entered = Int(successors[Int(entry.slot)])
+        for (index, entry) in shadowed.enumerated() {
+            let entered = Int(entry.entered)
             predecessors[Int(fill[entered])] = -1 - Int32(index)
             fill[entered] += 1
         }
