@@ -62,7 +62,8 @@ public struct ComposedStepper: Sendable {
     /// Every instance in its machine's initial (leaf) state.
     public var initial: [Int32] { system.instances.map { starts[$0.machine] } }
 
-    /// Builds the rows, in time linear in their size plus the machines' transitions.
+    /// Builds the rows: each entry one step (`MachineStepper.landings(on:)`, a walk out through
+    /// the state's enclosing states), so time linear in their size times the machines' nesting.
     public init(system: System) {
         self.system = system
         let steppers = system.machines.map(MachineStepper.init)

@@ -2,9 +2,9 @@
 /// reported that contains a point, then forgets it.
 ///
 /// `MachineGraph.reach(from:)` keeps here the transitions an inner state shadows somewhere, as
-/// the ranges of states (in declaration order) where they are a step, so that each state
-/// reached finds them in time logarithmic in their number instead of walking every enclosing
-/// state's list again. The ranges are sorted by start; a tree over them holds the largest end
+/// the ranges of states (in declaration order) where they are a step, each with the state it
+/// enters, so that each leaf reached finds them in time logarithmic in their number instead of
+/// walking every enclosing state's list again. The ranges are sorted by start; a tree over them holds the largest end
 /// among those not yet reported, so a stab looks only at ranges that start at or before the
 /// point and reports the one reaching furthest until none reaches past the point.
 struct IntervalStabbing {

@@ -14,7 +14,7 @@
 /// transition on the event. States are numbered in pre-order, so a region is its source's
 /// range of numbers minus the ranges of those inner states (`holes`), computed once from the
 /// same rule as `step(on:from:)` (innermost first). A transition without holes, the usual
-/// case, is a step in every leaf inside its source; `MachineGraphTests` checks the passes
+/// case, is a step in every leaf inside its source; `MachineGraphStepTests` checks the passes
 /// against `forEachStep` leaf by leaf.
 ///
 /// Why small arrays: the passes jump from state to state in graph order, and at a million
