@@ -137,11 +137,6 @@ public struct Machine: Sendable {
         return chain
     }
 
-    /// The transitions that can fire in `state`: its own, then its ancestors', in that order.
-    public func transitions(from state: Int) -> [Int] {
-        ancestry(state).flatMap { outgoing[$0] }
-    }
-
     /// Whether `state` is `ancestor` or lies inside it.
     public func isWithin(_ state: Int, _ ancestor: Int) -> Bool {
         var current: Int? = state
@@ -231,7 +226,7 @@ public struct Transition: Sendable {
     public var event: String?
     public var trigger: Trigger?
     /// An internal transition (`internal on event …` inside a state): it fires in `source` or
-    /// any state inside it and leaves the machine where it is (`source == target`).
+    /// any state inside it and leaves the machine in the leaf it is in (`source == target`).
     public var isInternal = false
     /// In the order UIKit calls them. A slice of one array holding every transition's
     /// callbacks, rather than an array per transition (a million allocations at 10^6 states).

@@ -79,11 +79,12 @@ public struct LoggedInstance: Sendable, Equatable {
     public init(names: [String]) { self.names = names }
 }
 
-/// A lone machine: a configuration is the leaf state it is in. Steps are the transitions
-/// enabled there (inner ones shadow outer ones on the same event, as `Simulator` fires them).
+/// A lone machine: a configuration is the leaf state it is in. Steps are the ones
+/// `MachineStepper` makes there (<doc:Semantics>), each calling its transition's callbacks.
 public struct MachineAutomaton: LifecycleAutomaton, Sendable {
     public let model: Model
     public let machine: Machine
+    public let stepper: MachineStepper
     public let callbacks: [LoggedCallback]
     public var instances: [LoggedInstance] { [] }
     /// `callbackIDs[t]`: transition `t`'s callbacks as indices into `callbacks`.
@@ -92,6 +93,7 @@ public struct MachineAutomaton: LifecycleAutomaton, Sendable {
     public init(model: Model, machine: Machine) {
         self.model = model
         self.machine = machine
+        stepper = MachineStepper(machine)
         var numbering = CallbackNumbering()
         callbackIDs = machine.transitions.map { transition in
             transition.callbacks.map { numbering.number(model.method($0).selector, instance: nil) }
@@ -100,15 +102,15 @@ public struct MachineAutomaton: LifecycleAutomaton, Sendable {
     }
 
     public var name: String { machine.name }
-    public var initialConfiguration: Int { Simulator.start(of: machine) }
+    public var initialConfiguration: Int { stepper.start }
 
     public func steps(from state: Int) -> [AutomatonStep<Int>] {
-        machine.enabledTransitions(in: state).map { index in
-            let transition = machine.transitions[index]
+        stepper.steps(from: state).map { step in
+            let transition = machine.transitions[step.transition]
             let label = transition.event
                 ?? "\(machine.states[transition.source].name) -> \(machine.states[transition.target].name)"
-            return AutomatonStep(label: label, callbacks: callbackIDs[index],
-                                 target: machine.entry(transition.target), transition: index, from: state)
+            return AutomatonStep(label: label, callbacks: callbackIDs[step.transition], target: step.to,
+                                 transition: step.transition, from: state)
         }
     }
 

@@ -115,7 +115,7 @@ public struct QueryFormatter {
     }
 
     func callbacks(_ step: QueryStep, indent: String) -> String {
-        let selectors = machine.transitions[step.transition].callbacks.map { model.method($0).selector }
+        let selectors = machine.callbacks(of: step).map { model.method($0).selector }
         if selectors.isEmpty { return indent + "(nothing is called)\n" }
         return selectors.map { indent + VisibleText.escaped($0) + "\n" }.joined()
     }
@@ -152,7 +152,7 @@ public struct QueryFormatter {
                     json.field("to", name(step.to))
                     json.key("callbacks")
                     json.array {
-                        for callback in transition.callbacks { json.string(model.method(callback).selector) }
+                        for callback in machine.callbacks(of: step) { json.string(model.method(callback).selector) }
                     }
                     json.field("source", name(transition.source))
                     json.field("target", name(transition.target))
