@@ -3,7 +3,7 @@
 /// An instance's machine is one of the root file's machines or of a file it imports (the
 /// first one of that name, root first); an imported machine is checked here, once, when a
 /// system first uses it. When names resolve and nothing else is wrong, the composed states are
-/// explored breadth-first (`ComposedExploration`, at most `stateLimit` of them): a step that
+/// explored breadth-first (`ComposedExploration`, at most `settings.stateLimit` of them): a step that
 /// can fail once its event has started is an error, with the shortest sequence of events that
 /// leads there as notes; an event never possible and an instance that never leaves its
 /// initial state are warnings.
@@ -173,13 +173,13 @@ extension Checker {
         }
         let stepper = ComposedStepper(system: system)
         let budget = ComposedExploration.budget(for: stepper)
-        let exploration = ComposedExploration(stepper, limit: min(stateLimit, budget))
+        let exploration = ComposedExploration(stepper, limit: min(settings.stateLimit, budget))
         if exploration.result == .limitReached {
-            if budget < stateLimit {
+            if budget < settings.stateLimit {
                 report(.systemTooLargeToExplore(system.name, states: budget, instances: system.instances.count,
                                                 events: system.events.count, at: system.range))
             } else {
-                report(.systemStateLimit(system.name, limit: stateLimit, at: system.range))
+                report(.systemStateLimit(system.name, limit: settings.stateLimit, at: system.range))
             }
             return
         }

@@ -47,8 +47,7 @@ public final class Analysis: @unchecked Sendable {
         self.root = root
         let (syntax, parseDiagnostics) = Parser.parse(root)
         var diagnostics = parseDiagnostics
-        var checker = Checker(root: syntax, files: files, loader: loader)
-        checker.syntaxHadErrors = parseDiagnostics.hasErrors
+        var checker = Checker(root: syntax, files: files, loader: loader, syntaxHadErrors: parseDiagnostics.hasErrors)
         model = checker.check()
         diagnostics.append(contentsOf: checker.diagnostics)
         self.syntax = syntax

@@ -40,11 +40,9 @@ enum CheckCommand: Command {
         var diagnostics: DiagnosticOptions
     }
 
-    static func prepare(_ raw: [String]) throws(CLIError) -> [String] {
-        try CheckConfiguration.apply(to: raw)
-    }
-
+    /// The command line, then `--config`'s file merged into it once.
     static func parse(_ arguments: Arguments) throws(CLIError) -> Options {
+        let configuration = try arguments.value(CheckConfiguration.option).map { path throws(CLIError) in try CheckConfiguration.load(path) }
         guard !arguments.positionals.isEmpty else { throw .usage("missing spec file argument") }
         let json = try OutputFormat.parse(arguments, accepting: [.text, .json]) == .json
         let diagnostics = try DiagnosticOptions(arguments)
@@ -55,17 +53,17 @@ enum CheckCommand: Command {
             }
             platform = parsed
         }
-        let impl = arguments.all(impl)
-        if impl.isEmpty && arguments.has(infoPlist) { throw .usage("'--info-plist' is only used with '--impl'") }
-        return Options(specs: arguments.positionals, impl: impl, infoPlist: arguments.value(infoPlist), platform: platform,
-                       machines: arguments.has(machine) ? arguments.all(machine) : nil,
-                       onlyDeclared: arguments.has(onlyDeclared), stamp: arguments.value(stamp), json: json,
-                       diagnostics: diagnostics)
+        var options = Options(specs: arguments.positionals, impl: arguments.all(impl), infoPlist: arguments.value(infoPlist),
+                              platform: platform, machines: arguments.has(machine) ? arguments.all(machine) : nil,
+                              onlyDeclared: arguments.has(onlyDeclared), stamp: arguments.value(stamp), json: json,
+                              diagnostics: diagnostics)
+        try configuration?.apply(to: &options)
+        if options.impl.isEmpty && options.infoPlist != nil { throw .usage("'--info-plist' is only used with '--impl'") }
+        return options
     }
 
     static func run(_ options: Options) throws(CLIError) -> ExitCode {
-        var frontend = Frontend(options.diagnostics, json: options.json)
-        frontend.platform = options.platform
+        var frontend = Frontend(options.diagnostics, json: options.json, platform: options.platform)
         var status = ExitCode.success
         var models: [Model] = []
         for path in options.specs {
@@ -96,10 +94,9 @@ enum CheckCommand: Command {
             }
         }
         if !swiftFiles.isEmpty && status == .success && (options.infoPlist == nil || infoPlist != nil) {
-            var found = ImplementationCheck.check(models, against: swiftFiles, infoPlist: infoPlist, machines: options.machines,
-                                                  skippingUndeclared: options.onlyDeclared)
-            if frontend.warningsAsErrors { found.promoteWarnings() }
-            frontend.diagnostics.append(contentsOf: found)
+            frontend.diagnostics.append(contentsOf: ImplementationCheck.check(models, against: swiftFiles, infoPlist: infoPlist,
+                                                                              machines: options.machines,
+                                                                              skippingUndeclared: options.onlyDeclared))
         }
         frontend.printDiagnostics()
         if status != .success { return status }

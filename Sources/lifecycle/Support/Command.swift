@@ -23,25 +23,20 @@ protocol Command {
     static func parse(_ arguments: Arguments) throws(CLIError) -> Options
     /// Runs the command; everything it prints goes through `Terminal` and `Reporter`.
     static func run(_ options: Options) throws(CLIError) -> ExitCode
-    /// The raw command line before parsing (`check --config` adds the file's options).
-    static func prepare(_ raw: [String]) throws(CLIError) -> [String]
 }
 
 extension Command {
-    static func prepare(_ raw: [String]) throws(CLIError) -> [String] { raw }
-
     /// Runs the command on its arguments (after the subcommand's name): `--help`, or
     /// parse and run, reporting what went wrong.
     static func main(_ raw: [String]) -> ExitCode {
         do {
-            let prepared = try prepare(raw)
             // After `--` every argument is a file name, `--help` too.
-            let options = prepared.prefix { $0 != "--" }
+            let options = raw.prefix { $0 != "--" }
             if options.contains("--help") || options.contains("-h") {
                 Terminal.out(helpText)
                 return .success
             }
-            return try run(try parse(try Arguments.parse(prepared, options: self.options)))
+            return try run(try parse(try Arguments.parse(raw, options: self.options)))
         } catch {
             return Reporter.report(error, command: self)
         }
