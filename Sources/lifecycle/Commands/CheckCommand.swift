@@ -1,20 +1,18 @@
 import LifecycleCompiler
 
-/// `lifecycle check FILE... [--impl SWIFT_FILE]... [--info-plist PLIST] [--platform "iOS 15.0"] [--machine NAME]...
-/// [--only-declared] [--config FILE] [--stamp FILE] [--warnings-as-errors] [--format text|json]`
+/// `lifecycle check`: diagnostics for specs, and with `--impl` for the Swift that implements them.
 enum CheckCommand: Command {
     static let name = "check"
     static let abstract = "Check lifecycle specs and report every problem, as the Swift compiler does."
-    static let usage = "check <file>... [--impl <swift-file>]... [--info-plist <plist>] [--platform <platform>] [--machine <name>]... [--only-declared] [--config <file>] [--stamp <file>] [--warnings-as-errors] [--format text|json]"
-    static let arguments = [("<file>", "One or more .lifecycle specs.")]
+    static let arguments = [ArgumentSpec("<file>", "One or more .lifecycle specs.", count: .oneOrMore)]
 
     static let impl = OptionSpec(name: "--impl", valueName: "swift-file",
-                                 help: "A Swift file implementing a delegate, or one of its extensions; report each required callback the files together do not implement. Repeatable.")
+                                 help: "A Swift file implementing a delegate, or one of its extensions; report each required callback the files together do not implement. Repeatable.", repeatable: true)
     static let infoPlist = OptionSpec(name: "--info-plist", valueName: "plist",
                                       help: "With --impl: the app's Info.plist (an XML property list), to tell whether the app adopts the scene life cycle.")
     static let platform = OptionSpec(name: "--platform", valueName: "platform",
                                      help: "The deployment target, such as \"iOS 15.0\" (overrides the spec's 'platform'): warns about deprecated callbacks and callbacks not called before it.")
-    static let machine = MachineOptions.machine("With --impl: check only this machine's delegate (repeatable; default: every machine).")
+    static let machine = MachineOptions.machine("With --impl: check only this machine's delegate (repeatable; default: every machine).").repeated
     static let onlyDeclared = OptionSpec(name: "--only-declared",
                                          help: "With --impl: skip the machines whose delegate class no --impl file declares, instead of reporting them.")
     static let stamp = OptionSpec(name: "--stamp", valueName: "file",

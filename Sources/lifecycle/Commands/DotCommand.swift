@@ -1,11 +1,10 @@
 import LifecycleCompiler
 
-/// `lifecycle dot FILE [-o OUT.dot] [--machine NAME] [--no-clusters] [--descriptions] [--force]`
+/// `lifecycle dot`: a spec as Graphviz DOT (`DotGenerator`).
 enum DotCommand: Command {
     static let name = "dot"
     static let abstract = "Generate a Graphviz DOT diagram from a spec."
-    static let usage = "dot <file> [-o <out.dot>] [--machine <name>] [--no-clusters] [--descriptions] [--force]"
-    static let arguments = [("<file>", "A .lifecycle spec.")]
+    static let arguments = [ArgumentSpec("<file>", "A .lifecycle spec.")]
     static let options = [OutputOptions.output("out.dot")] + DiagramOptions.options + [OutputOptions.force] + DiagnosticOptions.all
 
     struct Options {

@@ -1,11 +1,10 @@
 import LifecycleCompiler
 
-/// `lifecycle render FILE -o OUT.svg|png|pdf [--dot PATH] [--machine NAME] [--no-clusters] [--descriptions]`
+/// `lifecycle render`: a spec drawn by Graphviz.
 enum RenderCommand: Command {
     static let name = "render"
     static let abstract = "Draw a spec as SVG, PNG or PDF with Graphviz 'dot'."
-    static let usage = "render <file> -o <out.svg|out.png|out.pdf> [--dot <path>] [--machine <name>] [--no-clusters] [--descriptions] [--force] [--layout <engine>] [--timeout <seconds>]"
-    static let arguments = [("<file>", "A .lifecycle spec.")]
+    static let arguments = [ArgumentSpec("<file>", "A .lifecycle spec.")]
     static let output = OutputOptions.output("out", help: "The image to write; its extension picks the format (svg, png, pdf).")
     static let dot = OptionSpec(name: "--dot", valueName: "path", help: "The Graphviz 'dot' program (default: 'dot' on PATH).")
     static let force = OptionSpec(name: "--force", help: "Replace an existing image lifecycle did not render (never the spec itself).")
@@ -13,6 +12,7 @@ enum RenderCommand: Command {
     static let layout = OptionSpec(name: "--layout", valueName: "engine",
                                    help: "Graphviz layout engine: dot (default, layered), or sfdp, fdp, neato, circo, twopi (much faster on big specs).")
     static let options = [output, dot] + DiagramOptions.options + [force, timeout, layout] + DiagnosticOptions.all
+    static let usageShape: [UsageTerm] = [.option(output, value: "<out.svg|out.png|out.pdf>")]
 
     /// Graphviz's layout engines.
     enum Layout: String, CaseIterable {

@@ -40,8 +40,9 @@ struct DiagnosticOptions {
 enum OutputFormat: String, CaseIterable {
     case text, json, markdown
 
-    static func option(_ help: String) -> OptionSpec {
-        OptionSpec(name: "--format", valueName: "format", help: help)
+    /// `--format`, taking the formats a command offers.
+    static func option(_ help: String, accepting accepted: [OutputFormat] = [.text, .json]) -> OptionSpec {
+        OptionSpec(name: "--format", valueName: "format", help: help, usageValue: accepted.map(\.rawValue).joined(separator: "|"))
     }
 
     /// text (default) or json, as most commands offer.
