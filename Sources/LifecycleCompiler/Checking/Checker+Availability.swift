@@ -85,17 +85,18 @@ extension Checker {
         if let platform {
             guard appliesTo(platform) else { return nil }
             if availability.isDeprecated, availability.deprecated.map({ $0 <= platform.version }) ?? true {
-                return quoting(.callbackDeprecated(method.selector, platform: platform.name, since: availability.deprecated,
+                return quoting(.callbackDeprecated(method.selector, platform: platform.name, since: availability.deprecated?.description,
                                                    replacement: availability.replacement, asWarning: true, at: range))
             }
             if let introduced = availability.introduced, introduced > platform.version {
-                return quoting(.callbackIntroducedLater(method.selector, introduced: introduced, target: platform, at: range))
+                return quoting(.callbackIntroducedLater(method.selector, platform: platform.name, introduced: introduced.description,
+                                                        target: platform.description, at: range))
             }
             return nil
         }
         guard availability.isDeprecated else { return nil }
         return quoting(.callbackDeprecated(method.selector, platform: availability.platform == "*" ? "iOS" : availability.platform,
-                                           since: availability.deprecated, replacement: availability.replacement,
+                                           since: availability.deprecated?.description, replacement: availability.replacement,
                                            asWarning: false, at: range))
     }
 

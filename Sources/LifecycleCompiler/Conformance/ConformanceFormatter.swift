@@ -24,7 +24,7 @@ public enum ConformanceFormatter {
             text += "  not logged: " + report.notLogged.joined(separator: ", ") + "\n"
         }
         if !report.ends.isEmpty {
-            text += "  ends in " + Conformance.orList(report.ends) + "\n"
+            text += "  ends in " + Suggestions.orList(report.ends) + "\n"
         }
         return text
     }
