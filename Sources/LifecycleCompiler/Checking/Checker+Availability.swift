@@ -8,7 +8,8 @@
 /// unless some callback in scope is flagged: it reads the few distinct spellings first, and scans
 /// the machine's references only for flagged ones.
 extension Checker {
-    /// Where an app adopts scenes: a delegate adopting `UISceneDelegate`, or a reference to
+    /// Where an app adopts scenes: a delegate adopting `UISceneDelegate` or SwiftUI's `App` (a
+    /// SwiftUI app always has scenes), or a reference to
     /// `application(_:configurationForConnecting:options:)`.
     struct SceneAdoption {
         var note: String
@@ -45,6 +46,10 @@ extension Checker {
             for delegate in machine.delegates {
                 for adopted in delegate.adopted {
                     guard let index = typeByName[text(adopted.range)] else { continue }
+                    if types[index].origin == "SwiftUI" && types[index].name == "App" {
+                        return SceneAdoption(note: "the app adopts scenes: '\(text(delegate.name.range))' is a SwiftUI 'App' here",
+                                             range: adopted.range)
+                    }
                     if index == sceneDelegate || ancestors(of: index).contains(sceneDelegate) {
                         return SceneAdoption(note: "the app adopts scenes: '\(text(delegate.name.range))' adopts '\(types[index].name)' here",
                                              range: adopted.range)

@@ -13,6 +13,8 @@ public struct Model: Sendable {
     public var ownTypes: [Int]
     /// Whether the root file says `import UIKit`.
     public var importsUIKit: Bool
+    /// Whether the root file says `import SwiftUI`.
+    public var importsSwiftUI = false
     /// The deployment target: `check --platform`, else the root file's `platform`, else nil.
     public var platform: Platform? = nil
     /// The root file's systems, in declaration order.
@@ -114,6 +116,9 @@ public struct Machine: Sendable {
     public var initialState: Int
     /// Transition indices by source state, in declaration order: `outgoing[state]`.
     public var outgoing: OutgoingTransitions
+    /// How SwiftUI shows the machine, when its spec says (`scenePhase …`): each state's scene
+    /// phase, read in its delegate, an `App` or a `View`.
+    public var phases: PhaseObservation? = nil
 
     /// The state entered when `state` is the target: its initial child, recursively.
     public func entry(_ state: Int) -> Int {
@@ -154,6 +159,83 @@ public struct Machine: Sendable {
 
     /// The index of the state with this name.
     public func state(named name: String) -> Int? { states.firstIndex { $0.name == name } }
+
+    /// The scene-phase changes `transition` makes when it fires in the leaf state `state`, as
+    /// `onChange(of: scenePhase)` reports them, from that state's phase to the phase of the state
+    /// it enters. None for an internal transition, a state without a phase at either end (SwiftUI
+    /// reports no phase for a launch or a termination) or the same phase at both; two between
+    /// `.active` and `.background`, which SwiftUI always passes through `.inactive` (a scene
+    /// resigns active before it enters the background, and enters the foreground before it
+    /// becomes active).
+    public func phaseChanges(_ transition: Int, from state: Int) -> [PhaseChange] {
+        guard let phases, !transitions[transition].isInternal,
+              let old = phases.phases[state], let new = phases.phases[entry(transitions[transition].target)], old != new
+        else { return [] }
+        if Set([old, new]) == [.active, .background] {
+            return [PhaseChange(old: old, new: .inactive), PhaseChange(old: .inactive, new: new)]
+        }
+        return [PhaseChange(old: old, new: new)]
+    }
+
+    /// The phase changes `transition` makes from any leaf state where it fires, each once, in
+    /// the order of those states: what a table or a diagram shows for it.
+    public func phaseChanges(of transition: Int) -> [PhaseChange] {
+        guard phases != nil else { return [] }
+        var changes: [PhaseChange] = []
+        for state in states.indices where !states[state].isComposite && isWithin(state, transitions[transition].source)
+            && enabledTransitions(in: state).contains(transition) {
+            for change in phaseChanges(transition, from: state) where !changes.contains(change) { changes.append(change) }
+        }
+        return changes
+    }
+
+    /// The phase a diagram writes on `state`: where its phase is not its enclosing state's.
+    public func shownPhase(_ state: Int) -> ScenePhase? {
+        guard let phases = phases?.phases, let phase = phases[state] else { return nil }
+        if let parent = states[state].parent, phases[parent] == phase { return nil }
+        return phase
+    }
+}
+
+/// SwiftUI's `ScenePhase`, in its order (`background < inactive < active`).
+public enum ScenePhase: String, Sendable, CaseIterable, Comparable {
+    case background, inactive, active
+
+    /// `.active`, as Swift writes it.
+    public var swift: String { "." + rawValue }
+
+    public static func < (a: ScenePhase, b: ScenePhase) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+/// A machine observed as SwiftUI's `@Environment(\.scenePhase)` (`scenePhase Active: .active, …`).
+public struct PhaseObservation: Sendable {
+    /// Where the phase is read: in the `App` (the aggregate of every scene: active if any is,
+    /// else inactive if any is, else background) or in a `View` (the phase of its scene).
+    public enum Scope: String, Sendable { case app, scene }
+    public var scope: Scope
+    /// `phases[state]`: the phase a state is observed as, its own or its nearest enclosing
+    /// state's; nil where it has none.
+    public var phases: [ScenePhase?]
+    /// The first `scenePhase` word of the machine.
+    public var range: SourceRange
+}
+
+/// A change of scene phase, as `onChange(of: scenePhase)` reports it.
+public struct PhaseChange: Hashable, Sendable {
+    public var old: ScenePhase
+    public var new: ScenePhase
+
+    public init(old: ScenePhase, new: ScenePhase) {
+        self.old = old
+        self.new = new
+    }
+
+    /// `.active → .inactive`.
+    public var text: String { "\(old.swift) → \(new.swift)" }
+    /// `(.active, .inactive)`: the case of a `switch (oldPhase, newPhase)`.
+    public var pattern: String { "(\(old.swift), \(new.swift))" }
 }
 
 /// Transition indices grouped by source state, kept in one array with per-state offsets
