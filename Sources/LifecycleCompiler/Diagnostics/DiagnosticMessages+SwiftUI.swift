@@ -35,3 +35,17 @@ extension Diagnostic {
              at: range, fixIt: suggestion.map { FixIt(replace: range, with: $0) })
     }
 }
+
+/// Messages of `check --impl` about a SwiftUI app's `onChange(of: scenePhase)` handlers.
+extension Diagnostic {
+    static func phaseChangeNotDistinguished(_ change: PhaseChange, transition: String, event: String?, reader: String,
+                                            at range: SourceRange) -> Diagnostic {
+        make(.warning, "no onChange(of: scenePhase) handler of '\(reader)' tells '\(change.text)' apart, the change '\(transition)' makes; "
+            + "add 'case \(change.pattern):'", at: range)
+    }
+
+    static func scenePhaseNotObserved(_ machine: String, reader: String, cases: [String], at range: SourceRange) -> Diagnostic {
+        make(.warning, "no onChange(of: scenePhase) handler of '\(reader)' follows the phases of machine '\(machine)'; "
+            + "its 'switch (oldPhase, newPhase)' needs \(quotedList(cases))", at: range)
+    }
+}

@@ -45,6 +45,10 @@ import Testing
         jobs.append(Job(unit: try IOSTypecheck.Unit(delegates.appendingPathComponent("AppDelegate.swift"),
                                                     delegates.appendingPathComponent("SceneDelegate.swift")),
                         platform: platform(ofSpec: "SceneLifecycle")))
+        // The SwiftUI app of the check --impl corpus is a real app.
+        let notes = Repository.fixtures.appendingPathComponent("Implementations/SwiftUINotes")
+        let notesFiles = try manager.contentsOfDirectory(atPath: notes.path).filter { $0.hasSuffix(".swift") }.sorted()
+        jobs.append(Job(unit: try IOSTypecheck.Unit(urls: notesFiles.map { notes.appendingPathComponent($0) }), platform: PlatformVersion("17.0")))
         let demo = Repository.examples.appendingPathComponent("PluginDemo/Sources/Downloads")
         let demoFiles = try manager.contentsOfDirectory(atPath: demo.path).filter { $0.hasSuffix(".swift") }.sorted()
         jobs.append(Job(unit: try IOSTypecheck.Unit(urls: demoFiles.map { demo.appendingPathComponent($0) }), platform: nil))
