@@ -14,6 +14,8 @@ extension Checker {
     struct SceneAdoption {
         var note: String
         var range: SourceRange?
+        /// Adopted by a SwiftUI `App`: the app follows the scene phase, not a scene delegate.
+        var isSwiftUI = false
     }
 
     /// The app-delegate callbacks UIKit does not call once scenes are adopted, and their scene
@@ -48,7 +50,7 @@ extension Checker {
                     guard let index = typeByName[text(adopted.range)] else { continue }
                     if types[index].origin == "SwiftUI" && types[index].name == "App" {
                         return SceneAdoption(note: "the app adopts scenes: '\(text(delegate.name.range))' is a SwiftUI 'App' here",
-                                             range: adopted.range)
+                                             range: adopted.range, isSwiftUI: true)
                     }
                     if index == sceneDelegate || ancestors(of: index).contains(sceneDelegate) {
                         return SceneAdoption(note: "the app adopts scenes: '\(text(delegate.name.range))' adopts '\(types[index].name)' here",
@@ -74,8 +76,8 @@ extension Checker {
         let method = types[ref.type].methods[ref.index]
         if let adoption = sceneAdoption, types[ref.type].origin == "UIKit", types[ref.type].name == "UIApplicationDelegate",
            let replacement = Checker.sceneReplacements[method.selector] {
-            return .sceneLifecycleIgnoresAppCallback(method.selector, replacement: replacement, at: range)
-                .note(adoption.note, at: adoption.range)
+            let evidence = SceneLifecycleCheck.Evidence(note: adoption.note, range: adoption.range, isSwiftUI: adoption.isSwiftUI)
+            return SceneLifecycleCheck.ignored(method.selector, replacement: replacement, evidence: evidence, at: range)
         }
         guard let availability = method.availability else { return nil }
         // A catalog callback's warning also quotes Apple's attribute, message included, verbatim.

@@ -49,3 +49,11 @@ extension Diagnostic {
             + "its 'switch (oldPhase, newPhase)' needs \(quotedList(cases))", at: range)
     }
 }
+
+/// The app-delegate callbacks a SwiftUI app hears as a scene phase instead.
+extension Diagnostic {
+    static func swiftUIAppIgnoresAppCallback(_ selector: String, phase: ScenePhase, at range: SourceRange) -> Diagnostic {
+        make(.warning, "UIKit does not call '\(selector)' in a SwiftUI app, which has scenes; follow the scene phase instead: "
+            + "'.onChange(of: scenePhase)' reports the change to '\(phase.swift)'", at: range)
+    }
+}

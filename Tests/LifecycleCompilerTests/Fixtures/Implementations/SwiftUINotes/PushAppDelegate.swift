@@ -22,7 +22,7 @@ final class PushAppDelegate: NSObject, UIApplicationDelegate, UNUserNotification
     }
 
     // A SwiftUI app has scenes: UIKit never calls this; the App's scenePhase says it instead.
-    // expected-warning@+1 {{UIKit does not call 'applicationDidBecomeActive(_:)' in an app that adopts scenes; use 'sceneDidBecomeActive(_:)' in the scene delegate}}
+    // expected-warning@+1 {{UIKit does not call 'applicationDidBecomeActive(_:)' in a SwiftUI app, which has scenes; follow the scene phase instead: '.onChange(of: scenePhase)' reports the change to '.active'}}
     func applicationDidBecomeActive(_ application: UIApplication) {
         registrar.resetBadge()
     }
