@@ -18,7 +18,7 @@ enum LanguageServerBench {
         let text = String(decoding: spec, as: UTF8.self)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let uri = "file:///bench/Spec.lifecycle"
-        let server = LanguageServer { _ in nil }
+        let server = LanguageServer { _ in .failure(LoadFailure("no imports in benchmarks")) }
         var clock = 0.0
         var id = 0
         func send(_ method: String, _ params: JSONValue, notification: Bool = false) -> [UInt8] {

@@ -31,6 +31,8 @@ enum Measure {
         var seconds: Double
         var peakBytes: Int
         var status: Int32
+        /// User and system CPU time: steadier than wall time on a busy machine.
+        var cpuSeconds: Double = 0
     }
 
     /// Spawns `arguments[0]` with stdout and stderr sent to /dev/null (or stdout to `stdout`)
@@ -63,7 +65,9 @@ enum Measure {
         #else
         let peakBytes = Int(usage.ru_maxrss) * 1024
         #endif
-        return Run(seconds: seconds, peakBytes: peakBytes, status: (status >> 8) & 0xFF)
+        let cpu = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+            + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+        return Run(seconds: seconds, peakBytes: peakBytes, status: (status >> 8) & 0xFF, cpuSeconds: cpu)
     }
 
     /// The median wall time and the largest peak memory over `count` runs.
@@ -71,7 +75,7 @@ enum Measure {
         var runs: [Run] = []
         for _ in 0..<count { runs.append(run(arguments, stdout: stdout)) }
         return Run(seconds: median(runs.map(\.seconds)), peakBytes: runs.map(\.peakBytes).max() ?? 0,
-                   status: runs.map(\.status).max() ?? 0)
+                   status: runs.map(\.status).max() ?? 0, cpuSeconds: median(runs.map(\.cpuSeconds)))
     }
 
     static func loadAverage() -> String {

@@ -5,6 +5,7 @@
 //   .build/release/lifecycle-bench generate --states N [--seed 42] -o FILE
 //   .build/release/lifecycle-bench generate-system [--instances 6] [--ring 10] -o FILE
 //   .build/release/lifecycle-bench log --lines N -o FILE     (a scene console log for `lifecycle conform`)
+//   .build/release/lifecycle-bench logs [--lines 1000000,10000000] [--runs 3] [--out Performance.md]
 //
 // If Ragel is installed (`apt-get install ragel`), the start-up table also times `ragel -V` on a
 // five-state chart of the scene lifecycle (`RagelPeer.swift`): the issue's start-up peer, in
@@ -30,6 +31,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
     print("""
     usage: lifecycle-bench [--sizes 1000,10000,100000,1000000] [--seed 42] [--startup-runs 60] [--out Performance.md]
            lifecycle-bench generate --states N [--seed 42] -o FILE
+           lifecycle-bench logs [--lines 1000000,10000000] [--runs 3] [--out Performance.md]
            lifecycle-bench lsp [--lines 1000] [--runs 50]
     Build first, from the package root: swift build -c release -Xswiftc -static-executable
     """)
@@ -65,19 +67,11 @@ if arguments.first == "lex" {
 //   lifecycle-bench log --lines 1000000 -o /tmp/million.log
 //   time .build/release/lifecycle conform Examples/SceneLifecycle.lifecycle /tmp/million.log --machine Scene
 if arguments.first == "log" {
-    guard let count = option("--lines").flatMap(Int.init), count >= 0, let out = option("-o"),
-          let example = try? String(contentsOfFile: "Examples/logs/scene-home-and-back.log", encoding: .utf8) else {
+    guard let count = option("--lines").flatMap(Int.init), count >= 0, let out = option("-o") else {
         print("usage: lifecycle-bench log --lines N -o FILE (run from the package root)")
         exit(2)
     }
-    let lines = example.split(separator: "\n").map(String.init)
-    var text = ""
-    text.reserveCapacity(count * 100)
-    for index in 0..<count {
-        text += (index < 4 ? lines[index] : lines[4 + (index - 4) % (lines.count - 4)]) + "\n"
-    }
-    guard FileManager.default.createFile(atPath: out, contents: Data(text.utf8)) else { exit(3) }
-    exit(0)
+    exit(LogBench.writeLog(lines: count, to: out) ? 0 : 3)
 }
 
 // `lsp [--lines 1000] [--runs 50]`: language-server response times (LanguageServerBench.swift).
@@ -105,6 +99,24 @@ if arguments.first == "generate-system" {
     }
     let text = SystemSpec.generate(instances: Int(option("--instances") ?? "6") ?? 6, ring: Int(option("--ring") ?? "10") ?? 10)
     _ = FileManager.default.createFile(atPath: out, contents: Data(text.utf8))
+    exit(0)
+}
+
+// `logs [--lines 1000000,10000000] [--runs 3] [--out Performance.md]`: `conform` on logs of
+// those sizes, time and peak memory (LogBench.swift).
+if arguments.first == "logs" {
+    let tool = ".build/release/lifecycle"
+    guard FileManager.default.isExecutableFile(atPath: tool) else {
+        print("lifecycle-bench: build the tool first (swift build -c release -Xswiftc -static-executable) and run from the package root")
+        exit(2)
+    }
+    let folder = NSTemporaryDirectory() + "lifecycle-bench-logs-\(getpid())"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    LogBench.run(sizes: (option("--lines") ?? "1000000,10000000").split(separator: ",").compactMap { Int($0) },
+                 runs: Int(option("--runs") ?? "3") ?? 3, tool: tool,
+                 benchBinary: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path, folder: folder, out: option("--out"))
+    // `exit` runs no `defer`: remove the folder first.
+    try? FileManager.default.removeItem(atPath: folder)
     exit(0)
 }
 

@@ -42,6 +42,11 @@ struct GenerationRequest {
         actions.sort { Action.allCases.firstIndex(of: $0)! < Action.allCases.firstIndex(of: $1)! }
     }
 
+    /// The files an invocation writes: the values of its `-o` and `--update`.
+    static func outputs(of invocation: [String]) -> [String] {
+        zip(invocation, invocation.dropFirst()).compactMap { option, value in option == "-o" || option == "--update" ? value : nil }
+    }
+
     /// The `lifecycle` argument lists for `spec` (relative to the package), in order.
     /// `swiftFiles` are the target's Swift files; `exists` tells whether a package-relative path exists.
     func invocations(spec: String, swiftFiles: [String], exists: (String) -> Bool) -> [[String]] {

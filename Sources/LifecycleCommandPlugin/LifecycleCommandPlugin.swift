@@ -15,14 +15,20 @@ import PackagePlugin
 /// With no action, `swift` and `render`. Outputs go beside each spec, or into `--output-dir`
 /// (relative to the package). `--target` picks targets (default: every target with a spec).
 /// Paths are given to `lifecycle` relative to the package, so generated headers do not depend
-/// on where the package is checked out.
+/// on where the package is checked out. Nothing is written outside the package directory
+/// (`PackageContainment`): an output that resolves outside it, through `..`, an absolute
+/// `--output-dir` or a symbolic link, is refused and counts as a failed command.
 @main
 struct LifecycleCommandPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         let request = try GenerationRequest(arguments)
         let tool = try context.tool(named: "lifecycle").url
         let root = context.package.directoryURL
+        let containment = PackageContainment(packageDirectory: root.standardizedFileURL.path)
         if let folder = request.outputDirectory {
+            if let problem = containment.problem(writing: folder, what: "the output folder ('--output-dir')") {
+                throw GenerationRequest.Failure(message: problem)
+            }
             try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
         let targets = try request.targetNames.isEmpty ? context.package.targets
@@ -36,6 +42,12 @@ struct LifecycleCommandPlugin: CommandPlugin {
                 let swiftFiles = files.filter { $0.pathExtension == "swift" }.map { Self.relative($0, to: root) }
                 for invocation in request.invocations(spec: Self.relative(spec, to: root), swiftFiles: swiftFiles,
                                                       exists: { FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path) }) {
+                    let problems = GenerationRequest.outputs(of: invocation).compactMap { containment.problem(writing: $0, what: "the output") }
+                    guard problems.isEmpty else {
+                        problems.forEach { Diagnostics.error($0) }
+                        failures += 1
+                        continue
+                    }
                     if try !Self.run(tool, invocation, in: root) { failures += 1 }
                 }
             }

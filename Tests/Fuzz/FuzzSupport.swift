@@ -169,7 +169,7 @@ enum FuzzPipeline {
         guard !model.machines.isEmpty else { return }
         let files = SourceFiles()
         let scxml = files.add(path: "Fuzz.scxml", bytes: ExportFormat.scxml.body(model: model))
-        let (skeleton, diagnostics) = SCXMLImporter.importSCXML(scxml)
+        let (skeleton, diagnostics) = SCXMLImporter.importSCXML(scxml, in: files)
         require(skeleton != nil, "the SCXML export does not import:\n\(DiagnosticRenderer(files: files).render(diagnostics))")
         let again = Compiler.compile(path: "Fuzz.lifecycle", source: skeleton ?? "")
         // SCXML carries the machines, not the spec's `extension` declarations: a callback one

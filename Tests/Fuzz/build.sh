@@ -1,5 +1,6 @@
 #!/bin/sh
-# Builds one libFuzzer target into .build-fuzz/NAME (NAME: FuzzPipeline, FuzzStructured or FuzzFrontEnd).
+# Builds one libFuzzer target into .build-fuzz/NAME (NAME: FuzzPipeline, FuzzStructured, FuzzFrontEnd,
+# FuzzFormatter or FuzzDocumentSync).
 #
 # The compiler library, Tests/Fuzz/FuzzSupport.swift and Tests/Fuzz/NAME.swift are compiled as one module
 # with plain swiftc (SwiftPM can't add -sanitize=fuzzer to one product). FuzzStructured also
@@ -7,7 +8,7 @@
 #   Tests/Fuzz/build.sh FuzzPipeline
 set -eu
 cd "$(dirname "$0")/../.."
-name=${1:?usage: Tests/Fuzz/build.sh FuzzPipeline|FuzzStructured|FuzzFrontEnd}
+name=${1:?usage: Tests/Fuzz/build.sh FuzzPipeline|FuzzStructured|FuzzFrontEnd|FuzzFormatter|FuzzDocumentSync}
 [ -f "Tests/Fuzz/$name.swift" ] || { echo "no such target: Tests/Fuzz/$name.swift" >&2; exit 2; }
 mkdir -p .build-fuzz
 

@@ -10,7 +10,7 @@
 # minimised corpus) and the seed specs; new crashes land in .build-fuzz/artifacts/.
 set -eu
 cd "$(dirname "$0")/../.."
-name=${1:?usage: Tests/Fuzz/run.sh FuzzPipeline|FuzzStructured [SECONDS|-runs=N] [libFuzzer flags...]}
+name=${1:?usage: Tests/Fuzz/run.sh FuzzPipeline|FuzzStructured|FuzzFrontEnd|FuzzFormatter|FuzzDocumentSync [SECONDS|-runs=N] [libFuzzer flags...]}
 shift
 limit=${1:-}
 [ $# -gt 0 ] && shift

@@ -2,6 +2,8 @@
 Malformed JSON-RPC, unknown methods, an oversized message, and clients that exit without
 `shutdown`; the server answers with JSON-RPC errors or ignores, as the protocol says."""
 import json
+import os
+import signal
 import subprocess
 
 from conftest import BINARY
@@ -88,3 +90,34 @@ def test_oversized_message_is_skipped_not_buffered():
     assert server.request(2, "shutdown")["result"] is None
     server.send({"jsonrpc": "2.0", "method": "exit"})
     assert server.process.wait(10) == 0
+
+
+def test_imports_must_be_regular_files(tmp_path):
+    """Issue 24, item 7: `import "/dev/stdin"` would read the server's own JSON-RPC input, and a
+    FIFO import would block forever; both are refused with a located error, and the server
+    goes on answering. A server that blocks fails after 30 seconds instead of hanging the suite."""
+    def blocked(signum, frame):
+        raise TimeoutError("the server blocked on an import")
+    signal.signal(signal.SIGALRM, blocked)
+    signal.alarm(30)
+    fifo = tmp_path / "pipe.lifecycle"
+    os.mkfifo(fifo)
+    spec = tmp_path / "Spec.lifecycle"
+    text = 'import "/dev/stdin"\nimport "pipe.lifecycle"\nmachine M {\n    initial state A\n    A -> A on go\n}\n'
+    server = RawServer()
+    server.request(1, "initialize", {"capabilities": {}})
+    server.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+        "uri": spec.as_uri(), "languageId": "lifecycle", "version": 1, "text": text}}})
+    while True:
+        message = server.receive()
+        if message.get("method") == "textDocument/publishDiagnostics":
+            break
+    messages = [d["message"] for d in message["params"]["diagnostics"]]
+    assert any("cannot import '/dev/stdin': is a" in m and "not a regular file" in m for m in messages), messages
+    assert "cannot import 'pipe.lifecycle': is a FIFO, not a regular file" in messages, messages
+    assert message["params"]["diagnostics"][0]["range"]["start"] == {"line": 0, "character": 7}
+    assert server.request(2, "textDocument/hover", {"textDocument": {"uri": spec.as_uri()}, "position": {"line": 4, "character": 4}})["result"] is not None
+    assert server.request(3, "shutdown")["result"] is None
+    server.send({"jsonrpc": "2.0", "method": "exit"})
+    assert server.process.wait(10) == 0
+    signal.alarm(0)

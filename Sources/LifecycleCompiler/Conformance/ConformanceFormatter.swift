@@ -1,9 +1,25 @@
-/// Renders `conform` results: a line per conforming log for people, or one JSON array.
+/// Renders `conform` results: a summary per conforming log for people, or one JSON array.
 public enum ConformanceFormatter {
-    /// `Examples/logs/scene.log: conforms to 'Scene' (9 callbacks, 3 other lines)`, then which
-    /// callbacks were taken as not logged, and where the run ends.
+    public typealias Report = Conformance.Report
+
+    /// `Examples/logs/scene.log: conforms to 'Scene' (9 callbacks, 3 other lines)`, then the
+    /// lines it could not use and why, which callbacks were taken as not logged, and where the
+    /// run ends.
     public static func text(log path: String, automaton: String, report: Report) -> String {
-        var text = "\(path): conforms to '\(automaton)' (\(count(report.callbackCount, "callback")), \(count(report.skippedLines, "other line")))\n"
+        var text = "\(Diagnostic.printablePath(path)): conforms to '\(automaton)' (\(count(report.callbackCount, "callback")), \(count(report.skippedLines, "other line")))\n"
+        if report.unmatched.count > 0 {
+            let examples = report.unmatched.examples.map { "line \($0.line) '\(VisibleText.escaped($0.text))'" }
+            let names = report.unmatched.instanceNames.map { $0.joined(separator: " or ") }
+            text += "  not matched to an instance: \(count(report.unmatched.count, "line")), e.g. \(examples.joined(separator: ", ")); "
+                + "the instances are named \(names.joined(separator: ", ")) ('--instance NAME=WORD' adds a name)\n"
+        }
+        if !report.unchecked.isEmpty {
+            text += "  callbacks no \(report.ofSystem ? "event" : "transition") of '\(automaton)' calls: "
+                + report.unchecked.map { "\(VisibleText.escaped($0.callback)) ×\($0.lines)" }.joined(separator: ", ") + "\n"
+        }
+        if report.cutLines > 0 {
+            text += "  \(count(report.cutLines, "line")) longer than \(LogLines.maximumLength >> 20) MiB, read up to that length\n"
+        }
         if !report.notLogged.isEmpty {
             text += "  not logged: " + report.notLogged.joined(separator: ", ") + "\n"
         }
@@ -13,33 +29,33 @@ public enum ConformanceFormatter {
         return text
     }
 
-    public typealias Report = Conformance.Report
-
     static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
     /// One result of `json`.
     public struct Entry {
+        /// The log as the command line named it (`<stdin>` for `-`).
         public var path: String
-        public var file: SourceFile?
         public var report: Report
-        public init(path: String, file: SourceFile?, report: Report) {
+        public init(path: String, report: Report) {
             self.path = path
-            self.file = file
             self.report = report
         }
     }
 
-    /// `[{"log", "automaton", "conforms", "callbacks", "skippedLines", "notLogged", "ends",
+    /// `[{"log", "automaton", "conforms", "lines", "callbacks", "skippedLines",
+    /// "unmatchedLines": {"count", "examples": [{"line", "text"}], "instanceNames": [[name]]},
+    /// "uncheckedCallbacks": [{"callback", "lines"}], "cutLines", "notLogged", "ends",
     /// "diagnostics": [{"severity", "id", "line", "column", "message", "notes": [{"line", "column", "message"}]}]}]`,
-    /// keys in this order. A note without a place has null line and column.
-    public static func json(_ entries: [Entry], automaton: String) -> String {
+    /// keys in this order. A note without a place has null line and column. `files` holds what
+    /// the diagnostics point into.
+    public static func json(_ entries: [Entry], automaton: String, files: SourceFiles) -> String {
         let json = JSONWriter()
+        let tables = LineTableCache()
         json.array {
             for entry in entries {
-                let table = entry.file.map { LineTable($0.bytes) }
                 func place(_ range: SourceRange?) {
-                    if let range, let file = entry.file, let table {
-                        let position = file.lineColumn(of: range.startOffset, table: table)
+                    if let range {
+                        let position = tables.position(of: range.startOffset, in: files[range.file])
                         json.field("line", position.line)
                         json.field("column", position.column)
                     } else {
@@ -47,17 +63,44 @@ public enum ConformanceFormatter {
                         json.key("column"); json.null()
                     }
                 }
+                let report = entry.report
                 json.object {
                     json.field("log", FileName.display(entry.path))
                     json.field("automaton", automaton)
-                    json.key("conforms"); json.bool(entry.report.conforms)
-                    json.field("callbacks", entry.report.callbackCount)
-                    json.field("skippedLines", entry.report.skippedLines)
-                    json.key("notLogged"); json.array { for name in entry.report.notLogged { json.string(name) } }
-                    json.key("ends"); json.array { for name in entry.report.ends { json.string(name) } }
+                    json.key("conforms"); json.bool(report.conforms)
+                    json.field("lines", report.lineCount)
+                    json.field("callbacks", report.callbackCount)
+                    json.field("skippedLines", report.skippedLines)
+                    json.key("unmatchedLines")
+                    json.object {
+                        json.field("count", report.unmatched.count)
+                        json.key("examples")
+                        json.array {
+                            for example in report.unmatched.examples {
+                                json.object {
+                                    json.field("line", example.line)
+                                    json.field("text", example.text)
+                                }
+                            }
+                        }
+                        json.key("instanceNames")
+                        json.array { for names in report.unmatched.instanceNames { json.array { for name in names { json.string(name) } } } }
+                    }
+                    json.key("uncheckedCallbacks")
+                    json.array {
+                        for unchecked in report.unchecked {
+                            json.object {
+                                json.field("callback", unchecked.callback)
+                                json.field("lines", unchecked.lines)
+                            }
+                        }
+                    }
+                    json.field("cutLines", report.cutLines)
+                    json.key("notLogged"); json.array { for name in report.notLogged { json.string(name) } }
+                    json.key("ends"); json.array { for name in report.ends { json.string(name) } }
                     json.key("diagnostics")
                     json.array {
-                        for diagnostic in entry.report.diagnostics.sorted() {
+                        for diagnostic in report.diagnostics.sorted() {
                             json.object {
                                 json.field("severity", diagnostic.severity.rawValue)
                                 json.field("id", diagnostic.id)

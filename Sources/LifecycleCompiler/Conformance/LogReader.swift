@@ -1,165 +1,356 @@
-/// Reads a console log as people paste it: one callback per line, anything else on the line
+/// Reads a console log as apps print it: one callback per line, anything else on the line
 /// ignored.
 ///
 /// A line names a callback when one of its words (a run of letters, digits, `_` and non-ASCII
-/// bytes) is a callback's base name, written bare (`viewWillAppear`), with an argument list
-/// (`viewWillAppear(true)`, `viewDidLoad()`) or as its full selector
-/// (`scene(_:willConnectTo:options:)`, what `#function` prints). So Xcode's and `os_log`'s
-/// timestamps and process prefixes, `[SceneDelegate]` tags and `print` text around the name
-/// are ignored. A base name matches in any letter case when no callback has it in exactly the
-/// line's case (`viewDidload` is `viewDidLoad()`). A selector naming a method the automaton
-/// does not call (`scene(_:openURLContexts:)`) does not match its base name. The first word
-/// that names a callback wins. In a system, the line also names the instance by one of its
-/// names (`1st viewWillAppear`), anywhere on the line.
+/// bytes) starts one of its names:
+/// - its Swift selector, what `#function` prints (`scene(_:willConnectTo:options:)`), or its
+///   base name, bare (`viewWillAppear`) or with arguments (`viewWillAppear(true)`), for a
+///   callback of at most one argument;
+/// - its Objective-C selector, what `NSStringFromSelector(_cmd)` prints
+///   (`application:didFinishLaunchingWithOptions:`), also inside `__func__`'s
+///   `-[AppDelegate application:didFinishLaunchingWithOptions:]`; a selector of at most one
+///   part may be written without its colon (`applicationDidBecomeActive`);
+/// - a distinctive part of its Objective-C selector alone (`didFinishLaunchingWithOptions`):
+///   in a selector of two parts or more, a part that is a compound word (it has a capital
+///   letter) and that no other callback has as a part, a label or a base name.
 ///
-/// Lines that name no callback are skipped and counted; a line whose name fits several
-/// callbacks is an error (`ambiguousLogLine`, the first `ambiguityLimit` of them). One pass over the bytes, no allocation per line
-/// (words are looked up in an open-addressing table of lowercased names).
+/// So Xcode's and `os_log`'s timestamps and process prefixes, `[SceneDelegate]` tags,
+/// `type(of: self)` prefixes and terminal colours (`TerminalEscapes`) are ignored. A bare name
+/// matches in any letter case when no callback has it in exactly the line's case
+/// (`viewDidload` is `viewDidLoad()`). A full selector naming a method the automaton does not
+/// call (`scene(_:openURLContexts:)`) does not match its base name. The first word that names
+/// a checked callback wins. In a system, the line also names the instance by one of its names
+/// (`1st viewWillAppear`), anywhere on the line.
+///
+/// The vocabulary's unchecked callbacks are recognised the same way, only to be counted: a
+/// line names one of them when it names no checked callback. One pass over the line, no
+/// allocation per line (words are looked up in an open-addressing table of folded names).
 public struct LogReader: Sendable {
-    /// How many ambiguous lines a log reports at most (the others are skipped silently):
-    /// a log of a million such lines must not hold a million messages.
-    public static let ambiguityLimit = 100
-
-    /// A line that names a callback.
-    public struct Entry: Sendable, Equatable {
-        /// Index into the automaton's `callbacks`.
-        public var callback: Int
-        /// The callback's name on the line.
-        public var range: SourceRange
+    /// What one line is to `conform`.
+    public enum Reading: Equatable, Sendable {
+        /// Checked callback `callback`, named at `range` (byte offsets in the line).
+        case callback(Int, range: Range<Int>)
+        /// A checked callback (`callback`, the first that fits) whose instance the line does
+        /// not say: several instances have it and the line names none, or it names one that
+        /// has not.
+        case unmatched(Int, range: Range<Int>)
+        /// A callback no step calls, `uncheckedNames[key]`, named at `range`.
+        case unchecked(key: Int, range: Range<Int>)
+        /// Several checked callbacks fit equally well.
+        case ambiguous([Int], range: Range<Int>)
+        /// No callback.
+        case other
     }
 
-    public struct Log: Sendable {
-        public var entries: [Entry]
-        /// Lines that named no callback (blank lines included).
-        public var skippedLines: Int
-        public var lineCount: Int
-        /// Lines whose name fits several callbacks.
-        public var diagnostics: Diagnostics
+    /// How a name of a callback is written, for the table.
+    enum Form: UInt8, Sendable {
+        /// The Swift base name: `viewWillAppear`, `scene` (then the full selector must follow).
+        case swiftBase
+        /// The first part of the Objective-C selector: `application` in `application:didFinishLaunchingWithOptions:`.
+        case objcFirst
+        /// A part of the Objective-C selector that belongs to this callback alone.
+        case distinctive
     }
 
-    let callbacks: [LoggedCallback]
-    let instanceCount: Int
+    /// A name in the table: checked callbacks first (`id < checkedCount`), then unchecked.
+    struct Name: Sendable {
+        /// The Swift selector in lower case: `scene(_:willconnectto:options:)`.
+        var swift: [UInt8]
+        /// The Objective-C selector in lower case.
+        var objc: [UInt8]
+        /// How many parts (colons) the Objective-C selector has.
+        var objcParts: Int
+        /// It takes at most one argument: its base name alone names it.
+        var knownByBaseName: Bool
+        var instance: Int?
+        /// For an unchecked name: its key in `uncheckedNames` with its instance, and without.
+        var key: Int
+        var bareKey: Int
+    }
+
+    public let vocabulary: LogVocabulary
+    let names: [Name]
+    let checkedCount: Int
     let table: WordTable
-    /// Each callback's selector in lower case, as bytes.
-    let foldedSelectors: [[UInt8]]
+    /// How the summary names each unchecked callback: `viewWillLayoutSubviews()`, or with its
+    /// instance in a system (`1st viewWillLayoutSubviews()`).
+    public let uncheckedNames: [String]
 
+    /// A reader of an automaton's callbacks, Objective-C selectors derived, nothing unchecked.
     public init<A: LifecycleAutomaton>(_ automaton: A) {
-        self.init(callbacks: automaton.callbacks, instances: automaton.instances)
+        self.init(LogVocabulary(automaton))
+    }
+
+    /// A reader of a machine's callbacks and, unchecked, its delegate's other methods.
+    public init(_ automaton: MachineAutomaton) {
+        self.init(LogVocabulary(automaton))
     }
 
     public init(callbacks: [LoggedCallback], instances: [LoggedInstance]) {
-        self.callbacks = callbacks
-        foldedSelectors = callbacks.map { Array($0.selector.utf8).map(WordTable.fold) }
-        instanceCount = instances.count
-        var table = WordTable()
-        for (index, callback) in callbacks.enumerated() {
-            table.addCallback(index, spelled: Array(callback.baseName.utf8))
+        self.init(LogVocabulary(checked: callbacks.map { LogVocabulary.Name($0) }, instances: instances))
+    }
+
+    public init(_ vocabulary: LogVocabulary) {
+        self.vocabulary = vocabulary
+        checkedCount = vocabulary.checked.count
+        var keys: [String: Int] = [:]
+        var uncheckedNames: [String] = []
+        func key(_ text: String) -> Int {
+            if let known = keys[text] { return known }
+            keys[text] = uncheckedNames.count
+            uncheckedNames.append(text)
+            return uncheckedNames.count - 1
         }
-        for (index, instance) in instances.enumerated() {
+        var names: [Name] = []
+        for (index, entry) in (vocabulary.checked + vocabulary.unchecked).enumerated() {
+            let callback = entry.callback
+            var name = Name(swift: Array(callback.selector.utf8).map(WordTable.fold), objc: Array(entry.objcSelector.utf8).map(WordTable.fold),
+                            objcParts: entry.objcSelector.utf8.count { $0 == UInt8(ascii: ":") },
+                            knownByBaseName: callback.knownByBaseName, instance: callback.instance, key: -1, bareKey: -1)
+            if index >= vocabulary.checked.count {
+                let label = callback.instance.flatMap { vocabulary.instances[$0].names.first }
+                name.key = key(label.map { "\($0) \(callback.selector)" } ?? callback.selector)
+                name.bareKey = key(callback.selector)
+            }
+            names.append(name)
+        }
+        self.names = names
+        self.uncheckedNames = uncheckedNames
+
+        var table = WordTable()
+        let all = vocabulary.checked + vocabulary.unchecked
+        let distinctive = Self.distinctiveParts(all)
+        for (index, entry) in all.enumerated() {
+            table.addCallback(index, spelled: Array(entry.callback.baseName.utf8), form: .swiftBase)
+            let first = entry.objcSelector.prefix { $0 != ":" }
+            table.addCallback(index, spelled: Array(first.utf8), form: .objcFirst)
+            for part in distinctive[index] { table.addCallback(index, spelled: Array(part.utf8), form: .distinctive) }
+        }
+        for (index, instance) in vocabulary.instances.enumerated() {
             for name in instance.names { table.addInstance(index, spelled: Array(name.utf8)) }
         }
         self.table = table
     }
 
-    /// Reads every line of `file`.
-    public func read(_ file: SourceFile) -> Log {
-        var log = Log(entries: [], skippedLines: 0, lineCount: 0, diagnostics: Diagnostics())
-        let bytes = file.bytes
-        let count = bytes.count
-        var lineStart = 0
-        var scratch: [Int] = []
-        scratch.reserveCapacity(8)
-        while lineStart < count {
-            var lineEnd = lineStart
-            while lineEnd < count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
-            log.lineCount += 1
-            if let entry = readLine(bytes, lineStart..<lineEnd, file: file, candidates: &scratch, diagnostics: &log.diagnostics) {
-                log.entries.append(entry)
-            } else {
-                log.skippedLines += 1
+    /// For each name, the parts of its Objective-C selector that name it alone: compound words
+    /// (with a capital letter) of a selector of two parts or more, which no other callback
+    /// (another Swift selector) has as a part, a label or a base name, in any letter case.
+    static func distinctiveParts(_ names: [LogVocabulary.Name]) -> [[String]] {
+        var owners: [String: Set<String>] = [:]
+        for name in names {
+            let selector = name.callback.selector
+            var words = name.objcSelector.split(separator: ":").map(String.init)
+            words.append(String(name.callback.baseName))
+            if let open = selector.firstIndex(of: "(") {
+                words += selector[selector.index(after: open)...].split(whereSeparator: { $0 == ":" || $0 == ")" }).map(String.init)
             }
-            lineStart = lineEnd + 1
+            for word in words { owners[word.lowercased(), default: []].insert(selector) }
         }
-        return log
+        return names.map { name in
+            let parts = name.objcSelector.split(separator: ":").map(String.init)
+            guard parts.count >= 2 else { return [] }
+            return parts.filter { part in
+                part.utf8.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+                    && owners[part.lowercased()] == [name.callback.selector]
+            }
+        }
     }
 
-    /// The callback one line names, or nil. `candidates` is scratch space.
-    func readLine(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, file: SourceFile,
-                  candidates: inout [Int], diagnostics: inout Diagnostics) -> Entry? {
+    /// Whether `byte` can be part of a word a log names something by (letters, digits, `_`,
+    /// non-ASCII bytes).
+    public static func isWordByte(_ byte: UInt8) -> Bool { WordTable.isWordByte(byte) }
+
+    // MARK: - Reading a line
+
+    /// Reusable space for `read(_:scratch:)`, so that reading allocates nothing per line.
+    public struct Scratch {
+        var candidates: [Int] = []
+        var unchecked: [Int] = []
+        var exact: [Bool] = []
+        var text: [UInt8] = []
+        var offsets: [Int] = []
+        public init() {}
+    }
+
+    /// What one line (its bytes without the line end) names.
+    public func read(_ line: UnsafeBufferPointer<UInt8>, scratch: inout Scratch) -> Reading {
+        guard TerminalEscapes.present(in: line) else {
+            return readPlain(line, candidates: &scratch.candidates, unchecked: &scratch.unchecked, exact: &scratch.exact)
+        }
+        // Read the text a terminal shows, then put ranges back on the line's bytes.
+        TerminalEscapes.strip(line, into: &scratch.text, offsets: &scratch.offsets)
+        // The buffers are moved out and back, not copied (a copy would allocate on the next write).
+        var candidates: [Int] = [], unchecked: [Int] = [], exact: [Bool] = []
+        swap(&candidates, &scratch.candidates)
+        swap(&unchecked, &scratch.unchecked)
+        swap(&exact, &scratch.exact)
+        let reading = scratch.text.withUnsafeBufferPointer { readPlain($0, candidates: &candidates, unchecked: &unchecked, exact: &exact) }
+        swap(&candidates, &scratch.candidates)
+        swap(&unchecked, &scratch.unchecked)
+        swap(&exact, &scratch.exact)
+        let offsets = scratch.offsets
+        func back(_ range: Range<Int>) -> Range<Int> {
+            offsets[range.lowerBound]..<(range.isEmpty ? offsets[range.lowerBound] : offsets[range.upperBound - 1] + 1)
+        }
+        switch reading {
+        case .callback(let callback, let range): return .callback(callback, range: back(range))
+        case .unmatched(let callback, let range): return .unmatched(callback, range: back(range))
+        case .ambiguous(let callbacks, let range): return .ambiguous(callbacks, range: back(range))
+        case .unchecked(let key, let range): return .unchecked(key: key, range: back(range))
+        case .other: return reading
+        }
+    }
+
+    func readPlain(_ bytes: UnsafeBufferPointer<UInt8>, candidates: inout [Int], unchecked: inout [Int], exact: inout [Bool]) -> Reading {
         candidates.removeAll(keepingCapacity: true)
-        var nameRange = 0..<0
+        unchecked.removeAll(keepingCapacity: true)
+        var nameRange = 0..<0, uncheckedRange = 0..<0
         var instance: Int? = nil
-        var position = line.lowerBound
-        while position < line.upperBound {
+        var position = 0
+        let count = bytes.count
+        // Checked callbacks of the first word naming one (`candidates`), the unchecked ones of
+        // that word or, failing that, of the first word naming one (`unchecked`).
+        var foundChecked = false
+        while position < count {
             guard WordTable.isWordByte(bytes[position]) else {
                 position += 1
                 continue
             }
             let start = position
-            while position < line.upperBound && WordTable.isWordByte(bytes[position]) { position += 1 }
+            while position < count && WordTable.isWordByte(bytes[position]) { position += 1 }
             guard let slot = table.find(bytes, start..<position) else { continue }
             let word = UnsafeBufferPointer(rebasing: bytes[start..<position])
             if instance == nil {
-                for named in table.entries[slot].instances where named.spelling.elementsEqual(word) {
+                for named in table.entries[slot].instances where WordTable.same(named.spelling, word) {
                     instance = named.id
                     break
                 }
             }
-            guard candidates.isEmpty, !table.entries[slot].callbacks.isEmpty else { continue }
-            var end = position
-            var selectorEnd: Int? = nil
-            if position < line.upperBound && bytes[position] == UInt8(ascii: "(") {
-                switch selectorSuffix(bytes, from: position, to: line.upperBound) {
-                case .labels(let close):
-                    selectorEnd = close
-                    end = close + 1
-                case .arguments(let close):
-                    end = close + 1
-                case .none:
-                    break
-                }
-            }
-            if let close = selectorEnd {
-                // A full selector names exactly one method: keep the callbacks that are it.
-                let written = UnsafeBufferPointer(rebasing: bytes[start...close])
-                for callback in table.entries[slot].callbacks where foldedSelectors[callback.id].elementsEqual(written.lazy.map(WordTable.fold)) {
-                    if !candidates.contains(callback.id) { candidates.append(callback.id) }
+            guard !foundChecked, !table.entries[slot].callbacks.isEmpty else { continue }
+            let end = match(slot, bytes, start..<position, into: &candidates, exact: &exact)
+            let firstUnchecked = candidates.firstIndex { $0 >= checkedCount } ?? candidates.count
+            if firstUnchecked > 0 {
+                foundChecked = true
+                nameRange = start..<end
+                uncheckedRange = nameRange
+                unchecked.removeAll(keepingCapacity: true)
+                if firstUnchecked < candidates.count {
+                    unchecked.append(contentsOf: candidates[firstUnchecked...])
+                    candidates.removeSubrange(firstUnchecked...)
                 }
             } else {
-                // A base name alone identifies a callback of at most one argument: `scene` in
-                // "scene shown" is not `scene(_:willConnectTo:options:)`, which needs its full
-                // name. The exact spelling wins over other letter cases.
-                for callback in table.entries[slot].callbacks where callbacks[callback.id].knownByBaseName && callback.spelling.elementsEqual(word) {
-                    candidates.append(callback.id)
+                if unchecked.isEmpty {
+                    unchecked.append(contentsOf: candidates)
+                    uncheckedRange = start..<end
                 }
-                if candidates.isEmpty {
-                    for callback in table.entries[slot].callbacks where callbacks[callback.id].knownByBaseName {
-                        candidates.append(callback.id)
-                    }
-                }
+                candidates.removeAll(keepingCapacity: true)
             }
-            if !candidates.isEmpty { nameRange = start..<end }
         }
-        guard !candidates.isEmpty else { return nil }
-        if instanceCount > 0 {
+        guard foundChecked else { return uncheckedReading(unchecked, instance: instance, range: uncheckedRange) }
+        if !vocabulary.instances.isEmpty {
             // In a system the line must say whose callback it is, unless only one instance has it.
-            if let instance { candidates = candidates.filter { callbacks[$0].instance == instance } }
-            let owners = candidates.compactMap { callbacks[$0].instance }
-            if instance == nil, let first = owners.first, owners.contains(where: { $0 != first }) {
-                // Several instances have this callback and the line names none: not a line about them.
-                return nil
+            if let instance {
+                let first = candidates[0]
+                candidates.removeAll { names[$0].instance != instance }
+                if candidates.isEmpty {
+                    // The instance named has no such callback, or no event calls it there.
+                    if unchecked.contains(where: { names[$0].instance == instance }) {
+                        return uncheckedReading(unchecked, instance: instance, range: uncheckedRange)
+                    }
+                    return .unmatched(first, range: nameRange)
+                }
+            } else if let first = candidates.first, candidates.contains(where: { names[$0].instance != names[first].instance }) {
+                return .unmatched(first, range: nameRange)
             }
         }
-        let range = SourceRange(file: file.id, start: nameRange.lowerBound, end: nameRange.upperBound)
-        guard candidates.count == 1 else {
-            // Every ambiguous line is an error; the first `ambiguityLimit` are described.
-            if candidates.count > 1 && diagnostics.errorCount < Self.ambiguityLimit {
-                let written = file.text(range)
-                diagnostics.append(.ambiguousLogLine(written, candidates: candidates.map { callbacks[$0].selector }, at: range))
-            }
-            return nil
+        guard candidates.count == 1 else { return .ambiguous(candidates, range: nameRange) }
+        return .callback(candidates[0], range: nameRange)
+    }
+
+    /// The reading of a line whose only names are unchecked callbacks (`ids`), or of none.
+    private func uncheckedReading(_ ids: [Int], instance: Int?, range: Range<Int>) -> Reading {
+        guard let first = ids.first else { return .other }
+        if let instance, let own = ids.first(where: { names[$0].instance == instance }) {
+            return .unchecked(key: names[own].key, range: range)
         }
-        return Entry(callback: candidates[0], range: range)
+        // Several instances' callbacks: named without an instance, unless they are one instance's.
+        let key = names[first].key
+        return .unchecked(key: ids.allSatisfy { names[$0].key == key } ? key : names[first].bareKey, range: range)
+    }
+
+    /// The names that the word at `word` in `bytes` starts (in `table`'s `slot`): appends them
+    /// to `candidates` (cleared first), keeping only those spelled exactly as written when
+    /// there are any. Returns where the name ends on the line.
+    func match(_ slot: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ word: Range<Int>, into candidates: inout [Int], exact: inout [Bool]) -> Int {
+        candidates.removeAll(keepingCapacity: true)
+        exact.removeAll(keepingCapacity: true)
+        let count = bytes.count
+        let next: UInt8 = word.upperBound < count ? bytes[word.upperBound] : 0
+        let written = UnsafeBufferPointer(rebasing: bytes[word])
+        var end = word.upperBound
+        func add(_ id: Int, exactly: Bool, to nameEnd: Int) {
+            if let index = candidates.firstIndex(of: id) {
+                exact[index] = exact[index] || exactly
+            } else {
+                candidates.append(id)
+                exact.append(exactly)
+            }
+            end = max(end, nameEnd)
+        }
+        for entry in table.entries[slot].callbacks {
+            let name = names[entry.id]
+            let spelledAsWritten = WordTable.same(entry.spelling, written)
+            switch entry.form {
+            case .swiftBase:
+                if next == UInt8(ascii: "(") {
+                    switch selectorSuffix(bytes, from: word.upperBound, to: count) {
+                    case .labels(let close):
+                        // A full selector names exactly one method: keep the callbacks that are it.
+                        if Self.same(name.swift, bytes, from: word.lowerBound, to: close + 1) { add(entry.id, exactly: true, to: close + 1) }
+                    case .arguments(let close):
+                        if name.knownByBaseName { add(entry.id, exactly: spelledAsWritten, to: close + 1) }
+                    case .none:
+                        if name.knownByBaseName { add(entry.id, exactly: spelledAsWritten, to: word.upperBound) }
+                    }
+                } else if name.knownByBaseName {
+                    // `scene` in "scene shown" is not `scene(_:willConnectTo:options:)`, which needs its full name.
+                    add(entry.id, exactly: spelledAsWritten, to: word.upperBound)
+                }
+            case .objcFirst:
+                if next == UInt8(ascii: "(") {
+                    // `viewWillAppear(_:)` is a Swift name: `.swiftBase` reads it.
+                } else if name.objcParts <= 1 {
+                    add(entry.id, exactly: spelledAsWritten, to: word.upperBound + (next == UInt8(ascii: ":") && name.objcParts == 1 ? 1 : 0))
+                } else if next == UInt8(ascii: ":") {
+                    let nameEnd = word.lowerBound + name.objc.count
+                    let boundary = nameEnd >= count || (!WordTable.isWordByte(bytes[nameEnd]) && bytes[nameEnd] != UInt8(ascii: ":"))
+                    if boundary && Self.same(name.objc, bytes, from: word.lowerBound, to: nameEnd) { add(entry.id, exactly: true, to: nameEnd) }
+                }
+            case .distinctive:
+                add(entry.id, exactly: spelledAsWritten, to: word.upperBound)
+            }
+        }
+        // The exact spelling wins over other letter cases.
+        if exact.contains(true) && exact.contains(false) {
+            var kept = 0
+            for index in candidates.indices where exact[index] {
+                candidates[kept] = candidates[index]
+                kept += 1
+            }
+            candidates.removeSubrange(kept...)
+        }
+        return end
+    }
+
+    /// Whether `bytes[from..<to]` is `folded` in any letter case.
+    static func same(_ folded: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Bool {
+        guard to - from == folded.count, to <= bytes.count else { return false }
+        var index = 0
+        while index < folded.count {
+            if WordTable.fold(bytes[from + index]) != folded[index] { return false }
+            index += 1
+        }
+        return true
     }
 
     enum Suffix {
@@ -192,6 +383,48 @@ public struct LogReader: Sendable {
         }
         return .none
     }
+
+    // MARK: - Reading a whole log in memory
+
+    /// A log in memory, read line by line: what tests and the library's own callers check.
+    public struct Log: Sendable {
+        public var file: SourceFile
+        public var reader: LogReader
+
+        /// The lines that name one checked callback, in order.
+        public var entries: [Entry] {
+            var entries: [Entry] = []
+            reader.forEachLine(of: file) { reading, _, offset in
+                if case .callback(let callback, let range) = reading {
+                    entries.append(Entry(callback: callback, range: SourceRange(file: file.id, start: offset + range.lowerBound,
+                                                                               end: offset + range.upperBound)))
+                }
+                return true
+            }
+            return entries
+        }
+    }
+
+    /// A line that names a callback.
+    public struct Entry: Sendable, Equatable {
+        /// Index into the automaton's `callbacks`.
+        public var callback: Int
+        /// The callback's name on the line.
+        public var range: SourceRange
+    }
+
+    /// The log in `file`, to check with `Conformance.check(_:against:strict:)`.
+    public func read(_ file: SourceFile) -> Log { Log(file: file, reader: self) }
+
+    /// Reads each line of `file` and calls `body` with its reading, number and offset, until it returns false.
+    func forEachLine(of file: SourceFile, _ body: (Reading, _ line: Int, _ offset: Int) -> Bool) {
+        var lines = LogLines()
+        var scratch = Scratch()
+        let handle = { (line: UnsafeBufferPointer<UInt8>, number: Int, offset: Int) -> Bool in
+            body(self.read(line, scratch: &scratch), number, offset)
+        }
+        if lines.feed(file.bytes, handle) { _ = lines.finish(handle) }
+    }
 }
 
 /// An open-addressing hash table from words (compared without letter case) to what they can
@@ -200,19 +433,34 @@ struct WordTable: Sendable {
     /// Everything one folded word can name, with the exact spelling of each.
     struct Slot: Sendable {
         var key: [UInt8]
-        var callbacks: [(id: Int, spelling: [UInt8])] = []
+        var callbacks: [(id: Int, spelling: [UInt8], form: LogReader.Form)] = []
         var instances: [(id: Int, spelling: [UInt8])] = []
     }
 
     private(set) var entries: [Slot] = []
     /// Slot → index into entries + 1, or 0 for empty. A power of two, at most half full.
     private var slots: [Int32] = [Int32](repeating: 0, count: 16)
+    /// Bit `n`: some key has `n` bytes (bit 63: 63 or more). Most words of a log line
+    /// (timestamps, numbers, tags) are ruled out by their length or first byte before hashing.
+    private var lengths: UInt64 = 0
+    /// Bit `b % 64` of word `b / 64`: some key starts with the folded byte `b`.
+    private var firstBytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
-    static func isWordByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), 0x80...0xFF: true
-        default: false
+    /// An identifier byte (`Lexer`'s one classification) or any non-ASCII byte.
+    @inline(__always) static func isWordByte(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || Lexer.isIdentifierBody(byte)
+    }
+
+    /// Whether `word` is `spelling`, byte for byte.
+    static func same(_ spelling: [UInt8], _ word: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard spelling.count == word.count else { return false }
+        return spelling.withUnsafeBufferPointer { spelling in
+            var index = 0
+            while index < spelling.count {
+                if spelling[index] != word[index] { return false }
+                index += 1
+            }
+            return true
         }
     }
 
@@ -226,12 +474,16 @@ struct WordTable: Sendable {
         return hash
     }
 
-    mutating func addCallback(_ id: Int, spelled word: [UInt8]) {
+    mutating func addCallback(_ id: Int, spelled word: [UInt8], form: LogReader.Form) {
+        guard !word.isEmpty else { return }
         let index = entry(for: word)
-        entries[index].callbacks.append((id, word))
+        if !entries[index].callbacks.contains(where: { $0.id == id && $0.form == form && $0.spelling == word }) {
+            entries[index].callbacks.append((id, word, form))
+        }
     }
 
     mutating func addInstance(_ id: Int, spelled word: [UInt8]) {
+        guard !word.isEmpty else { return }
         let index = entry(for: word)
         if !entries[index].instances.contains(where: { $0.id == id && $0.spelling == word }) {
             entries[index].instances.append((id, word))
@@ -253,7 +505,29 @@ struct WordTable: Sendable {
         }
         entries.append(Slot(key: folded))
         insert(entries.count - 1)
+        lengths |= 1 << UInt64(min(folded.count, 63))
+        let first = Int(folded[0])
+        switch first >> 6 {
+        case 0: firstBytes.0 |= 1 << UInt64(first & 63)
+        case 1: firstBytes.1 |= 1 << UInt64(first & 63)
+        case 2: firstBytes.2 |= 1 << UInt64(first & 63)
+        default: firstBytes.3 |= 1 << UInt64(first & 63)
+        }
         return entries.count - 1
+    }
+
+    /// Whether some key has this length and this first byte (folded).
+    @inline(__always) private func mayHold(count: Int, first: UInt8) -> Bool {
+        guard lengths >> UInt64(min(count, 63)) & 1 != 0 else { return false }
+        let byte = Self.fold(first)
+        let bits: UInt64
+        switch byte >> 6 {
+        case 0: bits = firstBytes.0
+        case 1: bits = firstBytes.1
+        case 2: bits = firstBytes.2
+        default: bits = firstBytes.3
+        }
+        return bits >> UInt64(byte & 63) & 1 != 0
     }
 
     private mutating func insert(_ index: Int) {
@@ -265,6 +539,7 @@ struct WordTable: Sendable {
 
     /// The entry of the word at `range` (compared without letter case), or nil.
     func find(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        guard !range.isEmpty, mayHold(count: range.count, first: bytes[range.lowerBound]) else { return nil }
         let word = UnsafeBufferPointer(rebasing: bytes[range])
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: Self.hash(word)) & mask

@@ -92,6 +92,14 @@ public struct Diagnostic: Sendable, Equatable {
         return String(result)
     }
 
+    /// A file's path as every message prints it: bytes that are not UTF-8 as `\xFF`
+    /// (`FileName.display`) and hidden characters (ESC, line breaks, bidirectional controls)
+    /// escaped (`oneLine`), so that no file name can forge a message line or restyle the
+    /// terminal.
+    public static func printablePath(_ path: String) -> String {
+        oneLine(FileName.display(path))
+    }
+
     /// Adds a note; returns the diagnostic for chaining.
     public func note(_ message: String, at range: SourceRange?) -> Diagnostic {
         var copy = self

@@ -15,8 +15,22 @@ extension Diagnostic {
         make(.error, "duplicate attribute '\(name)'", at: range).note("'\(name)' first given here", at: first)
     }
 
+    static func xmlEncodingMismatch(declared: String, found: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "the declaration names the encoding '\(declared)', but the document is \(found)", at: range)
+    }
+
     static func xmlExpected(_ what: String, found: String, at range: SourceRange) -> Diagnostic {
         make(.error, "expected \(what), found \(found)", at: range)
+    }
+
+    static func xmlInvalidByte(_ byte: UInt8, encoding: String, at range: SourceRange) -> Diagnostic {
+        let hex = String(byte, radix: 16, uppercase: true)
+        return make(.error, "byte 0x\(hex.count < 2 ? "0" + hex : hex) is not valid \(encoding); name the document's encoding "
+                    + "in its declaration ('<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>') or save it as UTF-8", at: range)
+    }
+
+    static func xmlInvalidUTF16(_ problem: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "invalid UTF-16: \(problem)", at: range)
     }
 
     static func xmlMismatchedEndTag(_ name: String, expected: String, at range: SourceRange, opened: SourceRange) -> Diagnostic {
@@ -55,6 +69,10 @@ extension Diagnostic {
 
     static func xmlUnknownPrefix(_ prefix: String, at range: SourceRange) -> Diagnostic {
         make(.error, "namespace prefix '\(prefix)' is not declared", at: range)
+    }
+
+    static func xmlUnsupportedEncoding(_ name: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "encoding '\(name)' is not supported; lifecycle reads UTF-8, UTF-16 and ISO-8859-1 (Latin-1)", at: range)
     }
 
     static func xmlUnterminated(_ construct: String, at range: SourceRange) -> Diagnostic {

@@ -72,7 +72,7 @@ public struct DiagnosticRenderer {
     /// `path:line:col: severity: message`
     func header(_ severity: Severity, _ message: String, at range: SourceRange, into output: inout String) {
         let position = tables.position(of: range.startOffset, in: files[range.file])
-        output += paint("\(Diagnostic.oneLine(FileName.display(files[range.file].path))):\(position.line):\(position.column): ", .location)
+        output += paint("\(Diagnostic.printablePath(files[range.file].path)):\(position.line):\(position.column): ", .location)
         output += paint("\(severity.rawValue): ", Style(severity)) + paint(message, .message) + "\n"
     }
 
@@ -104,7 +104,7 @@ public struct DiagnosticRenderer {
         let leading = windowStart > lineRange.lowerBound ? "…" : ""
         let trailing = windowEnd < lineRange.upperBound ? "…" : ""
 
-        let number = String(line)
+        let number = String(line + file.firstLine - 1)
         let gutter = String(repeating: " ", count: max(0, 5 - number.count))
         output += paint("\(gutter)\(number) | ", .gutter) + Self.printable(leading + prefix + underlined + suffix + trailing) + "\n"
         var padding = ""
@@ -189,7 +189,7 @@ final class LineTableCache {
         if let cursor = cursors[file.id], cursor.line == line, cursor.offset <= clamped {
             let column = cursor.column + TextWidth.characterCount(file.bytes[cursor.offset..<clamped])
             cursors[file.id] = (line, clamped, column)
-            return LineColumn(line: line, column: column)
+            return LineColumn(line: line + file.firstLine - 1, column: column)
         }
         let position = file.lineColumn(of: clamped, table: table)
         cursors[file.id] = (line, clamped, position.column)

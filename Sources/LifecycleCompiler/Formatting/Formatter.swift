@@ -16,7 +16,8 @@
 /// Only whitespace changes, so the meaning cannot: the language ignores whitespace between
 /// tokens except where a Swift type ends at a line break, and the formatter ends every line
 /// after such a type where the source did. A file with syntax errors is not formatted (the
-/// diagnostics say why), because its statements cannot be told apart reliably.
+/// diagnostics say why), because its statements cannot be told apart reliably, and neither is
+/// one with bytes that are not UTF-8 in a comment, which the text layout would replace.
 ///
 /// Formatting is linear in the file and iterative (no recursion on nesting), and idempotent:
 /// formatting formatted text gives it back unchanged (`FormatterTests`).
@@ -31,8 +32,14 @@ public enum Formatter {
 
     /// Formats `file`.
     public static func format(_ file: SourceFile) -> Result {
-        let (_, diagnostics) = Parser.parse(file)
+        var (_, diagnostics) = Parser.parse(file)
         guard !diagnostics.hasErrors else { return Result(text: nil, diagnostics: diagnostics) }
+        // Bytes that are not UTF-8 can only be in comments (the lexer rejects them elsewhere);
+        // the layout is text, and would turn them into U+FFFD: such a file is not formatted.
+        if let offset = UTF8Validation.firstInvalidByte(in: file.bytes) {
+            diagnostics.append(.invalidUTF8(byte: file.bytes[offset], at: SourceRange(file: file.id, start: offset, end: offset + 1)))
+            return Result(text: nil, diagnostics: diagnostics)
+        }
         var layout = Layout(file: file)
         layout.run()
         return Result(text: layout.render(), diagnostics: diagnostics)
@@ -118,15 +125,11 @@ struct Layout {
         var offset = start
         while offset < end {
             let c = bytes[offset]
-            if c == UInt8(ascii: "\n") {
+            if LineEnd.isLineEndByte(c) {
                 breaks += 1
-                offset += 1
-            } else if c == UInt8(ascii: "\r") {
-                breaks += 1
-                offset += (offset + 1 < end && bytes[offset + 1] == UInt8(ascii: "\n")) ? 2 : 1
+                offset += LineEnd.length(at: offset, in: bytes)
             } else if c == UInt8(ascii: "/") && offset + 1 < end && bytes[offset + 1] == UInt8(ascii: "/") {
-                var stop = offset
-                while stop < end && bytes[stop] != UInt8(ascii: "\n") && bytes[stop] != UInt8(ascii: "\r") { stop += 1 }
+                let stop = min(LineEnd.end(ofLineAt: offset, in: bytes), end)
                 comments.append(FormatComment(start: offset, end: stop, isLine: true, breaksBefore: breaks))
                 breaks = 0
                 offset = stop

@@ -89,9 +89,13 @@ public enum SwiftUpdater {
         while lineStart > 0 && (existing[lineStart - 1] == UInt8(ascii: " ") || existing[lineStart - 1] == UInt8(ascii: "\t")) {
             lineStart -= 1
         }
-        if lineStart > 0 && existing[lineStart - 1] == UInt8(ascii: "\n") {
+        if lineStart > 0 && LineEnd.isLineEndByte(existing[lineStart - 1]) {
             // Drop the leading blank line when the previous line is already blank.
-            if lineStart > 1 && existing[lineStart - 2] == UInt8(ascii: "\n"), text.first == UInt8(ascii: "\n") {
+            let previousIsBlank = existing.withUnsafeBufferPointer { buffer in
+                let previousStart = LineEnd.start(ofLineAt: lineStart - 1, in: buffer)
+                return previousStart > 0 && LineEnd.trimmed(lineStart, after: previousStart, in: buffer) == previousStart
+            }
+            if previousIsBlank, text.first == UInt8(ascii: "\n") {
                 text.removeFirst()
             }
             if lineStart > 0 && existing[lineStart - 1] == UInt8(ascii: "{") || isOpeningLine(existing, before: lineStart), text.first == UInt8(ascii: "\n") {
@@ -106,11 +110,15 @@ public enum SwiftUpdater {
     /// in what is inserted too.
     public static func apply(_ insertions: [(offset: Int, text: [UInt8])], to existing: [UInt8]) -> [UInt8] {
         var bytes = existing
-        let crlf = existing.firstIndex(of: UInt8(ascii: "\n")).map { $0 > 0 && existing[$0 - 1] == UInt8(ascii: "\r") } ?? false
+        // What is inserted ends its lines as the file's first line does: LF, CR LF or a lone CR.
+        let lineEnd: [UInt8] = existing.withUnsafeBufferPointer { buffer in
+            guard let first = buffer.firstIndex(where: LineEnd.isLineEndByte) else { return [UInt8(ascii: "\n")] }
+            return Array(buffer[first..<(first + LineEnd.length(at: first, in: buffer))])
+        }
         for insertion in insertions.sorted(by: { $0.offset > $1.offset }) {
             var text = insertion.text
-            if crlf {
-                text = text.flatMap { $0 == UInt8(ascii: "\n") ? [UInt8(ascii: "\r"), $0] : [$0] }
+            if lineEnd != [UInt8(ascii: "\n")] {
+                text = text.flatMap { $0 == UInt8(ascii: "\n") ? lineEnd : [$0] }
             }
             bytes.insert(contentsOf: text, at: insertion.offset)
         }
@@ -122,17 +130,20 @@ public enum SwiftUpdater {
     /// `import struct CloudKit.CKShare`).
     static func importLines(_ bytes: [UInt8]) -> [(end: Int, module: String)] {
         var result: [(Int, String)] = []
-        var lineStart = 0
-        while lineStart < bytes.count {
-            let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-            let words = String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)
-                .split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).drop { $0.hasPrefix("@") }
-            if words.first == "import", var path = words.dropFirst().first {
-                let kinds: Set<Substring> = ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func"]
-                if kinds.contains(path), let next = words.dropFirst(2).first { path = next }
-                result.append((min(lineEnd + 1, bytes.count), String(path.prefix { $0 != "." })))
+        bytes.withUnsafeBufferPointer { buffer in
+            var lineStart = 0
+            while lineStart < buffer.count {
+                let lineEnd = LineEnd.end(ofLineAt: lineStart, in: buffer)
+                let next = lineEnd + (lineEnd < buffer.count ? LineEnd.length(at: lineEnd, in: buffer) : 0)
+                let words = String(decoding: buffer[lineStart..<lineEnd], as: UTF8.self)
+                    .split(whereSeparator: { $0 == " " || $0 == "\t" }).drop { $0.hasPrefix("@") }
+                if words.first == "import", var path = words.dropFirst().first {
+                    let kinds: Set<Substring> = ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func"]
+                    if kinds.contains(path), let following = words.dropFirst(2).first { path = following }
+                    result.append((next, String(path.prefix { $0 != "." })))
+                }
+                lineStart = max(next, lineStart + 1)
             }
-            lineStart = lineEnd + 1
         }
         return result
     }
@@ -143,17 +154,16 @@ public enum SwiftUpdater {
     /// Where a new `import` goes: after the file's last one, else at its start.
     static func importOffset(_ bytes: [UInt8]) -> Int { importLines(bytes).last?.end ?? 0 }
 
-    /// Whether the line before `offset` ends with `{` (the class body is empty so far).
+    /// Whether the line before `offset` (a line start) ends with `{` (the class body is empty so far).
     static func isOpeningLine(_ bytes: [UInt8], before offset: Int) -> Bool {
-        var index = offset - 2
+        var index = bytes.withUnsafeBufferPointer { LineEnd.trimmed(offset, after: 0, in: $0) } - 1
         while index >= 0 && (bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t")) { index -= 1 }
         return index >= 0 && bytes[index] == UInt8(ascii: "{")
     }
 
     /// The blanks at the start of the line that contains `offset`.
     static func indentation(ofLineAt offset: Int, in bytes: [UInt8]) -> String {
-        var start = min(offset, bytes.count)
-        while start > 0 && bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+        let start = bytes.withUnsafeBufferPointer { LineEnd.start(ofLineAt: min(offset, bytes.count), in: $0) }
         var end = start
         while end < bytes.count && (bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t")) { end += 1 }
         return String(decoding: bytes[start..<end], as: UTF8.self)

@@ -16,9 +16,18 @@
 public enum SCXMLImporter {
     public static let scxmlNamespace = "http://www.w3.org/2005/07/scxml"
 
-    /// The skeleton's text, or nil and errors.
-    public static func importSCXML(_ file: SourceFile) -> (String?, Diagnostics) {
-        let (document, xmlDiagnostics) = XMLReader.read(file)
+    /// The skeleton's text, or nil and errors. `file` is one of `files`, which also gets its
+    /// text as UTF-8 when it is in another encoding (`XMLEncoding`).
+    public static func importSCXML(_ original: SourceFile, in files: SourceFiles) -> (String?, Diagnostics) {
+        let file: SourceFile
+        switch XMLEncoding.utf8(original, in: files) {
+        case .success(let decoded): file = decoded
+        case .failure(let failure):
+            var diagnostics = Diagnostics()
+            diagnostics.append(failure.diagnostic)
+            return (nil, diagnostics)
+        }
+        let (document, xmlDiagnostics) = XMLReader.read(file, keeping: interest)
         guard let document else { return (nil, xmlDiagnostics) }
         var builder = Builder(document: document, file: file)
         do {
@@ -33,25 +42,59 @@ public enum SCXMLImporter {
 
     struct Failure: Error { var diagnostic: Diagnostic }
 
+    /// What the importer reads of a document (the rest is checked, not stored): states,
+    /// `<initial>`s and transitions, whatever a transition holds (callbacks are `<send>`s with a
+    /// `lifecycle:callback`), `lifecycle:require`s; the attributes it names, and every one in
+    /// the `lifecycle:` namespace.
+    static let interest = XMLReader.Interest(
+        element: { namespace, name, parent in
+            let scxml = namespace == nil || namespace == scxmlNamespace
+            if parent.name == "transition" && (parent.namespace == nil || parent.namespace == scxmlNamespace) { return true }
+            if scxml && ["state", "parallel", "final", "initial", "transition"].contains(name) { return true }
+            return namespace == SCXMLGenerator.namespace && name == "require"
+        },
+        attribute: { namespace, name in
+            namespace == SCXMLGenerator.namespace || (namespace == nil && ["id", "initial", "name", "event", "target", "callback", "reason"].contains(name))
+        })
+
     /// Names given so far in one scope (lookups only: never iterated, so order is irrelevant).
     struct Names {
         var taken = Set<String>()
         var nextSuffix: [String: Int] = [:]
     }
 
-    /// One state of the skeleton.
-    struct ImportedState {
-        var element: Int
-        var name: String
-        var parent: Int?
-        var children: [Int] = []
-        var initialChild: Int?
-        var isFinal: Bool
-        var isParallel: Bool
-        var description: String?
+    /// The states of one machine, in pre-order: per state its element, its parent and its
+    /// name, and nothing the document holds already (kind, description and id are read from
+    /// the element where needed), so that a document of millions of states costs a few words
+    /// each.
+    struct States {
+        var element: [Int32] = []
+        /// -1 at the top level.
+        var parent: [Int32] = []
+        var name: [String] = []
+        /// The initial child of each composite state.
+        var initialChild: [Int32: Int32] = [:]
+        /// The state each kept element is, or -1.
+        var ofElement: [Int32]
+        /// (hash of an id, state), sorted: looked up by binary search, the first state with
+        /// the id (in document order) winning, as in SCXML.
+        var byID: [(hash: Int, state: Int32)] = []
+        /// Whether each state has child states (most have none: they are not looked for again).
+        var isComposite: [Bool] = []
+
+        init(elementCount: Int) { ofElement = [Int32](repeating: -1, count: elementCount) }
+
+        var indices: Range<Int> { 0..<element.count }
     }
 
     struct Builder {
+        /// A hash of an id, the same in every run (ids are sorted by it).
+        static func hash(_ id: String) -> Int {
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            for byte in id.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+            return Int(bitPattern: UInt(truncatingIfNeeded: hash))
+        }
+
         let document: XMLDocument
         let file: SourceFile
         var diagnostics = Diagnostics()
@@ -62,7 +105,7 @@ public enum SCXMLImporter {
             self.file = file
         }
 
-        var elements: [XMLDocument.Element] { document.elements }
+        var elements: XMLDocument.Elements { document.elements }
 
         func isSCXML(_ element: XMLDocument.Element) -> Bool {
             element.namespace == scxmlNamespace || element.namespace == nil
@@ -111,9 +154,10 @@ public enum SCXMLImporter {
         }
 
         /// `name`, or `name2`, `name3`… so that it is not in `used` (which it joins). The next
-        /// suffix to try is kept per name, so a thousand states of one name cost no more than
-        /// a thousand of different names.
+        /// suffix to try is kept per name that clashed, so a thousand states of one name cost no
+        /// more than a thousand of different names.
         func unique(_ name: String, _ used: inout Names) -> String {
+            if used.taken.insert(name).inserted { return name }
             var suffix = used.nextSuffix[name] ?? 2
             var candidate = name
             while used.taken.contains(candidate) {
@@ -130,11 +174,9 @@ public enum SCXMLImporter {
         mutating func machineText(_ container: Int, name: String, qualifier: String?) throws(Failure) -> (String, String?) {
             let element = elements[container]
             // States, walked without recursion.
-            var states: [ImportedState] = []
-            var byID: [String: Int] = [:]
-            var ids: [String] = []
+            var states = States(elementCount: elements.count)
             var used = Names()
-            var stack: [(element: Int, parent: Int?, depth: Int)] = stateChildren(container).reversed().map { ($0, nil, 1) }
+            var stack: [(element: Int, parent: Int32, depth: Int)] = stateChildren(container).reversed().map { ($0, -1, 1) }
             while let (index, parent, depth) = stack.popLast() {
                 let state = elements[index]
                 guard depth <= Parser.maximumNesting else {
@@ -143,15 +185,37 @@ public enum SCXMLImporter {
                 let id = state.attribute("id")?.value ?? ""
                 var rawName = state.attribute("name", namespace: lifecycle)?.value ?? id
                 if let qualifier, rawName.hasPrefix(qualifier + ".") { rawName = String(rawName.dropFirst(qualifier.count + 1)) }
-                let number = states.count
-                states.append(ImportedState(
-                    element: index, name: unique(SCXMLImporter.identifier(rawName, fallback: "State"), &used), parent: parent,
-                    isFinal: state.name == "final" || state.attribute("final", namespace: lifecycle)?.value == "true",
-                    isParallel: state.name == "parallel", description: state.comment))
-                ids.append(id)
-                if !id.isEmpty && byID[id] == nil { byID[id] = number }
-                if let parent { states[parent].children.append(number) }
-                for child in stateChildren(index).reversed() { stack.append((child, number, depth + 1)) }
+                let number = Int32(states.element.count)
+                states.element.append(Int32(index))
+                states.parent.append(parent)
+                states.name.append(unique(SCXMLImporter.identifier(rawName, fallback: "State"), &used))
+                states.ofElement[index] = number
+                if !id.isEmpty { states.byID.append((Self.hash(id), number)) }
+                let inside = stateChildren(index)
+                states.isComposite.append(!inside.isEmpty)
+                for child in inside.reversed() { stack.append((child, number, depth + 1)) }
+            }
+            states.byID.sort { $0.hash != $1.hash ? $0.hash < $1.hash : $0.state < $1.state }
+            /// The SCXML id of state `state` (not kept per state: read from its element).
+            func id(of state: Int) -> String { elements[Int(states.element[state])].attribute("id")?.value ?? "" }
+            /// The first state whose id is `id`.
+            func state(withID wanted: String) -> Int? {
+                let hash = Self.hash(wanted)
+                var low = 0, high = states.byID.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if states.byID[middle].hash < hash { low = middle + 1 } else { high = middle }
+                }
+                while low < states.byID.count && states.byID[low].hash == hash {
+                    if id(of: Int(states.byID[low].state)) == wanted { return Int(states.byID[low].state) }
+                    low += 1
+                }
+                return nil
+            }
+            /// The states that are children of state `state`, in document order.
+            func children(_ state: Int) -> [Int] {
+                guard states.isComposite[state] else { return [] }
+                return stateChildren(Int(states.element[state])).map { Int(states.ofElement[$0]) }
             }
             // Initial children: the `initial` attribute, an `<initial>` element's transition, or the first.
             func initialTarget(_ element: XMLDocument.Element) -> (String, SourceRange)? {
@@ -169,28 +233,31 @@ public enum SCXMLImporter {
             }
             /// The child of `children` that is `target` or holds it.
             func childHolding(_ target: Int, in children: [Int]) -> Int? {
-                var current: Int? = target
-                while let state = current {
-                    if children.contains(state) { return state }
-                    current = states[state].parent
+                var current = target
+                while current >= 0 {
+                    if children.contains(current) { return current }
+                    current = Int(states.parent[current])
                 }
                 return nil
             }
             func resolveInitial(_ element: XMLDocument.Element, children: [Int]) throws(Failure) -> Int? {
                 guard !children.isEmpty else { return nil }
                 guard let (target, range) = initialTarget(element) else { return children[0] }
-                guard let state = byID[target], let child = childHolding(state, in: children) else {
-                    let names = children.map { ids[$0] }
+                guard let state = state(withID: target), let child = childHolding(state, in: children) else {
+                    let names = children.map { id(of: $0) }
                     throw Failure(diagnostic: .scxmlUnknownInitial(target, suggestion: Suggestions.bestMatch(for: target, in: names), at: range))
                 }
                 return child
             }
-            let topLevel = states.indices.filter { states[$0].parent == nil }
+            let topLevel = states.indices.filter { states.parent[$0] < 0 }
             guard let machineInitial = try resolveInitial(element, children: topLevel) else {
                 throw Failure(diagnostic: .scxmlNoStates(at: element.range))
             }
-            for state in states.indices where !states[state].children.isEmpty {
-                states[state].initialChild = try resolveInitial(elements[states[state].element], children: states[state].children)
+            for state in states.indices where states.isComposite[state] {
+                let inside = children(state)
+                if let initial = try resolveInitial(elements[Int(states.element[state])], children: inside) {
+                    states.initialChild[Int32(state)] = Int32(initial)
+                }
             }
 
             // The delegate, and whether callbacks can be `calls` clauses.
@@ -199,7 +266,9 @@ public enum SCXMLImporter {
             let uikit = delegate != nil && module.map(Checker.modules.contains) == true
                 && delegate.map(SCXMLImporter.isDelegateLine) == true
 
+            // The text is about as long as the document: room for that much, grown if need be.
             var out = ""
+            out.reserveCapacity(file.count)
             out += "machine \(name)" + (element.comment.map { " " + StringLiteral.swift($0) } ?? "") + " {\n"
             // SwiftUI's scene phases, where the states say (read only with the delegate they need).
             let phases = states.compactMap { state -> String? in
@@ -236,8 +305,8 @@ public enum SCXMLImporter {
             }
             // Targetless transitions with an event are internal ones: written in their state's body.
             var internalLines: [Int: [String]] = [:]
-            for (index, info) in states.enumerated() {
-                for child in elements[info.element].children {
+            for index in states.indices {
+                for child in elements[Int(states.element[index])].children {
                     let transition = elements[child]
                     guard transition.name == "transition", isSCXML(transition), transition.attribute("target") == nil else { continue }
                     for event in events(transition) {
@@ -245,59 +314,64 @@ public enum SCXMLImporter {
                     }
                 }
             }
-            // States, nested.
-            var walk: [(state: Int, closing: Bool)] = topLevel.reversed().map { ($0, false) }
+            // States, nested: a state to open, or (as ~state) one to close.
+            var walk: [Int32] = topLevel.reversed().map { Int32($0) }
             var level = 1
-            while let (state, closing) = walk.popLast() {
-                let info = states[state]
-                if closing {
+            while let next = walk.popLast() {
+                if next < 0 {
                     level -= 1
                     out += String(repeating: "    ", count: level) + "}\n"
                     continue
                 }
+                let state = Int(next)
+                let stateElement = elements[Int(states.element[state])]
                 let indent = String(repeating: "    ", count: level)
-                let isInitial = info.parent.map { states[$0].initialChild == state } ?? (state == machineInitial)
-                if info.isParallel {
+                let parent = Int(states.parent[state])
+                let isInitial = parent >= 0 ? states.initialChild[Int32(parent)] == Int32(state) : state == machineInitial
+                let isFinal = stateElement.name == "final" || stateElement.attribute("final", namespace: lifecycle)?.value == "true"
+                if stateElement.name == "parallel" {
                     out += indent + "// SCXML <parallel>: its children were active at once; here they are one after another.\n"
                 }
-                var line = indent + (isInitial ? "initial " : info.isFinal ? "final " : "") + "state " + info.name
-                if let description = info.description { line += " " + StringLiteral.swift(description) }
+                out += indent + (isInitial ? "initial " : isFinal ? "final " : "") + "state " + states.name[state]
+                if let description = stateElement.comment { out += " " + StringLiteral.swift(description) }
                 let internals = internalLines[state] ?? []
-                if info.children.isEmpty && internals.isEmpty {
-                    out += line + "\n"
+                let inside = children(state)
+                if inside.isEmpty && internals.isEmpty {
+                    out += "\n"
                 } else {
-                    out += line + " {\n"
+                    out += " {\n"
                     level += 1
-                    walk.append((state, true))
+                    walk.append(~next)
                     for entry in internals { out += String(repeating: "    ", count: level) + entry + "\n" }
-                    for child in info.children.reversed() { walk.append((child, false)) }
+                    for child in inside.reversed() { walk.append(Int32(child)) }
                 }
             }
             // Transitions, in document order.
-            var transitionLines: [String] = []
-            for info in states {
-                for child in elements[info.element].children {
+            // One text, not a string per line.
+            var transitionLines = ""
+            for source in states.indices {
+                for child in elements[Int(states.element[source])].children {
                     let transition = elements[child]
                     guard transition.name == "transition", isSCXML(transition) else { continue }
                     guard let targetAttribute = transition.attribute("target"),
                           let targetID = targetAttribute.value.split(separator: " ").first.map(String.init) else {
                         if events(transition).isEmpty {
-                            transitionLines.append("    // \(info.name): a transition without a target or an event (it has no counterpart)")
+                            transitionLines += "    // \(states.name[source]): a transition without a target or an event (it has no counterpart)\n"
                         }
                         continue
                     }
-                    guard let target = byID[targetID] else {
-                        throw Failure(diagnostic: .scxmlUnknownTarget(targetID, suggestion: Suggestions.bestMatch(for: targetID, in: ids), at: targetAttribute.range))
+                    guard let target = state(withID: targetID) else {
+                        throw Failure(diagnostic: .scxmlUnknownTarget(targetID, suggestion: Suggestions.bestMatch(for: targetID, in: states.indices.map { id(of: $0) }), at: targetAttribute.range))
                     }
                     let names = events(transition)
                     for event in names.isEmpty ? [nil] : names.map(Optional.some) {
-                        var line = "    \(info.name) -> \(states[target].name)"
+                        var line = "    \(states.name[source]) -> \(states.name[target])"
                         if let event { line += " on " + SCXMLImporter.eventName(event) }
-                        transitionLines.append(line + clauses(transition))
+                        transitionLines += line + clauses(transition) + "\n"
                     }
                 }
             }
-            if !transitionLines.isEmpty { out += "\n" + transitionLines.joined(separator: "\n") + "\n" }
+            if !transitionLines.isEmpty { out += "\n" + transitionLines }
             // Requirements.
             var requirements: [String] = []
             for child in element.children where elements[child].namespace == lifecycle && elements[child].name == "require" {

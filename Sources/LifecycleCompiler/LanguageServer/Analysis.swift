@@ -20,6 +20,10 @@ public final class Analysis: @unchecked Sendable {
         case machine(Int)
         case state(machine: Int, name: String)
         case event(machine: Int, name: String)
+        /// An event of a machine another file declares, named by a system step (`I.go` where
+        /// `I` is an instance of an imported machine): that file's normalised path, the
+        /// machine's name and the event's.
+        case foreignEvent(path: String, machine: String, name: String)
         /// A callback reference in a machine, by spelling (`f(_:)` or a bare `f`).
         case callback(machine: Int, spelling: String)
         /// A protocol or class name (declared or referred to).
@@ -52,12 +56,12 @@ public final class Analysis: @unchecked Sendable {
         self.syntax = syntax
         self.diagnostics = diagnostics
         importedPaths = files.files.filter { $0.id != root.id }.map { Checker.normalize($0.path) }
-        occurrences = Analysis.index(syntax)
+        occurrences = Analysis.index(syntax, model: model, files: files)
     }
 
     func text(_ range: SourceRange) -> String { files[range.file].text(range) }
 
-    static func index(_ syntax: FileSyntax) -> [Occurrence] {
+    static func index(_ syntax: FileSyntax, model: Model, files: SourceFiles) -> [Occurrence] {
         var result: [Occurrence] = []
         let file = syntax.file
         func add(_ range: SourceRange, _ symbol: Symbol, declaration: Bool = false) {
@@ -115,8 +119,65 @@ public final class Analysis: @unchecked Sendable {
                 }
             }
         }
+        // A step's event (`I.go`) is an event of the machine its instance resolved to: one of
+        // this file's (the same symbol as its transitions' events) or an imported one.
+        // `checkSystems` makes one checked system per declaration, in order.
+        if model.systems.count == syntax.systems.count {
+            for (decl, system) in zip(syntax.systems, model.systems) where system.instances.count == decl.instances.count {
+                for step in decl.steps {
+                    guard let event = step.event,
+                          let instance = decl.instances.firstIndex(where: { file.text($0.name.range) == file.text(step.instance.range) }),
+                          let symbol = eventSymbol(system: system, instance: instance, declared: file.text(decl.instances[instance].machine.range),
+                                                   event: file.text(event.range), syntax: syntax, files: files) else { continue }
+                    add(event.range, symbol)
+                }
+            }
+        }
         result.sort { $0.start < $1.start }
         return result
+    }
+
+    /// The symbol of `event` of the machine instance `instance` of `system` resolved to, when
+    /// it resolved to the machine `declared` names (an unknown machine resolves to none).
+    static func eventSymbol(system: System, instance: Int, declared: String, event: String,
+                            syntax: FileSyntax, files: SourceFiles) -> Symbol? {
+        let index = system.instances[instance].machine
+        guard system.machines.indices.contains(index), system.machines[index].name == declared else { return nil }
+        let machine = system.machines[index]
+        if machine.range.file == syntax.file.id {
+            guard let local = syntax.machines.firstIndex(where: { syntax.file.text($0.name.range) == declared }) else { return nil }
+            return .event(machine: local, name: event)
+        }
+        return .foreignEvent(path: Checker.normalize(files[machine.range.file].path), machine: declared, name: event)
+    }
+
+    /// What identifies an event across files: its machine's file (normalised path), the
+    /// machine's name and the event's.
+    public struct EventKey: Equatable, Sendable {
+        public var path: String
+        public var machine: String
+        public var event: String
+    }
+
+    /// The event `symbol` names, across files; nil for any other symbol.
+    public func eventKey(_ symbol: Symbol) -> EventKey? {
+        switch symbol {
+        case .event(let machine, let name):
+            guard syntax.machines.indices.contains(machine) else { return nil }
+            return EventKey(path: Checker.normalize(root.path), machine: root.text(syntax.machines[machine].name.range), event: name)
+        case .foreignEvent(let path, let machine, let name):
+            return EventKey(path: path, machine: machine, event: name)
+        default:
+            return nil
+        }
+    }
+
+    /// Where the machine `machine` of the imported file `path` first names `event`.
+    public func firstTransition(of event: String, machine: String, path: String) -> SourceRange? {
+        guard let file = files.files.first(where: { $0.id != root.id && Checker.normalize($0.path) == path }) else { return nil }
+        let (syntax, _) = Parser.parse(file)
+        guard let decl = syntax.machines.first(where: { file.text($0.name.range) == machine }) else { return nil }
+        return decl.transitions.lazy.compactMap(\.event).first { file.text($0.range) == event }?.range
     }
 
     /// The occurrence under `offset` (a cursor just after a name counts).
@@ -181,13 +242,11 @@ public final class Analysis: @unchecked Sendable {
     public func documentation(above range: SourceRange) -> String {
         let file = files[range.file]
         let bytes = file.bytes
-        var lineStart = min(range.startOffset, bytes.count)
-        while lineStart > 0 && bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+        var lineStart = LineEnd.start(ofLineAt: min(range.startOffset, bytes.count), in: bytes)
         var lines: [String] = []
         while lineStart > 0 {
-            var previousStart = lineStart - 1
-            while previousStart > 0 && bytes[previousStart - 1] != UInt8(ascii: "\n") { previousStart -= 1 }
-            let line = String(decoding: bytes[previousStart..<(lineStart - 1)], as: UTF8.self)
+            let previousStart = LineEnd.start(ofLineAt: lineStart - 1, in: bytes)
+            let line = String(decoding: bytes[previousStart..<LineEnd.trimmed(lineStart, after: previousStart, in: bytes)], as: UTF8.self)
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             // A member's attributes stand between its comment and its name.
             if lines.isEmpty && (trimmed.hasPrefix("@available") || trimmed.hasPrefix("@objc")) {

@@ -147,17 +147,27 @@ public struct MessageFramer: Sendable {
             let header = String(decoding: buffer[start..<headerEnd], as: UTF8.self)
             var length: Int?
             var valid = true
+            var conflicting = false
             for line in header.split(separator: "\r\n") {
                 guard let colon = line.firstIndex(of: ":") else { valid = false; break }
                 let name = line[..<colon].lowercased()
                 let value = line[line.index(after: colon)...].trimmingSpaces
                 if name == "content-length" {
                     guard let number = Int(value), number >= 0 else { valid = false; break }
+                    if let earlier = length, earlier != number { conflicting = true }
                     length = number
                 }
             }
-            guard valid, let length else {
+            if conflicting {
+                // Which length is meant cannot be known: the header and what follows it are
+                // skipped up to the next header.
                 resynchronize(from: headerEnd + 4)
+                return .problem("a message with conflicting Content-Length headers; skipped")
+            }
+            guard valid, let length else {
+                // A stray line before a header (`junk\r\nContent-Length: …`): the real header
+                // may start inside what was read as this one, so look again from the next byte.
+                resynchronize(from: start + 1)
                 return .problem("a message without a valid Content-Length header; skipped")
             }
             let bodyStart = headerEnd + 4

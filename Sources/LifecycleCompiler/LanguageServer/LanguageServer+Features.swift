@@ -222,6 +222,8 @@ extension LanguageServer {
             let machine = analysis.syntax.machines[index]
             let transitions = machine.transitions.filter { $0.event.map { file.text($0.range) } == name }
             return "**event** `\(name)`" + transitionList("Transitions", transitions, machine: machine, file: file)
+        case .foreignEvent(let path, let machine, let name):
+            return "**event** `\(name)` of machine `\(machine)`, imported from `\(path)`"
         case .callback(let index, let spelling):
             let methods = analysis.resolve(callback: spelling, machine: index)
             guard !methods.isEmpty else { return "**unknown callback** `\(spelling)`" }
@@ -266,7 +268,16 @@ extension LanguageServer {
             case .state(let machine, let name):
                 let states = analysis.syntax.machines[machine].states.filter { file.text($0.name.range) == name }
                 return .array(states.prefix(1).map { here($0.name.range.startOffset, $0.name.range.endOffset) })
-            case .event, .machine:
+            case .event(let machine, _):
+                // The first transition naming it (a system before the machine may name it earlier).
+                let range = analysis.syntax.machines[machine].range
+                let first = analysis.occurrences.first { $0.symbol == occurrence.symbol && $0.start >= range.startOffset }
+                    ?? analysis.occurrences.first { $0.symbol == occurrence.symbol }!
+                return here(first.start, first.end)
+            case .foreignEvent(let path, let machine, let name):
+                guard let range = analysis.firstTransition(of: name, machine: machine, path: path) else { return .null }
+                return location(range, in: analysis, document: document)
+            case .machine:
                 let first = analysis.occurrences.first { $0.symbol == occurrence.symbol }!
                 return here(first.start, first.end)
             case .callback(let machine, let spelling):
@@ -317,12 +328,13 @@ extension LanguageServer {
 
     // MARK: - Rename
 
-    /// A state or event under the cursor, which rename can change.
+    /// A state or event under the cursor (an event also where a system step names it), which
+    /// rename can change.
     func renameTarget(_ params: JSONValue) -> Result<(TextDocument, Analysis, Analysis.Occurrence)?, RequestError> {
         targetPosition(params).map { document, analysis, offset in
             guard let occurrence = analysis.occurrence(at: offset) else { return nil }
             switch occurrence.symbol {
-            case .state, .event: return (document, analysis, occurrence)
+            case .state, .event, .foreignEvent: return (document, analysis, occurrence)
             default: return nil
             }
         }
@@ -345,17 +357,47 @@ extension LanguageServer {
             guard LanguageServer.isIdentifier(newName) else {
                 return .failure(RequestError(code: .requestFailed, message: "'\(newName)' is not a valid name"))
             }
-            if case .state(let machine, _) = occurrence.symbol,
-               analysis.syntax.machines[machine].states.contains(where: { analysis.root.text($0.name.range) == newName }) {
-                return .failure(RequestError(code: .requestFailed, message: "a state named '\(newName)' already exists"))
+            guard let key = analysis.eventKey(occurrence.symbol) else {
+                // A state belongs to one machine of one file, and only that file names it.
+                if case .state(let machine, _) = occurrence.symbol,
+                   analysis.syntax.machines[machine].states.contains(where: { analysis.root.text($0.name.range) == newName }) {
+                    return .failure(RequestError(code: .requestFailed, message: "a state named '\(newName)' already exists"))
+                }
+                let edits: [JSONValue] = analysis.occurrences.filter { $0.symbol == occurrence.symbol }.map {
+                    .object([("range", document.range($0.start, $0.end, encoding: encoding)), ("newText", .string(newName))])
+                }
+                return .success(.object([("changes", .object([(document.uri, .array(edits))]))]))
             }
-            // States and events belong to one machine of one file: importers see only the
-            // file's protocols and classes, so the edit stays in this document.
-            let edits: [JSONValue] = analysis.occurrences.filter { $0.symbol == occurrence.symbol }.map {
-                .object([("range", document.range($0.start, $0.end, encoding: encoding)), ("newText", .string(newName))])
-            }
-            return .success(.object([("changes", .object([(document.uri, .array(edits))]))]))
+            return renameEvent(key, to: newName)
         }
+    }
+
+    /// Renames an event everywhere it is named: its machine's transitions, and the system
+    /// steps of every open document (and of the machine's own file, open or not) that reach
+    /// that machine. Renaming it to another event of the machine would merge the two: refused.
+    func renameEvent(_ key: Analysis.EventKey, to newName: String) -> Result<JSONValue, RequestError> {
+        let (path, machineName) = (key.path, key.machine)
+        var places: [(uri: String, document: TextDocument, analysis: Analysis)] = []
+        for uri in documentOrder {
+            if let document = documents[uri], let analysis = analysis(uri) { places.append((uri, document, analysis)) }
+        }
+        if openDocument(atPath: path) == nil, case .success(let bytes) = readFile(path), bytes.count <= SourceFile.maximumSize {
+            let uri = path.hasPrefix("/") ? DocumentURI.uri(ofPath: path) : path
+            places.append((uri, TextDocument(uri: uri, version: 0, text: bytes), compile(path: path, bytes: bytes)))
+        }
+        if let home = places.first(where: { Checker.normalize($0.analysis.root.path) == path }),
+           let machine = home.analysis.syntax.machines.first(where: { home.analysis.root.text($0.name.range) == machineName }),
+           machine.transitions.contains(where: { $0.event.map { home.analysis.root.text($0.range) } == newName }) {
+            return .failure(RequestError(code: .requestFailed, message: "an event named '\(newName)' already exists in machine '\(machineName)'"))
+        }
+        var changes: [(String, JSONValue)] = []
+        for place in places {
+            let edits: [JSONValue] = place.analysis.occurrences.filter { place.analysis.eventKey($0.symbol) == key }.map {
+                .object([("range", place.document.range($0.start, $0.end, encoding: encoding)), ("newText", .string(newName))])
+            }
+            if !edits.isEmpty { changes.append((place.uri, .array(edits))) }
+        }
+        return .success(.object([("changes", .object(changes))]))
     }
 
     /// Whether `text` lexes as exactly one identifier (not a keyword, not `_`).
@@ -372,8 +414,7 @@ extension LanguageServer {
     func completion(_ params: JSONValue) -> Result<JSONValue, RequestError> {
         targetPosition(params).map { document, analysis, offset in
             let bytes = document.bytes
-            var lineStart = offset
-            while lineStart > 0 && bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+            let lineStart = bytes.withUnsafeBufferPointer { LineEnd.start(ofLineAt: offset, in: $0) }
             var wordStart = offset
             while wordStart > lineStart, Lexer.byteClass(bytes[wordStart - 1]) & Lexer.identifierBodyBit != 0 || bytes[wordStart - 1] >= 0x80 {
                 wordStart -= 1
@@ -473,7 +514,10 @@ extension LanguageServer {
         let machineName = file.text(declared.machine.range)
         var events: [String] = []
         var seen = Set<String>()
-        if let checked = analysis.model.system(named: file.text(system.name.range)), let index = checked.instance(named: instance) {
+        // An instance whose machine is unknown resolved to none: its checked machine index
+        // points nowhere, or at another machine.
+        if let checked = analysis.model.system(named: file.text(system.name.range)), let index = checked.instance(named: instance),
+           checked.machines.indices.contains(checked.instances[index].machine), checked.machine(of: index).name == machineName {
             for transition in checked.machine(of: index).transitions {
                 if let event = transition.event, seen.insert(event).inserted { events.append(event) }
             }
@@ -582,7 +626,7 @@ extension LanguageServer {
                 if bytes[offset] == UInt8(ascii: "/") && (bytes[offset + 1] == UInt8(ascii: "/") || bytes[offset + 1] == UInt8(ascii: "*")) {
                     var stop = offset + 2
                     if bytes[offset + 1] == UInt8(ascii: "/") {
-                        while stop < end && bytes[stop] != UInt8(ascii: "\n") { stop += 1 }
+                        while stop < end && !LineEnd.isLineEndByte(bytes[stop]) { stop += 1 }
                     } else {
                         var depth = 1
                         while stop < end && depth > 0 {
@@ -622,7 +666,7 @@ extension LanguageServer {
                         let occurrence = analysis.occurrences[occurrenceIndex]
                         let type: Int = switch occurrence.symbol {
                         case .state: 4
-                        case .event: 5
+                        case .event, .foreignEvent: 5
                         case .callback, .method: 6
                         case .type: 3
                         case .machine: 8
@@ -660,9 +704,12 @@ extension LanguageServer {
         func advance(to offset: Int) {
             while cursor < offset {
                 let byte = bytes[cursor]
-                if byte == UInt8(ascii: "\n") {
-                    cursorLine += 1
-                    cursorCharacter = 0
+                if LineEnd.isLineEndByte(byte) {
+                    // A CR LF pair is one line end: its CR starts no line of its own.
+                    if !(byte == UInt8(ascii: "\r") && cursor + 1 < bytes.count && bytes[cursor + 1] == UInt8(ascii: "\n")) {
+                        cursorLine += 1
+                        cursorCharacter = 0
+                    }
                 } else if encoding == .utf8 {
                     cursorCharacter += 1
                 } else if byte & 0xC0 != 0x80 {
@@ -683,10 +730,10 @@ extension LanguageServer {
                 advance(to: start)
                 let (startLine, startCharacter) = (cursorLine, cursorCharacter)
                 var stop = start
-                while stop < token.end && bytes[stop] != UInt8(ascii: "\n") { stop += 1 }
+                while stop < token.end && !LineEnd.isLineEndByte(bytes[stop]) { stop += 1 }
                 advance(to: stop)
                 emit(startLine, startCharacter, cursorCharacter - startCharacter, token.type, token.modifiers)
-                start = stop < token.end ? stop + 1 : stop
+                start = stop < token.end ? stop + LineEnd.length(at: stop, in: bytes) : stop
             }
         }
         return data

@@ -14,7 +14,9 @@
 /// request id can be read), unknown requests `MethodNotFound`, unknown notifications are
 /// ignored, a document over `maximumDocumentSize` is refused with a diagnostic, and open
 /// documents are capped at `maximumDocuments`; no input traps, recurses without bound, or
-/// makes the server hold more than the documents it was given plus one message.
+/// makes the server hold more than the documents it was given plus one message. Imports are
+/// read through `readFile`, which refuses anything but a regular file (the executable's never
+/// opens a FIFO or `/dev/stdin`, the server's own input).
 public final class LanguageServer {
     public static let maximumDocumentSize = 32 << 20
     public static let maximumDocuments = 1_000
@@ -27,7 +29,8 @@ public final class LanguageServer {
     /// The SwiftUI catalog's document, as `catalogURI` is UIKit's.
     public static let swiftUICatalogURI = "lifecycle:/SwiftUI.lifecycle"
 
-    let readFile: (String) -> [UInt8]?
+    /// The bytes of a file an open document imports, or why it cannot be read.
+    let readFile: (String) -> Result<[UInt8], LoadFailure>
     var framer = MessageFramer()
     var documents: [String: TextDocument] = [:]
     /// Open documents in the order they were opened (deterministic iteration).
@@ -41,7 +44,7 @@ public final class LanguageServer {
     /// Set once the client said `exit` (or went away): the process exit status.
     public private(set) var exitStatus: Int32?
 
-    public init(readFile: @escaping (String) -> [UInt8]?) {
+    public init(readFile: @escaping (String) -> Result<[UInt8], LoadFailure>) {
         self.readFile = readFile
     }
 
@@ -158,7 +161,7 @@ public final class LanguageServer {
         switch method {
         case "textDocument/didOpen": return didOpen(params, now: now)
         case "textDocument/didChange": return didChange(params, now: now)
-        case "textDocument/didClose": return didClose(params)
+        case "textDocument/didClose": return didClose(params, now: now)
         default: return [] // initialized, $/cancelRequest, didSave, configuration…: nothing to do
         }
     }
@@ -223,8 +226,10 @@ public final class LanguageServer {
         return []
     }
 
-    func didClose(_ params: JSONValue) -> [JSONValue] {
+    func didClose(_ params: JSONValue, now: Double) -> [JSONValue] {
         guard let uri = params["textDocument"]?["uri"]?.string, documents[uri] != nil else { return [] }
+        // Importers read the closed document's unsaved text: they read the file on disk now.
+        scheduleImporters(of: uri, now: now)
         documents[uri] = nil
         analyses[uri] = nil
         pending[uri] = nil
@@ -253,19 +258,31 @@ public final class LanguageServer {
         guard let document = documents[uri] else { return nil }
         if let cached = analyses[uri], cached.version == document.version { return cached.analysis }
         guard document.bytes.count <= LanguageServer.maximumDocumentSize else { return nil }
-        let files = SourceFiles()
-        let root = files.add(path: document.path, bytes: document.bytes)
-        let analysis = Analysis(root: root, files: files) { [self] path, files in
-            if let open = documentOrder.first(where: { Checker.normalize(documents[$0]?.path ?? "") == path }), let text = documents[open] {
-                return .success(files.add(path: path, bytes: text.bytes))
-            }
-            guard let bytes = readFile(path) else { return .failure(LoadFailure("no such file")) }
-            guard bytes.count <= SourceFile.maximumSize else { return .failure(LoadFailure("file is too large")) }
-            return .success(files.add(path: path, bytes: bytes))
-        }
+        let analysis = compile(path: document.path, bytes: document.bytes)
         // Version numbers may repeat or be missing; a changed document drops its analysis.
         analyses[uri] = (document.version, analysis)
         return analysis
+    }
+
+    /// Compiles `bytes` as the file at `path`; its imports are the open documents' texts, or
+    /// the files on disk.
+    func compile(path: String, bytes: [UInt8]) -> Analysis {
+        let files = SourceFiles()
+        let root = files.add(path: path, bytes: bytes)
+        return Analysis(root: root, files: files) { [self] path, files in
+            if let open = openDocument(atPath: path), let text = documents[open] {
+                return .success(files.add(path: path, bytes: text.bytes))
+            }
+            return readFile(path).flatMap { bytes in
+                guard bytes.count <= SourceFile.maximumSize else { return .failure(LoadFailure("file is too large")) }
+                return .success(files.add(path: path, bytes: bytes))
+            }
+        }
+    }
+
+    /// The URI of the open document whose file is `path` (normalised), if any.
+    func openDocument(atPath path: String) -> String? {
+        documentOrder.first { Checker.normalize(documents[$0]?.path ?? "") == path }
     }
 
     /// The document and analysis a request's `textDocument` names.

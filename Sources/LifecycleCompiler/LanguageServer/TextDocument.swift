@@ -13,7 +13,8 @@ public struct TextDocument: Sendable {
     public var path: String
     public var version: Int
     public private(set) var bytes: [UInt8]
-    /// Offsets of line starts (after each `\n`), rebuilt after each change.
+    /// Offsets of line starts (after each LF, CR LF or lone CR: `LineEnd`, as LSP 3.17
+    /// counts lines), kept up to date by each change.
     private(set) var lineStarts: [Int] = [0]
 
     public init(uri: String, version: Int, text: [UInt8]) {
@@ -25,29 +26,28 @@ public struct TextDocument: Sendable {
     }
 
     mutating func rebuildLines() {
-        var starts = [0]
-        bytes.withUnsafeBufferPointer { buffer in
-            for index in buffer.indices where buffer[index] == UInt8(ascii: "\n") { starts.append(index + 1) }
-        }
-        lineStarts = starts
+        lineStarts = bytes.withUnsafeBufferPointer(LineEnd.lineStarts)
     }
 
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// The byte offset of an LSP `Position` (`{line, character}`), clamped to the document as
-    /// the protocol says; nil when it is not a position at all.
+    /// the protocol says (a character past the end of its line is the end of the line, before
+    /// its line end); nil when it is not a position at all. A position inside a character (a
+    /// UTF-8 offset among its bytes, a UTF-16 offset between its surrogates) is the end of that
+    /// character, so that no edit splits one.
     public func offset(of position: JSONValue?, encoding: PositionEncoding) -> Int? {
         guard let line = position?["line"]?.int, let character = position?["character"]?.int, line >= 0, character >= 0 else { return nil }
         guard line < lineStarts.count else { return bytes.count }
         let start = lineStarts[line]
-        let end = line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : bytes.count
+        let end = line + 1 < lineStarts.count
+            ? bytes.withUnsafeBufferPointer { LineEnd.trimmed(lineStarts[line + 1], after: start, in: $0) } : bytes.count
         var offset = start
         var units = 0
         while offset < end && units < character {
-            let byte = bytes[offset]
-            let length = TextDocument.sequenceLength(byte)
+            let length = TextDocument.sequenceLength(bytes[offset])
             switch encoding {
-            case .utf8: units += 1; offset += 1; continue
+            case .utf8: units += length
             case .utf16: units += length == 4 ? 2 : 1
             }
             offset = min(end, offset + length)
@@ -105,21 +105,31 @@ public struct TextDocument: Sendable {
         guard bytes.count - (end - start) + replacement.count <= maximumSize else { return false }
         bytes.replaceSubrange(start..<end, with: replacement)
         // Line starts change only from the edit on: shift the later ones instead of a rescan
-        // when the edit adds or removes no line break.
-        if !replacement.contains(UInt8(ascii: "\n")) && !lineStarts.isEmpty {
-            let removedBreaks = lineStarts.contains { $0 > start && $0 <= end }
+        // when the edit adds, removes and joins no line end (a CR before the edit could pair
+        // with an LF after it, or stop pairing with the one it split off).
+        let touchesLineEnd = replacement.contains(where: LineEnd.isLineEndByte)
+            || (start > 0 && bytes[start - 1] == UInt8(ascii: "\r"))
+        if !touchesLineEnd && !lineStarts.isEmpty {
+            let firstAfter = TextDocument.firstIndex(in: lineStarts, after: start)
+            let removedBreaks = firstAfter < lineStarts.count && lineStarts[firstAfter] <= end
             if !removedBreaks {
                 let delta = replacement.count - (end - start)
-                var index = lineStarts.count - 1
-                while index > 0 && lineStarts[index] > start {
-                    lineStarts[index] += delta
-                    index -= 1
-                }
+                for index in firstAfter..<lineStarts.count { lineStarts[index] += delta }
                 return true
             }
         }
         rebuildLines()
         return true
+    }
+
+    /// The index of the first element of the sorted `starts` greater than `offset`.
+    static func firstIndex(in starts: [Int], after offset: Int) -> Int {
+        var low = 0, high = starts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if starts[mid] <= offset { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 }
 

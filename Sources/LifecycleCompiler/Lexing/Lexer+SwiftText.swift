@@ -32,7 +32,7 @@ extension Lexer {
         while !isAtEnd {
             let c = current
             if lineStart {
-                if c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || c == UInt8(ascii: "\r") {
+                if c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || LineEnd.isLineEndByte(c) {
                     position += 1
                     continue
                 }
@@ -42,7 +42,7 @@ extension Lexer {
                 lineStart = false
             }
             switch c {
-            case UInt8(ascii: "\n"):
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                 lineStart = true
                 position += 1
             case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "<"):
@@ -96,7 +96,7 @@ extension Lexer {
         scan: while !isAtEnd {
             let c = current
             switch c {
-            case UInt8(ascii: "\n") where stack.isEmpty:
+            case UInt8(ascii: "\n") where stack.isEmpty, UInt8(ascii: "\r") where stack.isEmpty:
                 break scan
             case UInt8(ascii: "{") where stack.isEmpty, UInt8(ascii: "}") where stack.isEmpty:
                 break scan
@@ -150,7 +150,7 @@ extension Lexer {
     /// Skips a Swift string literal (single-line, with escapes) starting at its quote.
     mutating func skipSwiftString() {
         position += 1
-        while !isAtEnd && current != UInt8(ascii: "\"") && current != UInt8(ascii: "\n") {
+        while !isAtEnd && current != UInt8(ascii: "\"") && !LineEnd.isLineEndByte(current) {
             position += current == UInt8(ascii: "\\") ? 2 : 1
         }
         // A backslash as the file's last byte steps past the end: come back to the sentinel

@@ -35,9 +35,9 @@ extension Lexer {
         }
     }
 
-    /// Skips `//` up to (not including) the end of the line.
+    /// Skips `//` up to (not including) the end of the line: LF, CR LF or a lone CR (`LineEnd`).
     mutating func skipLineComment() {
-        while !isAtEnd && current != UInt8(ascii: "\n") { position += 1 }
+        while !isAtEnd && !LineEnd.isLineEndByte(current) { position += 1 }
     }
 
     /// Skips a nesting block comment; an unterminated one is reported at its opening `/*`.

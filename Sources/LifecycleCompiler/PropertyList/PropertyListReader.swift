@@ -64,7 +64,7 @@ public enum PropertyListReader {
             diagnostics.append(.plistNotXML(name, format: "an old-style (OpenStep) or JSON property list", at: at))
             return (nil, diagnostics)
         }
-        let (document, xmlDiagnostics) = XMLReader.read(file, root: "plist", keepingText: true)
+        let (document, xmlDiagnostics) = XMLReader.read(file, keeping: .propertyList)
         guard let document else { return (nil, xmlDiagnostics) }
         let elements = document.elements
         let rootElement = elements[0]

@@ -6,17 +6,9 @@ public struct LineTable: Sendable {
     public let lineStarts: [Int]
     public let count: Int
 
-    /// Lines end at LF, CRLF, or a CR alone (old Mac files), as the grammar says.
+    /// Lines end at LF, CR LF, or a CR alone (`LineEnd`).
     public init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var starts = [0]
-        for index in bytes.indices {
-            switch bytes[index] {
-            case UInt8(ascii: "\n"): starts.append(index + 1)
-            case UInt8(ascii: "\r") where index + 1 == bytes.count || bytes[index + 1] != UInt8(ascii: "\n"): starts.append(index + 1)
-            default: break
-            }
-        }
-        lineStarts = starts
+        lineStarts = LineEnd.lineStarts(bytes)
         count = bytes.count
     }
 
@@ -34,8 +26,7 @@ public struct LineTable: Sendable {
     /// The byte range of 1-based `line`, without its line terminator.
     public func range(ofLine line: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         let start = lineStarts[line - 1]
-        var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
-        if end > start && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        let end = line < lineStarts.count ? LineEnd.trimmed(lineStarts[line], after: start, in: bytes) : bytes.count
         return start..<max(start, end)
     }
 }
@@ -49,11 +40,12 @@ public struct LineColumn: Equatable, Sendable {
 }
 
 extension SourceFile {
-    /// The line and character column of `offset`, using a line table built for this file.
+    /// The line (counted from `firstLine`) and character column of `offset`, using a line
+    /// table built for this file.
     public func lineColumn(of offset: Int, table: LineTable) -> LineColumn {
         let clamped = min(max(offset, 0), count)
         let line = table.line(of: clamped)
         let lineStart = table.lineStarts[line - 1]
-        return LineColumn(line: line, column: TextWidth.characterCount(bytes[lineStart..<clamped]) + 1)
+        return LineColumn(line: line + firstLine - 1, column: TextWidth.characterCount(bytes[lineStart..<clamped]) + 1)
     }
 }

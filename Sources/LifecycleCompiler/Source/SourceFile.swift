@@ -43,12 +43,15 @@ public final class SourceFile: @unchecked Sendable {
     public let path: String
     /// The number of bytes in the file (the sentinel is not counted).
     public let count: Int
+    /// The number of the file's first line: 1, or, for an excerpt of a text too long to keep
+    /// (a line of a streamed log, kept for a diagnostic), that line's number in the text.
+    public let firstLine: Int
     let storage: UnsafeMutableBufferPointer<UInt8>
 
     /// Makes a file from bytes already in memory.
-    public convenience init(id: FileID, path: String, bytes: some Collection<UInt8>) {
+    public convenience init(id: FileID, path: String, bytes: some Collection<UInt8>, firstLine: Int = 1) {
         let count = bytes.count
-        self.init(id: id, path: path, count: count) { buffer in
+        self.init(id: id, path: path, count: count, firstLine: firstLine) { buffer in
             _ = buffer.initialize(from: bytes)
             return count
         }
@@ -56,9 +59,10 @@ public final class SourceFile: @unchecked Sendable {
 
     /// Makes a file of at most `count` bytes, letting `fill` write them in place (the CLI
     /// reads a file straight into this buffer). `fill` returns how many bytes it wrote.
-    public init(id: FileID, path: String, count: Int, fill: (UnsafeMutableBufferPointer<UInt8>) -> Int) {
+    public init(id: FileID, path: String, count: Int, firstLine: Int = 1, fill: (UnsafeMutableBufferPointer<UInt8>) -> Int) {
         self.id = id
         self.path = path
+        self.firstLine = firstLine
         let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: count + SourceFile.padding)
         // `fill` writes the bytes; only what follows them is zeroed, so the bytes are written
         // once, not zeroed first.

@@ -8,8 +8,8 @@ public final class SourceFiles: @unchecked Sendable {
 
     /// Adds a file made from bytes in memory and returns it.
     @discardableResult
-    public func add(path: String, bytes: some Collection<UInt8>) -> SourceFile {
-        let file = SourceFile(id: FileID(UInt32(files.count)), path: path, bytes: bytes)
+    public func add(path: String, bytes: some Collection<UInt8>, firstLine: Int = 1) -> SourceFile {
+        let file = SourceFile(id: FileID(UInt32(files.count)), path: path, bytes: bytes, firstLine: firstLine)
         files.append(file)
         return file
     }

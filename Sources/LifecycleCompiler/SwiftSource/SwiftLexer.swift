@@ -112,11 +112,11 @@ struct SwiftLexer {
         while i < upper {
             let c = bytes[i]
             // Whitespace.
-            if c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || c == UInt8(ascii: "\r") || c == UInt8(ascii: "\u{0B}")
+            if c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || c == UInt8(ascii: "\u{0B}")
                 || c == UInt8(ascii: "\u{0C}") || c == 0 {
                 space = true; i += 1; continue
             }
-            if c == UInt8(ascii: "\n") { space = true; newline = true; i += 1; continue }
+            if LineEnd.isLineEndByte(c) { space = true; newline = true; i += 1; continue }
             // Comments.
             if c == UInt8(ascii: "/") && at(i + 1) == UInt8(ascii: "/") {
                 i = skipLine(from: i); space = true; newline = true; continue
@@ -168,7 +168,7 @@ struct SwiftLexer {
             // Backtick-escaped identifiers.
             if c == UInt8(ascii: "`") {
                 var e = i + 1
-                while e < upper && bytes[e] != UInt8(ascii: "`") && bytes[e] != UInt8(ascii: "\n") { e += 1 }
+                while e < upper && bytes[e] != UInt8(ascii: "`") && !LineEnd.isLineEndByte(bytes[e]) { e += 1 }
                 if e < upper && bytes[e] == UInt8(ascii: "`") && e > i + 1 {
                     push(.identifier, e + 1, text(i + 1, e), escaped: true)
                 } else {
@@ -273,10 +273,10 @@ struct SwiftLexer {
         return nil
     }
 
-    /// Index of the line break ending the line that contains `i` (or `hi`).
+    /// Index of the line end (`LineEnd`) ending the line that contains `i` (or `hi`).
     private func skipLine(from i: Int) -> Int {
         var j = i
-        while j < upper && bytes[j] != UInt8(ascii: "\n") { j += 1 }
+        while j < upper && !LineEnd.isLineEndByte(bytes[j]) { j += 1 }
         return j
     }
 
@@ -376,7 +376,7 @@ struct SwiftLexer {
                     } else {
                         j += 1
                     }
-                } else if c == UInt8(ascii: "\n") && !multi {
+                } else if LineEnd.isLineEndByte(c) && !multi {
                     stack.removeLast()  // unterminated single-line string: stop at the line break
                 } else {
                     j += 1

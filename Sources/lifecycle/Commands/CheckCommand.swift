@@ -118,6 +118,7 @@ enum CheckCommand: Command {
     static func writeStamp(_ path: String, specs: Int, _ diagnostics: Diagnostics) throws(CLIError) {
         let warnings = diagnostics.warningCount
         let line = "// checked \(specs) spec\(specs == 1 ? "" : "s"): \(warnings) warning\(warnings == 1 ? "" : "s")\n"
+        try OutputWriter.refuseInput(path)
         if case .success(let old?) = FileSystem.contents(of: path), old == Array(line.utf8) { return }
         if case .failure(let failure) = FileSystem.writeAtomically(Array(line.utf8), to: path) {
             throw .cannotWrite(path, failure.message)

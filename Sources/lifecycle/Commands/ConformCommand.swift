@@ -1,17 +1,20 @@
 import LifecycleCompiler
 
-/// `lifecycle conform SPEC LOG... [--machine NAME | --system NAME] [--strict] [--format text|json]`
+/// `lifecycle conform SPEC LOG... [--machine NAME | --system NAME [--instance NAME=WORD]...] [--strict] [--allow-empty] [--format text|json]`
 enum ConformCommand: Command {
     static let name = "conform"
     static let abstract = "Check recorded console logs of callbacks against a spec: is each what some run prints?"
-    static let usage = "conform <file> <log>... [--machine <name> | --system <name>] [--strict] [--format text|json]"
+    static let usage = "conform <file> <log>... [--machine <name> | --system <name> [--instance <name>=<word>]...] [--strict] [--allow-empty] [--format text|json]"
     static let arguments = [
         ("<file>", "A .lifecycle spec."),
-        ("<log>", "Console logs, one callback a line (timestamps, prefixes and other text ignored); each is checked from the initial state."),
+        ("<log>", "Console logs of any size, one callback a line (timestamps, prefixes, colours and other text ignored), '-' for standard input as it comes; each is checked from the initial state."),
     ]
     static let strict = OptionSpec(name: "--strict", help: "Every callback is logged: one missing from a log is a deviation.")
+    static let allowEmpty = OptionSpec(name: "--allow-empty", help: "A log that names no callback the check can use conforms (by default it is an error: nothing was checked).")
+    static let instance = OptionSpec(name: "--instance", valueName: "name=word",
+                                     help: "With '--system': a word that names the instance in the log, such as the class name 'type(of: self)' prints (repeatable).")
     static let options = [
-        MachineOptions.machine, MachineOptions.system, strict,
+        MachineOptions.machine, MachineOptions.system, instance, strict, allowEmpty,
         OutputFormat.option("text (default: a line per conforming log on stdout, the first deviation as an error on stderr) or json."),
         DiagnosticOptions.errorLimit, DiagnosticOptions.color,
     ]
@@ -20,58 +23,119 @@ enum ConformCommand: Command {
         var query: QueryOptions
         var logs: [String]
         var strict: Bool
+        var allowEmpty: Bool
+        /// `--instance Root=RootViewController`: instance (name or label), then the word.
+        var instanceNames: [(instance: String, word: String)]
     }
 
     static func parse(_ arguments: Arguments) throws(CLIError) -> Options {
         let spec = try arguments.first("spec file")
         let logs = Array(arguments.positionals.dropFirst())
         guard !logs.isEmpty else { throw .usage("missing log file argument") }
-        return Options(query: try QueryOptions(spec: spec, arguments), logs: logs, strict: arguments.has(strict))
+        guard logs.count(where: { $0 == "-" }) <= 1 else { throw .usage("standard input ('-') can be read only once") }
+        var instanceNames: [(instance: String, word: String)] = []
+        for value in arguments.all(instance) {
+            guard let equals = value.firstIndex(of: "=") else { throw badInstance(value) }
+            let name = String(value[..<equals]), word = String(value[value.index(after: equals)...])
+            guard !name.isEmpty, !word.isEmpty, word.utf8.allSatisfy(LogReader.isWordByte) else { throw badInstance(value) }
+            instanceNames.append((name, word))
+        }
+        let query = try QueryOptions(spec: spec, arguments)
+        if !instanceNames.isEmpty && query.selection.system == nil {
+            throw .usage("'--instance' names an instance of a system: give '--system' too")
+        }
+        return Options(query: query, logs: logs, strict: arguments.has(strict), allowEmpty: arguments.has(allowEmpty),
+                       instanceNames: instanceNames)
+    }
+
+    static func badInstance(_ value: String) -> CLIError {
+        .usage("'--instance' takes an instance and the word a log names it by, as in 'Root=RootViewController' (letters, digits and '_'), not '\(value)'")
     }
 
     static func run(_ options: Options) throws(CLIError) -> ExitCode {
         var query = Query(options.query, jsonErrors: false)
-        let strict = options.strict
+        let allowEmpty = options.allowEmpty
         if options.query.selection.system != nil {
             let (model, system) = try query.system(options.query.spec)
             let automaton = SystemAutomaton(model: model, system: system)
-            return check(options, reader: LogReader(automaton), name: automaton.name, frontend: query.frontend) {
-                Conformance.check($0, against: automaton, strict: strict)
+            var vocabulary = LogVocabulary(automaton, model: model)
+            for (name, word) in options.instanceNames {
+                guard let index = system.instances.firstIndex(where: { $0.name == name || $0.label == name }) else {
+                    throw .query(.unknownInstance(name, system: system.name, instances: system.instances.map(\.name)))
+                }
+                vocabulary.addName(word, instance: index)
+            }
+            let reader = LogReader(vocabulary)
+            return check(options, reader: reader, name: automaton.name, frontend: query.frontend) { logging, path, excerpts in
+                LogCheck(automaton, reader: reader, logging: logging, allowEmpty: allowEmpty, path: path, excerpts: excerpts)
             }
         }
         let (model, machine) = try query.machine(options.query.spec)
         let automaton = MachineAutomaton(model: model, machine: machine)
-        return check(options, reader: LogReader(automaton), name: automaton.name, frontend: query.frontend) {
-            Conformance.check($0, against: automaton, strict: strict)
+        let reader = LogReader(automaton)
+        return check(options, reader: reader, name: automaton.name, frontend: query.frontend) { logging, path, excerpts in
+            LogCheck(automaton, reader: reader, logging: logging, allowEmpty: allowEmpty, path: path, excerpts: excerpts)
         }
     }
 
-    /// Reads and checks each log from the initial configuration; prints the results.
+    /// Reads and checks each log from the initial configuration, printing each result as it
+    /// is known.
     static func check(_ options: Options, reader: LogReader, name: String, frontend: Frontend,
-                      conformance: (LogReader.Log) -> Conformance.Report) -> ExitCode {
+                      start: (Conformance.Logging, String, SourceFiles) -> LogCheck) -> ExitCode {
         var status = ExitCode.success
         var entries: [ConformanceFormatter.Entry] = []
-        var failures = Diagnostics()
         for log in options.logs {
-            let file: SourceFile
-            do { file = try frontend.read(log) } catch {
+            let report: Conformance.Report
+            switch read(log, strict: options.strict, reader: reader, excerpts: frontend.files, start: start) {
+            case .failure(let error):
                 status = Reporter.report(error, command: self)
                 continue
+            case .success(let result):
+                report = result
             }
-            let report = conformance(reader.read(file))
-            entries.append(ConformanceFormatter.Entry(path: log, file: file, report: report))
+            let path = log == "-" ? "<stdin>" : log
+            entries.append(ConformanceFormatter.Entry(path: path, report: report))
             if report.conforms {
-                if !options.query.json { Terminal.out(ConformanceFormatter.text(log: log, automaton: name, report: report)) }
+                if !options.query.json { Terminal.out(ConformanceFormatter.text(log: path, automaton: name, report: report)) }
             } else {
-                failures.append(contentsOf: report.diagnostics)
+                if !options.query.json { frontend.printText(report.diagnostics) }
                 if status == .success { status = .inputErrors }
             }
         }
         if options.query.json {
-            Terminal.out(ConformanceFormatter.json(entries, automaton: name))
-        } else if !failures.isEmpty {
-            frontend.printText(failures)
+            Terminal.out(ConformanceFormatter.json(entries, automaton: name, files: frontend.files))
         }
         return status
+    }
+
+    /// Checks one log, read in chunks. Unless strict, a file is read twice: first for the
+    /// callbacks it names (which are then the logged ones), then to check it; a pipe is read
+    /// once, as it comes (`Conformance.Logging.asTheyAppear`).
+    static func read(_ log: String, strict: Bool, reader: LogReader, excerpts: SourceFiles,
+                     start: (Conformance.Logging, String, SourceFiles) -> LogCheck) -> Result<Conformance.Report, CLIError> {
+        let input: ChunkedInput
+        switch ChunkedInput.open(log) {
+        case .failure(let failure): return .failure(.cannotRead(log, failure.message))
+        case .success(let opened): input = opened
+        }
+        var logging = Conformance.Logging.asTheyAppear
+        var limit = Int.max
+        if strict {
+            logging = .all
+        } else if input.isRegularFile {
+            var survey = LogSurvey(reader)
+            switch input.read({ survey.feed($0) }) {
+            case .failure(let failure): return .failure(.cannotRead(log, failure.message))
+            case .success(let count): limit = count
+            }
+            survey.finish()
+            if case .failure(let failure) = input.rewind() { return .failure(.cannotRead(log, failure.message)) }
+            logging = .named(survey.named)
+        }
+        let check = start(logging, input.displayPath, excerpts)
+        if case .failure(let failure) = input.read(limit: limit, { check.feed($0) }) {
+            return .failure(.cannotRead(log, failure.message))
+        }
+        return .success(check.finish())
     }
 }

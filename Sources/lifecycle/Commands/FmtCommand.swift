@@ -48,8 +48,9 @@ enum FmtCommand: Command {
             switch options.mode {
             case .check:
                 if formatted != original {
-                    Terminal.out("\(path): not formatted; 'lifecycle fmt -i \(path)' would change it:\n")
-                    Terminal.out(LineDiff.unified(old: original, new: formatted, oldName: path, newName: path + " (formatted)"))
+                    let shown = Diagnostic.printablePath(path)
+                    Terminal.out("\(shown): not formatted; 'lifecycle fmt -i \(shown)' would change it:\n")
+                    Terminal.out(LineDiff.unified(old: original, new: formatted, oldName: shown, newName: shown + " (formatted)"))
                     worsen(.inputErrors)
                 }
             case .inPlace:

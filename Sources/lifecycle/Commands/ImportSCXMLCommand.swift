@@ -24,17 +24,21 @@ enum ImportSCXMLCommand: Command {
     static func run(_ options: Options) throws(CLIError) -> ExitCode {
         var frontend = Frontend(options.diagnostics)
         let path = options.document
-        let (text, diagnostics) = SCXMLImporter.importSCXML(try frontend.read(path))
+        let (text, diagnostics) = SCXMLImporter.importSCXML(try frontend.read(path), in: frontend.files)
         frontend.diagnostics.append(contentsOf: diagnostics)
         frontend.printDiagnostics()
         guard let text else { return .inputErrors }
         let source = OutputWriter.displayPath(path)
         let command = "lifecycle import-scxml \(source)" + (options.output.path.map { " -o \(OutputWriter.displayPath($0))" } ?? "")
-        let bytes = GeneratedFileHeader.file(Printer(), specPath: source, command: command,
-                                             note: "A skeleton: add descriptions, the delegate and its callbacks, then run 'lifecycle check'.") {
+        // Written straight from the printer's buffer, which starts at the text's size.
+        let file = GeneratedFileHeader.file(Printer(capacity: text.utf8.count + 512), specPath: source, command: command,
+                                            note: "A skeleton: add descriptions, the delegate and its callbacks, then run 'lifecycle check'.") {
             $0.write(text)
-        }.bytes
-        try options.output.write(bytes, command: self)
+        }
+        let written = file.withUnsafeBytes { bytes in
+            Result { () throws(CLIError) in try options.output.write(bytes, command: self) }
+        }
+        try written.get()
         return .success
     }
 }

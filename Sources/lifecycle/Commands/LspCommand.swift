@@ -18,11 +18,9 @@ enum LspCommand: Command {
 
     static func run(_ options: Void) -> ExitCode {
         StandardStreams.ignoreBrokenPipe()
+        // Imports: regular files only (`import "/dev/stdin"` would read the client's messages).
         let server = LanguageServer { path in
-            switch FileSystem.contents(of: path) {
-            case .success(let bytes): return bytes
-            case .failure: return nil
-            }
+            FileSystem.readImport(path, into: SourceFiles()).map { Array($0.bytes) }
         }
         while server.exitStatus == nil {
             let timeout = server.nextDeadline.map { $0 - StandardStreams.now() }

@@ -52,11 +52,6 @@ enum MigrateCommand: Command {
         frontend.printDiagnostics()
         guard let plan, !frontend.diagnostics.hasErrors else { return .inputErrors }
 
-        // The scene delegate never goes over one of the files it is made from.
-        let inputs = options.sources + (options.infoPlist.map { [$0] } ?? [])
-        if let output = options.output.path, let input = inputs.first(where: { FileSystem.sameFile(output, $0) }) {
-            throw .file(FileProblem(path: output, message: "'\(output)' is '\(input)', an input of this command; not overwriting it"))
-        }
         var command = "lifecycle migrate " + options.sources.map(OutputWriter.commandPath).joined(separator: " ")
         if let path = options.infoPlist { command += " --info-plist " + OutputWriter.commandPath(path) }
         if let output = options.output.path { command += " -o " + OutputWriter.commandPath(output) }

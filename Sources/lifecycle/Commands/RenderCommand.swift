@@ -72,15 +72,13 @@ enum RenderCommand: Command {
         }
 
         // Where the image goes: through a symbolic link to the file it names, and never over
-        // the spec itself, nor over a file lifecycle did not render unless `--force`.
+        // the spec or one of its imports, nor over a file lifecycle did not render unless `--force`.
         let destination = FileSystem.resolvingLinks(output)
         switch FileSystem.kind(of: destination) {
         case .directory:
             throw .cannotWrite(output, "is a directory")
         case .regular:
-            if FileSystem.sameFile(destination, path) {
-                throw .file(FileProblem(path: output, message: "'\(output)' is the spec being rendered; not overwriting it"))
-            }
+            try OutputWriter.refuseInput(output)
             if !options.force {
                 switch FileSystem.prefix(of: destination, count: 4096) {
                 case .failure(let failure):

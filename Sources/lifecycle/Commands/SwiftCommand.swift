@@ -54,6 +54,7 @@ enum SwiftCommand: Command {
     }
 
     static func update(_ target: String, model: Model, others: [String]) throws(CLIError) {
+        try OutputWriter.refuseInput(target)
         let existing = try read(target)
         var otherFiles: [[UInt8]] = []
         for path in others { otherFiles.append(try read(path)) }

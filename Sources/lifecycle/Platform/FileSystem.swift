@@ -16,14 +16,31 @@ enum FileSystem {
         var message: String
     }
 
-    /// Reads the file at `path` into `files`.
+    /// Reads the file at `path` into `files`: a file named on the command line, which may be
+    /// a pipe (`-`, `/dev/stdin`, `<(…)`).
     static func read(_ path: String, into files: SourceFiles) -> Result<SourceFile, LoadFailure> {
-        let fd = withSystemPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        read(path, into: files, regularOnly: false)
+    }
+
+    /// Reads a file another file names (an import): a regular file only. A FIFO, a device or
+    /// a socket (`/dev/stdin`, which for `lsp` is the client's own messages) is refused before
+    /// a byte is read, and the file is opened without blocking, since opening a FIFO waits
+    /// for a writer that may never come.
+    static func readImport(_ path: String, into files: SourceFiles) -> Result<SourceFile, LoadFailure> {
+        read(path, into: files, regularOnly: true)
+    }
+
+    private static func read(_ path: String, into files: SourceFiles, regularOnly: Bool) -> Result<SourceFile, LoadFailure> {
+        let fd = withSystemPath(path) { open($0, O_RDONLY | O_CLOEXEC | (regularOnly ? O_NONBLOCK : 0)) }
         guard fd >= 0 else { return .failure(LoadFailure(Terminal.describe(errno: errno))) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { return .failure(LoadFailure(Terminal.describe(errno: errno))) }
         if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(LoadFailure("is a directory")) }
+        if regularOnly && (info.st_mode & S_IFMT) != S_IFREG {
+            return .failure(LoadFailure("is \(describe(kind: info.st_mode)), not a regular file"))
+        }
+        recordInput(info, path: path)
         let size = Int(info.st_size)
         guard size <= SourceFile.maximumSize else {
             return .failure(LoadFailure("file is larger than the 256 MiB limit (\(size) bytes)"))
@@ -86,6 +103,49 @@ enum FileSystem {
         return prefix(of: path, count: Int(info.st_size) + 1)
     }
 
+    /// A file by identity (device and inode), whatever path names it.
+    struct FileIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+
+        init(_ info: stat) {
+            device = UInt64(truncatingIfNeeded: info.st_dev)
+            inode = UInt64(truncatingIfNeeded: info.st_ino)
+        }
+    }
+
+    /// The regular files this process has read (specs, imports, Swift files, logs, SCXML
+    /// documents), by identity, with the path each was first read by: no output may replace
+    /// one. Only the main thread reads files.
+    nonisolated(unsafe) private static var inputs: [FileIdentity: String] = [:]
+
+    private static func recordInput(_ info: stat, path: String) {
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return }
+        let identity = FileIdentity(info)
+        if inputs[identity] == nil { inputs[identity] = path }
+    }
+
+    /// The path by which this process read the file `path` names (links followed), if it
+    /// read it as an input.
+    static func inputPath(sameFileAs path: String) -> String? {
+        var info = stat()
+        guard !inputs.isEmpty, withSystemPath(path, { stat($0, &info) }) == 0 else { return nil }
+        return inputs[FileIdentity(info)]
+    }
+
+    /// `a FIFO`, `a character device`, …: what a file of mode `mode` is.
+    static func describe(kind mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        case S_IFDIR: return "a directory"
+        case S_IFLNK: return "a symbolic link"
+        default: return "a special file"
+        }
+    }
+
     /// What is at a path (following symbolic links).
     enum Kind {
         case missing, regular, directory
@@ -105,10 +165,14 @@ enum FileSystem {
 
     /// Writes `bytes` to `path` atomically: temp file in the same folder, `fsync`, `rename`.
     ///
-    /// A directory is refused. A device, FIFO or socket (`-o /dev/stdout`) is written in place:
-    /// renaming over it would replace the device node with a regular file (and, for root,
-    /// break `/dev/null` for the whole system). A symbolic link is kept and the file it points
-    /// at is replaced, even when that file does not exist yet.
+    /// A directory is refused, and so is a read-only file (no write permission bit, or none
+    /// for this user), as `gofmt -w` and `rustfmt` refuse it: renaming over it would replace
+    /// it whenever its folder is writable. A device, FIFO or socket (`-o /dev/stdout`) is
+    /// written in place: renaming over it would replace the device node with a regular file
+    /// (and, for root, break `/dev/null` for the whole system). So is a file with other hard
+    /// links, or one whose owner or group the new file could not be given: a rename would
+    /// split the links, or hand the file to whoever ran the command. A symbolic link is kept
+    /// and the file it points at is replaced, even when that file does not exist yet.
     static func writeAtomically(_ bytes: [UInt8], to path: String) -> Result<Void, Failure> {
         bytes.withUnsafeBufferPointer { writeAtomically($0, to: path) }
     }
@@ -120,6 +184,16 @@ enum FileSystem {
         case .missing, .regular: break
         }
         let destination = resolvingLinks(path)
+        var existing = stat()
+        let exists = withSystemPath(destination, { stat($0, &existing) }) == 0
+        if exists {
+            let mode = existing.st_mode & 0o7777
+            // `access` says yes to root for any file: the mode says what the owner meant.
+            if mode & 0o222 == 0 || withSystemPath(destination, { access($0, W_OK) }) != 0 {
+                return .failure(Failure(message: "the file is read-only (mode \(String(mode, radix: 8)))"))
+            }
+            if existing.st_nlink > 1 { return writeInPlace(bytes, to: destination, truncating: true) }
+        }
         let file: TemporaryFile
         switch TemporaryFile.make(nextTo: destination) {
         case .failure(let failure): return .failure(failure)
@@ -132,10 +206,20 @@ enum FileSystem {
             remove(temporary)
             return .failure(Failure(message: Terminal.describe(errno: code)))
         }
+        if exists {
+            // The new file is this user's: give it the old one's owner and group, or keep the
+            // old file and write into it.
+            var made = stat()
+            if fstat(fd, &made) == 0, made.st_uid != existing.st_uid || made.st_gid != existing.st_gid,
+               fchown(fd, existing.st_uid, existing.st_gid) != 0 {
+                close(fd)
+                remove(temporary)
+                return writeInPlace(bytes, to: destination, truncating: true)
+            }
+        }
         if let code = writeAll(bytes, to: fd) { return fail(code) }
         // Keep the permissions of the file being replaced; new files get 0644 minus umask.
-        var info = stat()
-        let mode: mode_t = withSystemPath(destination, { stat($0, &info) }) == 0 ? info.st_mode & 0o7777 : 0o644 & ~currentUmask()
+        let mode: mode_t = exists ? existing.st_mode & 0o7777 : 0o644 & ~currentUmask()
         fchmod(fd, mode)
         if fsync(fd) != 0 { return fail(errno) }
         if close(fd) != 0 {
@@ -206,11 +290,19 @@ enum FileSystem {
         }
     }
 
-    /// Writes to a device, FIFO or socket as it is (no temporary file, no rename).
-    static func writeInPlace(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) -> Result<Void, Failure> {
+    /// Writes to a device, FIFO or socket as it is (no temporary file, no rename); with
+    /// `truncating`, into a regular file that keeps its inode (its links, owner and mode),
+    /// cut to the new length after the write and flushed to disk. That write is not atomic:
+    /// a crash in the middle leaves a torn file, the price of keeping the links.
+    static func writeInPlace(_ bytes: UnsafeBufferPointer<UInt8>, to path: String, truncating: Bool = false) -> Result<Void, Failure> {
         let fd = withSystemPath(path) { open($0, O_WRONLY | O_CLOEXEC) }
         guard fd >= 0 else { return .failure(Failure(message: Terminal.describe(errno: errno))) }
         if let code = writeAll(bytes, to: fd) {
+            close(fd)
+            return .failure(Failure(message: Terminal.describe(errno: code)))
+        }
+        if truncating && (ftruncate(fd, off_t(bytes.count)) != 0 || fsync(fd) != 0) {
+            let code = errno
             close(fd)
             return .failure(Failure(message: Terminal.describe(errno: code)))
         }
@@ -268,13 +360,6 @@ enum FileSystem {
         guard let resolved = withSystemPath(path, { realpath($0, nil) }) else { return nil }
         defer { free(resolved) }
         return decodedSystemPath(resolved)
-    }
-
-    /// Whether two paths name the same file (device and inode, links followed).
-    static func sameFile(_ a: String, _ b: String) -> Bool {
-        var left = stat(), right = stat()
-        guard withSystemPath(a, { stat($0, &left) }) == 0, withSystemPath(b, { stat($0, &right) }) == 0 else { return false }
-        return left.st_dev == right.st_dev && left.st_ino == right.st_ino
     }
 
     /// 1 or 2 when `path` names the file this process's standard output or error already

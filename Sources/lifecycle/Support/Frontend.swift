@@ -38,7 +38,7 @@ struct Frontend {
         case .failure(let failure):
             return .failure(.cannotRead(path, failure.message))
         case .success(let file):
-            let compilation = Compiler.compile(file, files: files, loader: FileSystem.read,
+            let compilation = Compiler.compile(file, files: files, loader: FileSystem.readImport,
                                                warningsAsErrors: warningsAsErrors, platform: platform,
                                                stateLimit: options.stateLimit, diagnosticLimit: keptDiagnostics,
                                                identity: FileSystem.realPath)

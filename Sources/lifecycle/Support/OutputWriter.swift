@@ -8,7 +8,9 @@ import LifecycleCompiler
 /// - a file the user has edited, or one lifecycle did not generate: left alone, exit 3,
 ///   unless `--force`;
 /// - the file standard output already is (`-o /dev/stdout > out.dot`, `>> log.txt`), or a
-///   device, FIFO or socket: written in place, never replaced.
+///   device, FIFO or socket: written in place, never replaced;
+/// - one of the command's own inputs (the spec, an import, an SCXML document, by device and
+///   inode, whatever the path's spelling): never written, `--force` or not.
 enum OutputWriter {
     static func write(_ bytes: [UInt8], to path: String, force: Bool, command: String) throws(CLIError) {
         let result = bytes.withUnsafeBufferPointer { buffer in
@@ -19,6 +21,7 @@ enum OutputWriter {
 
     /// Writes bytes held elsewhere (a generator's `ByteBuffer`) without copying them.
     static func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String, force: Bool, command: String) throws(CLIError) {
+        try refuseInput(path)
         // `-o /dev/stdout` with stdout a file (`> out.dot`, `>> log.txt`): that file is written
         // through the descriptor, in place, at its offset, never checked or replaced.
         if FileSystem.standardStream(for: path) == 1 {
@@ -65,6 +68,16 @@ enum OutputWriter {
 
     static func writeChecked(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) throws(CLIError) {
         if case .failure(let failure) = FileSystem.writeAtomically(bytes, to: path) { throw .cannotWrite(path, failure.message) }
+    }
+
+    /// Throws when `path` names a file this command read as an input: no output replaces
+    /// one (`fmt -i` and `swift --update` rewrite the file they are given on purpose, and
+    /// only that one).
+    static func refuseInput(_ path: String) throws(CLIError) {
+        guard let input = FileSystem.inputPath(sameFileAs: path) else { return }
+        let what = input == path ? "is an input of this command" : "is '\(input)', an input of this command"
+        throw .file(FileProblem(path: path, message: "'\(path)' \(what); not overwriting it",
+                                notes: ["write the output to another file"]))
     }
 
     /// `PATH:1:1: error: 'PATH' REASON; not overwriting it`, with a note on how to.

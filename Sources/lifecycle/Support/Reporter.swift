@@ -47,8 +47,9 @@ struct FileProblem {
 
 /// Every message of the command line that is not a spec diagnostic goes through here, in
 /// one format: `lifecycle COMMAND: error|warning|note: message` (just `lifecycle:` before a
-/// subcommand is chosen), or `PATH[:LINE:COLUMN]: error|note: message` for a file. Usage
-/// errors add the command's usage line and a pointer to its `--help`.
+/// subcommand is chosen), or `PATH[:LINE:COLUMN]: error|note: message` for a file (the path
+/// escaped as diagnostics escape it: `Diagnostic.printablePath`). Usage errors add the
+/// command's usage line and a pointer to its `--help`.
 enum Reporter {
     enum Severity: String {
         case error, warning, note
@@ -67,7 +68,7 @@ enum Reporter {
             Terminal.err(text)
             return .inputErrors
         case .file(let problem):
-            let place = problem.path + (problem.position.map { ":\($0.line):\($0.column)" } ?? "")
+            let place = Diagnostic.printablePath(problem.path) + (problem.position.map { ":\($0.line):\($0.column)" } ?? "")
             var text = "\(place): error: \(Diagnostic.oneLine(problem.message))\n"
             for note in problem.notes { text += "\(place): note: \(Diagnostic.oneLine(note))\n" }
             Terminal.err(text)
@@ -89,7 +90,7 @@ enum Reporter {
 
     /// A note about a file (`PATH: note: message`).
     static func note(_ message: String, file path: String) {
-        Terminal.err("\(path): note: \(Diagnostic.oneLine(message))\n")
+        Terminal.err("\(Diagnostic.printablePath(path)): note: \(Diagnostic.oneLine(message))\n")
     }
 
     /// The usage error shape: the message, the usage line, the `--help` pointer; exit 2.

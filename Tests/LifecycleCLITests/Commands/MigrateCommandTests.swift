@@ -65,7 +65,8 @@ import Testing
         let before = try Self.read(folder + "/AppDelegate.swift")
         let run = try CLIRunner.run(["migrate", "AppDelegate.swift", "-o", "./AppDelegate.swift"], in: folder)
         #expect(run.status == 3, "\(run)")
-        #expect(run.stderr == "./AppDelegate.swift: error: './AppDelegate.swift' is 'AppDelegate.swift', an input of this command; not overwriting it\n")
+        #expect(run.stderr == "./AppDelegate.swift: error: './AppDelegate.swift' is 'AppDelegate.swift', an input of this command; not overwriting it\n"
+                + "./AppDelegate.swift: note: write the output to another file\n")
         #expect(try Self.read(folder + "/AppDelegate.swift") == before)
         // Nor a file lifecycle did not write.
         _ = FileManager.default.createFile(atPath: folder + "/SceneDelegate.swift", contents: Data("// mine\n".utf8))

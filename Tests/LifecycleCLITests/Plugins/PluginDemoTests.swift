@@ -137,6 +137,37 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: DemoPackage.path("Generated/Download.svg")))
     }
 
+    /// Issue 24, item 3: Linux has no sandbox to keep the command plugin inside the package,
+    /// so it refuses every output that resolves outside it, and says so.
+    @Test func commandPluginWritesNothingOutsideThePackage() throws {
+        try DemoPackage.reset()
+        let files = FileManager.default
+        let build = (DemoPackage.root as NSString).deletingLastPathComponent
+        let outside = build + "/outside", sibling = build + "/x"
+        let absolute = NSTemporaryDirectory() + "lifecycle-absolute-\(UUID().uuidString)"
+        let link = DemoPackage.path(DemoPackage.target + "/Download.dot")
+        for path in [outside, sibling, absolute] { try? files.removeItem(atPath: path) }
+        try files.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try files.createSymbolicLink(atPath: link, withDestinationPath: "../../../outside/evil.dot")
+        defer {
+            try? files.removeItem(atPath: link)
+            for path in [outside, sibling, absolute] { try? files.removeItem(atPath: path) }
+        }
+        let linked = try DemoPackage.swift(["package", "--allow-writing-to-package-directory", "lifecycle", "dot", "--target", "Downloads"])
+        #expect(linked.status != 0, "\(linked)")
+        #expect(linked.output.contains("the output 'Sources/Downloads/Download.dot' resolves to '\(outside)/evil.dot', outside the package directory; not writing it"), "\(linked)")
+        #expect(!files.fileExists(atPath: outside + "/evil.dot"))
+        try files.removeItem(atPath: link)
+        let up = try DemoPackage.swift(["package", "--allow-writing-to-package-directory", "lifecycle", "dot", "--output-dir", "../x"])
+        #expect(up.status != 0, "\(up)")
+        #expect(up.output.contains("the output folder ('--output-dir') '../x' resolves to '\(sibling)', outside the package directory"), "\(up)")
+        #expect(!files.fileExists(atPath: sibling))
+        let rooted = try DemoPackage.swift(["package", "--allow-writing-to-package-directory", "lifecycle", "dot", "--output-dir", absolute])
+        #expect(rooted.status != 0, "\(rooted)")
+        #expect(rooted.output.contains("'\(absolute)' is an absolute path; give a path relative to the package directory"), "\(rooted)")
+        #expect(!files.fileExists(atPath: absolute) && !files.fileExists(atPath: DemoPackage.root + absolute))
+    }
+
     @Test func commandPluginRejectsAnUnknownAction() throws {
         try DemoPackage.reset()
         let run = try DemoPackage.swift(["package", "--allow-writing-to-package-directory", "lifecycle", "diagram"])

@@ -34,10 +34,10 @@ enum CLIRunner {
     }()
 
     /// Runs `lifecycle arguments…` in `directory` (default: the package root), with stdin
-    /// empty. `environment` adds variables to the test's own, or removes those mapped to nil;
-    /// `NO_COLOR` is set unless removed there.
+    /// empty, or `input` through a pipe. `environment` adds variables to the test's own, or
+    /// removes those mapped to nil; `NO_COLOR` is set unless removed there.
     static func run(_ arguments: [String], in directory: String? = nil,
-                    environment overrides: [String: String?] = [:]) throws -> Output {
+                    environment overrides: [String: String?] = [:], input: Data? = nil) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
@@ -46,11 +46,21 @@ enum CLIRunner {
         environment["NO_COLOR"] = "1"
         for (name, value) in overrides { environment[name] = value }
         process.environment = environment
-        process.standardInput = FileHandle.nullDevice
+        let stdin = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        if let input {
+            // Written on a thread of its own: the process may stop reading (a deviation) or
+            // read slowly while its output fills the other pipes.
+            Thread.detachNewThread {
+                signal(SIGPIPE, SIG_IGN)
+                try? stdin.fileHandleForWriting.write(contentsOf: input)
+                try? stdin.fileHandleForWriting.close()
+            }
+        }
         // Read stderr on another thread while reading stdout here, so that neither pipe can
         // fill up and block the process.
         let errors = ErrorCollector(err.fileHandleForReading)

@@ -104,6 +104,25 @@ import Testing
         #expect(text[topLevel.upperBound...].contains("func sceneWillEnterForeground"), "\(text)")
     }
 
+    /// Issue 24: a file whose lines end in a lone CR got LF lines in the middle of it, and the
+    /// updater looked for blank lines, empty bodies and indentation by LF only. Whatever its line
+    /// ends, a file gets the text an LF file gets, with its own line ends.
+    @Test(arguments: ["\r\n", "\r"])
+    func insertedTextFollowsTheFilesLineEnds(_ ending: String) throws {
+        let files = [
+            "import UIKit\n\nenum Outer {\n    class SceneDelegate {\n    }\n}\n\nclass SceneDelegate: UIResponder, UIWindowSceneDelegate {\n}\n",
+            "import UIKit\n\nenum Outer {\n    class SceneDelegate: UIResponder, UIWindowSceneDelegate {\n        var window: UIWindow?\n\n    }\n}\n",
+            Self.edited,
+        ]
+        for file in files {
+            let lf = try SwiftUpdater.update(Array(file.utf8), model: Self.model(Self.small)).get()
+            let other = try SwiftUpdater.update(Array(file.replacingOccurrences(of: "\n", with: ending).utf8), model: Self.model(Self.small)).get()
+            #expect(other.added.map(\.selector) == lf.added.map(\.selector))
+            let expected = String(decoding: lf.bytes, as: UTF8.self).replacingOccurrences(of: "\n", with: ending)
+            #expect(String(decoding: other.bytes, as: UTF8.self) == expected, "\(String(decoding: other.bytes, as: UTF8.self).debugDescription)")
+        }
+    }
+
     @Test func nothingMissingLeavesTheFileIdentical() throws {
         let update = try SwiftUpdater.update(Array(Self.edited.utf8), model: Self.model(Self.small))
             .get()

@@ -10,7 +10,7 @@ import SpecGeneration
     static func importText(_ scxml: String, path: String = "Input.scxml") -> (String?, String) {
         let files = SourceFiles()
         let file = files.add(path: path, bytes: Array(scxml.utf8))
-        let (text, diagnostics) = SCXMLImporter.importSCXML(file)
+        let (text, diagnostics) = SCXMLImporter.importSCXML(file, in: files)
         return (text, DiagnosticRenderer(files: files).render(diagnostics))
     }
 
@@ -134,6 +134,48 @@ import SpecGeneration
         }
     }
 
+    /// Imports raw bytes; the skeleton's text or the rendered diagnostics.
+    static func importBytes(_ bytes: [UInt8], path: String = "Input.scxml") -> (String?, String) {
+        let files = SourceFiles()
+        let (text, diagnostics) = SCXMLImporter.importSCXML(files.add(path: path, bytes: bytes), in: files)
+        return (text, DiagnosticRenderer(files: files).render(diagnostics))
+    }
+
+    static func utf16(_ text: String, bigEndian: Bool, byteOrderMark: Bool) -> [UInt8] {
+        var bytes: [UInt8] = byteOrderMark ? (bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]) : []
+        for unit in text.utf16 {
+            bytes += bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+        }
+        return bytes
+    }
+
+    static let cafe = "<scxml xmlns=\"http://www.w3.org/2005/07/scxml\" name=\"Caf\u{E9}\"><state id=\"caf\u{E9}\"/></scxml>\n"
+
+    @Test("UTF-16 (byte order mark or not) and ISO-8859-1 documents are decoded: 'café' stays 'café' (issue 24, item 15)")
+    func encodings() throws {
+        let declared16 = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n" + Self.cafe
+        for (bigEndian, mark) in [(false, true), (true, true), (false, false), (true, false)] {
+            let (text, rendered) = Self.importBytes(Self.utf16(declared16, bigEndian: bigEndian, byteOrderMark: mark))
+            let skeleton = try #require(text, "UTF-16 \(bigEndian ? "BE" : "LE") \(mark ? "with" : "without") BOM: \(rendered)")
+            #expect(skeleton.contains("machine Café {\n    initial state café\n}"), "\(skeleton)")
+        }
+        let latin1 = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n".utf8) + Self.cafe.unicodeScalars.map { UInt8($0.value) }
+        let skeleton = try #require(Self.importBytes(latin1).0)
+        #expect(skeleton.contains("initial state café"), "\(skeleton)")
+        // Errors name the encoding, at the declaration or the first byte that does not fit.
+        let shiftJIS = Array("<?xml version='1.0' encoding='Shift_JIS'?>\n".utf8) + Array(Self.cafe.utf8)
+        #expect(Self.importBytes(shiftJIS).1.hasPrefix(
+            "Input.scxml:1:31: error: encoding 'Shift_JIS' is not supported; lifecycle reads UTF-8, UTF-16 and ISO-8859-1 (Latin-1)"))
+        let undeclared = Self.cafe.unicodeScalars.map { UInt8($0.value) }
+        #expect(Self.importBytes(undeclared).1.hasPrefix("Input.scxml:1:57: error: byte 0xE9 is not valid UTF-8;"), "\(Self.importBytes(undeclared).1)")
+        let utf32: [UInt8] = [0xFF, 0xFE, 0x00, 0x00] + Array("<".utf8) + [0, 0, 0]
+        #expect(Self.importBytes(utf32).1.hasPrefix("Input.scxml:1:1: error: encoding 'UTF-32' is not supported"))
+        let mismatch = Self.utf16("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>" + Self.cafe, bigEndian: false, byteOrderMark: true)
+        #expect(Self.importBytes(mismatch).1.hasPrefix("Input.scxml:1:31: error: the declaration names the encoding 'ISO-8859-1', but the document is UTF-16 text"))
+        let lone = Self.utf16("<scxml", bigEndian: false, byteOrderMark: true) + [0x00, 0xD8, 0x41, 0x00]
+        #expect(Self.importBytes(lone).1.hasPrefix("Input.scxml:1:7: error: invalid UTF-16: a lone UTF-16 surrogate"))
+    }
+
     @Test("deep nesting is an error, not a stack overflow; 128 nested states still import")
     func nesting() throws {
         let deep = String(repeating: "<state>", count: 100_000) + String(repeating: "</state>", count: 100_000)
@@ -156,7 +198,7 @@ import SpecGeneration
         let scxml = Array(ExportFormat.scxml.body(model: model))
         for cut in stride(from: 0, to: scxml.count, by: 97) {
             let files = SourceFiles()
-            let (text, diagnostics) = SCXMLImporter.importSCXML(files.add(path: "Cut.scxml", bytes: scxml[..<cut]))
+            let (text, diagnostics) = SCXMLImporter.importSCXML(files.add(path: "Cut.scxml", bytes: scxml[..<cut]), in: files)
             #expect(text != nil || diagnostics.hasErrors)
         }
         var random = SplitMix64(seed: 15)
@@ -164,7 +206,7 @@ import SpecGeneration
         for _ in 0..<300 {
             let bytes = (0..<random.below(200)).map { _ in alphabet[random.below(alphabet.count)] }
             let files = SourceFiles()
-            let (text, diagnostics) = SCXMLImporter.importSCXML(files.add(path: "Random.scxml", bytes: [UInt8]("<scxml>".utf8) + bytes))
+            let (text, diagnostics) = SCXMLImporter.importSCXML(files.add(path: "Random.scxml", bytes: [UInt8]("<scxml>".utf8) + bytes), in: files)
             #expect(text != nil || diagnostics.hasErrors)
         }
     }
@@ -193,7 +235,7 @@ import SpecGeneration
         let small = make(n / 2), large = make(2 * n)
         func run(_ text: String) {
             let files = SourceFiles()
-            _ = SCXMLImporter.importSCXML(files.add(path: "Big.scxml", bytes: Array(text.utf8)))
+            _ = SCXMLImporter.importSCXML(files.add(path: "Big.scxml", bytes: Array(text.utf8)), in: files)
         }
         let scaling = Scaling.ratio(repetitions: 3, small: { run(small) }, large: { run(large) })
         #expect(scaling.ratio < 7, "\(name): \(scaling.small)s for N=\(n / 2), \(scaling.large)s for 4× that (ratio \(scaling.ratio))")

@@ -17,7 +17,7 @@ import SpecGeneration
         init(files: [String: String] = [:]) {
             self.files = files
             let table = files
-            server = LanguageServer { path in table[path].map { Array($0.utf8) } }
+            server = LanguageServer { path in table[path].map { .success(Array($0.utf8)) } ?? .failure(LoadFailure("no such file")) }
         }
 
         func messages(_ bytes: [UInt8]) -> [JSONValue] {

@@ -79,6 +79,29 @@ import Testing
         #expect(found.last == .body(Array("2".utf8)))
     }
 
+    @Test("framing: a stray line before a header loses no message; the framer looks again from the next byte (issue 24, item 13)")
+    func framingStrayLine() {
+        var framer = MessageFramer()
+        framer.append(Array("junk\r\n".utf8) + MessageFramer.frame(#"{"id":1}"#) + MessageFramer.frame("2"))
+        var found: [MessageFramer.Item] = []
+        while let item = framer.next() { found.append(item) }
+        #expect(found.count == 3, "\(found)")
+        #expect(found.first.map { if case .problem = $0 { true } else { false } } == true)
+        #expect(Array(found.dropFirst()) == [.body(Array(#"{"id":1}"#.utf8)), .body(Array("2".utf8))])
+    }
+
+    @Test("framing: conflicting Content-Length headers are an error, not 'the last one wins' (issue 24, item 13)")
+    func framingConflictingLengths() {
+        var framer = MessageFramer()
+        framer.append(Array("Content-Length: 2\r\nContent-Length: 7\r\n\r\n[1,2,3]".utf8) + MessageFramer.frame("4"))
+        var found: [MessageFramer.Item] = []
+        while let item = framer.next() { found.append(item) }
+        #expect(found == [.problem("a message with conflicting Content-Length headers; skipped"), .body(Array("4".utf8))])
+        // The same length twice is one length.
+        framer.append(Array("Content-Length: 1\r\ncontent-length: 1\r\n\r\n5".utf8))
+        #expect(framer.next() == .body(Array("5".utf8)))
+    }
+
     @Test("framing: an oversized body is skipped as it streams in, never buffered")
     func framingOversized() {
         var framer = MessageFramer()
@@ -149,6 +172,59 @@ import Testing
         let applied5 = document.apply(.object([("text", .string(String(repeating: "x", count: 100)))]), encoding: .utf16, maximumSize: 10)
         #expect(!applied5)
         #expect(document.text == "상태 😀 C\nB\n")
+    }
+
+    @Test("documents: CR, LF and CR LF each end a line, for positions and for edits (issue 24, items 8 and 9)")
+    func lineEnds() {
+        func change(_ line: Int, _ start: Int, _ endLine: Int, _ end: Int, _ text: String) -> JSONValue {
+            .object([("range", .object([("start", .object([("line", JSONValue(line)), ("character", JSONValue(start))])),
+                                        ("end", .object([("line", JSONValue(endLine)), ("character", JSONValue(end))]))])),
+                     ("text", .string(text))])
+        }
+        var document = TextDocument(uri: "file:///a.lifecycle", version: 1, text: Array("ab\rcd\r\nef\ngh".utf8))
+        #expect(document.offset(of: .object([("line", 1), ("character", 1)]), encoding: .utf16) == 4)
+        #expect(document.offset(of: .object([("line", 2), ("character", 0)]), encoding: .utf16) == 7)
+        #expect(document.position(of: 10, encoding: .utf16) == .object([("line", 3), ("character", 0)]))
+        // A character past the end of a CR LF line is the end of the line, before the CR.
+        let edited1 = document.apply(change(1, 999, 1, 999, "!"), encoding: .utf16, maximumSize: 1 << 20)
+        #expect(edited1)
+        #expect(document.text == "ab\rcd!\r\nef\ngh")
+        func expectFresh(_ document: TextDocument) {
+            #expect(document.lineStarts == TextDocument(uri: "", version: 0, text: document.bytes).lineStarts, "\(document.text.debugDescription)")
+        }
+        expectFresh(document)
+        // Joining lines, a CR LF becoming a CR, a CR and a new LF becoming one CR LF.
+        let edited2 = document.apply(change(0, 2, 1, 0, ""), encoding: .utf16, maximumSize: 1 << 20)
+        #expect(edited2)
+        #expect(document.text == "abcd!\r\nef\ngh")
+        expectFresh(document)
+        let edited3 = document.apply(change(0, 5, 1, 0, "\r"), encoding: .utf16, maximumSize: 1 << 20)
+        #expect(edited3)
+        #expect(document.text == "abcd!\ref\ngh")
+        expectFresh(document)
+        let edited4 = document.apply(change(1, 0, 1, 0, "\n"), encoding: .utf16, maximumSize: 1 << 20)
+        #expect(edited4)
+        #expect(document.text == "abcd!\r\nef\ngh")
+        expectFresh(document)
+        // Deleting what stood between a CR and an LF pairs them: one line fewer.
+        var pairing = TextDocument(uri: "file:///b.lifecycle", version: 1, text: Array("a\rX\nb".utf8))
+        let edited5 = pairing.apply(change(1, 0, 1, 1, ""), encoding: .utf16, maximumSize: 1 << 20)
+        #expect(edited5)
+        #expect(pairing.text == "a\r\nb")
+        expectFresh(pairing)
+        #expect(pairing.position(of: 3, encoding: .utf16) == .object([("line", 1), ("character", 0)]))
+    }
+
+    @Test("documents: a UTF-8 position inside a character is the end of that character, never a split (issue 24, item 10)")
+    func utf8PositionInsideACharacter() {
+        var document = TextDocument(uri: "file:///a.lifecycle", version: 1, text: Array("// 😀x\n".utf8))
+        let edit: JSONValue = .object([("range", .object([("start", .object([("line", 0), ("character", 5)])),
+                                                           ("end", .object([("line", 0), ("character", 5)]))])),
+                                       ("text", "!")])
+        let edited6 = document.apply(edit, encoding: .utf8, maximumSize: 1 << 20)
+        #expect(edited6)
+        #expect(document.text == "// 😀!x\n")
+        #expect(Array(document.text.utf8) == document.bytes, "the document is valid UTF-8")
     }
 
     @Test("URIs: file paths are percent-decoded and encoded")

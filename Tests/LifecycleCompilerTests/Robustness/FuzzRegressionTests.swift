@@ -164,3 +164,17 @@ func hiddenCharacterInSwiftTextIsAnError(hidden: String) {
         #expect(compilation.diagnostics.all.map(\.id).contains("unexpectedCharacter"), "\(source.debugDescription)")
     }
 }
+
+/// FuzzFormatter finding 10: a byte that is not UTF-8 inside a comment (the lexer does not
+/// read comments) became U+FFFD in the formatted text, so `fmt -i` changed the user's bytes.
+/// Such a file is not formatted, with the error `check` gives such a byte elsewhere.
+@Test func invalidUTF8InACommentIsNotFormatted() throws {
+    let bytes = Array("machine M {\n    initial state A // caf".utf8) + [0xCE] + Array("}}\n}\n".utf8)
+    let result = Formatter.format(SourceFile(id: FileID(0), path: "fuzz.lifecycle", bytes: bytes))
+    #expect(result.text == nil)
+    let error = try #require(result.diagnostics.all.first)
+    #expect(error.id == "invalidUTF8" && error.range.startOffset == 38, "\(error)")
+    // The same comment in UTF-8 is formatted, byte for byte.
+    let valid = "machine M {\n    initial state A // café}}\n}\n"
+    #expect(Formatter.format(source: valid).text == valid)
+}

@@ -1,0 +1,48 @@
+/// `lifecycle conform` on one log of any size, fed in chunks as the command reads them (the
+/// library does no I/O): memory bounded by the automaton and the longest line, not by the log;
+/// the check stops at the first error, so a live log gets its verdict at once.
+///
+/// Unlike `Conformance.check`, a log that names no checked callback is an error (a check that
+/// saw nothing must not pass), unless `allowEmpty`. Diagnostics point into excerpts of the log
+/// (one small file per quoted line, numbered as in the log) added to `excerpts`.
+///
+/// One concrete run per kind of automaton, chosen once: called generically from the command,
+/// every line would look up generic metadata (see `Conformance.check`).
+public final class LogCheck {
+    private enum Run {
+        case machine(ConformanceRun<MachineAutomaton>)
+        case system(ConformanceRun<SystemAutomaton>)
+    }
+
+    private let run: Run
+
+    /// A check of a machine. `path`: how diagnostics name the log.
+    public init(_ automaton: MachineAutomaton, reader: LogReader, logging: Conformance.Logging, allowEmpty: Bool,
+                path: String, excerpts: SourceFiles) {
+        run = .machine(ConformanceRun(automaton, reader: reader, logging: logging, allowEmpty: allowEmpty,
+                                      place: .excerpts(excerpts, path: path)))
+    }
+
+    /// A check of a system.
+    public init(_ automaton: SystemAutomaton, reader: LogReader, logging: Conformance.Logging, allowEmpty: Bool,
+                path: String, excerpts: SourceFiles) {
+        run = .system(ConformanceRun(automaton, reader: reader, logging: logging, allowEmpty: allowEmpty,
+                                     place: .excerpts(excerpts, path: path)))
+    }
+
+    /// Reads the lines that end in `chunk`. False once the verdict is known (an error): read no further.
+    public func feed(_ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch run {
+        case .machine(let run): run.feed(chunk)
+        case .system(let run): run.feed(chunk)
+        }
+    }
+
+    /// Reads the last line (when the log does not end with a line end) and reports.
+    public func finish() -> Conformance.Report {
+        switch run {
+        case .machine(let run): run.finish()
+        case .system(let run): run.finish()
+        }
+    }
+}

@@ -1,0 +1,213 @@
+/// Splits a log fed in chunks of any size into lines, holding no more than one line.
+///
+/// CR, LF and CRLF each end a line (also a CRLF split between two chunks), as the grammar's
+/// NEWLINE does. A line is handed out as a buffer into the chunk when the chunk holds all of
+/// it, and only a line that spans chunks is copied (into one buffer reused for the whole log).
+/// A line longer than `maximumLength` is cut there: its start is read, the rest skipped and
+/// counted in `cutLines`, so memory stays bounded whatever the log holds.
+struct LogLines {
+    /// The longest line read in full (a log line with a callback is a few hundred bytes).
+    static let maximumLength = 1 << 20
+
+    /// Lines handed out so far (the number of the last one).
+    private(set) var lineNumber = 0
+    /// Bytes of the stream before the current chunk.
+    private(set) var streamOffset = 0
+    /// Lines longer than `maximumLength`, read only up to it.
+    private(set) var cutLines = 0
+    /// The start of a line that the previous chunk ended in.
+    private var carry: [UInt8] = []
+    /// Where the carried line starts in the stream.
+    private var carryOffset = 0
+    /// Inside a line already cut: skip to its end.
+    private var skipping = false
+    /// The previous chunk ended with CR: an LF that starts this one belongs to it.
+    private var afterCR = false
+
+    /// Calls `line` with each line that ends in `chunk` (its bytes without the line end, its
+    /// number and its offset in the stream), in order, until `line` returns false; returns
+    /// whether every line was read.
+    mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>,
+                       _ line: (UnsafeBufferPointer<UInt8>, _ number: Int, _ offset: Int) -> Bool) -> Bool {
+        defer { streamOffset += chunk.count }
+        let count = chunk.count
+        var start = 0
+        if afterCR, count > 0 {
+            afterCR = false
+            if chunk[0] == UInt8(ascii: "\n") { start = 1 }
+        }
+        var position = start
+        while true {
+            position = ByteSearch.firstIndex(of: UInt8(ascii: "\n"), or: UInt8(ascii: "\r"), in: chunk, from: position)
+            guard position < count else { break }
+            let byte = chunk[position]
+            let end = position
+            position += 1
+            if byte == UInt8(ascii: "\r") {
+                if position < count {
+                    if chunk[position] == UInt8(ascii: "\n") { position += 1 }
+                } else {
+                    afterCR = true
+                }
+            }
+            lineNumber += 1
+            let going: Bool
+            if carry.isEmpty && !skipping {
+                var cut = end
+                if end - start > Self.maximumLength {
+                    cut = start + Self.maximumLength
+                    cutLines += 1
+                }
+                going = line(UnsafeBufferPointer(rebasing: chunk[start..<cut]), lineNumber, streamOffset + start)
+            } else {
+                append(UnsafeBufferPointer(rebasing: chunk[start..<end]))
+                going = carry.withUnsafeBufferPointer { line($0, lineNumber, carryOffset) }
+                carry.removeAll(keepingCapacity: true)
+                skipping = false
+            }
+            start = position
+            guard going else { return false }
+        }
+        if start < count {
+            if carry.isEmpty && !skipping { carryOffset = streamOffset + start }
+            append(UnsafeBufferPointer(rebasing: chunk[start..<count]))
+        }
+        return true
+    }
+
+    /// Hands out the last line when the log does not end with a line end; returns what `line` did.
+    mutating func finish(_ line: (UnsafeBufferPointer<UInt8>, _ number: Int, _ offset: Int) -> Bool) -> Bool {
+        guard !carry.isEmpty || skipping else { return true }
+        lineNumber += 1
+        let going = carry.withUnsafeBufferPointer { line($0, lineNumber, carryOffset) }
+        carry.removeAll(keepingCapacity: true)
+        skipping = false
+        return going
+    }
+
+    /// Adds part of the current line to `carry`, up to `maximumLength`.
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard !skipping else { return }
+        let room = Self.maximumLength - carry.count
+        if bytes.count > room {
+            carry.append(contentsOf: bytes.prefix(room))
+            skipping = true
+            cutLines += 1
+        } else {
+            carry.append(contentsOf: bytes)
+        }
+    }
+}
+
+/// Terminal escape sequences in a log line (colours, titles, hyperlinks): what a terminal
+/// shows of the line is its text without them, so a word is read as shown.
+///
+/// ECMA-48: CSI (`ESC [` or U+009B, parameters, intermediates, one final byte), the control
+/// strings OSC, DCS, SOS, PM and APC (`ESC ]`, `ESC P`, `ESC X`, `ESC ^`, `ESC _` or their
+/// C1 forms, up to BEL or ST), and the other escapes (`ESC`, intermediates, one final byte).
+/// C1 controls count in their UTF-8 form (`C2 9B`), the one a UTF-8 log can hold.
+enum TerminalEscapes {
+    /// Whether `bytes` holds anything `strip` removes: ESC, or a C1 introducer in UTF-8.
+    static func present(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let count = bytes.count
+        while true {
+            index = ByteSearch.firstIndex(of: 0x1B, or: 0xC2, in: bytes, from: index)
+            guard index < count else { return false }
+            if bytes[index] == 0x1B || (index + 1 < count && introducesC1(bytes[index + 1])) { return true }
+            index += 1
+        }
+    }
+
+    /// The C1 controls that start a sequence: DCS (0x90), SOS (0x98), CSI (0x9B), OSC (0x9D), PM (0x9E), APC (0x9F).
+    static func introducesC1(_ second: UInt8) -> Bool {
+        second == 0x90 || second == 0x98 || (second >= 0x9B && second <= 0x9F && second != 0x9C)
+    }
+
+    /// Writes `bytes` without escape sequences into `text`, and into `offsets` the offset in
+    /// `bytes` of each byte kept (plus one past the end), both cleared first.
+    static func strip(_ bytes: UnsafeBufferPointer<UInt8>, into text: inout [UInt8], offsets: inout [Int]) {
+        text.removeAll(keepingCapacity: true)
+        offsets.removeAll(keepingCapacity: true)
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            let byte = bytes[index]
+            // What starts here: a C1 introducer's second byte (0x9B for CSI), ESC for another
+            // escape, or nil for a byte of text; `next` is just past the introducer.
+            var kind: UInt8? = nil
+            var next = index + 1
+            if byte == 0x1B {
+                kind = 0x1B
+                if index + 1 < count {
+                    switch bytes[index + 1] {
+                    case UInt8(ascii: "["): kind = 0x9B
+                    case UInt8(ascii: "]"): kind = 0x9D
+                    case UInt8(ascii: "P"): kind = 0x90
+                    case UInt8(ascii: "X"): kind = 0x98
+                    case UInt8(ascii: "^"): kind = 0x9E
+                    case UInt8(ascii: "_"): kind = 0x9F
+                    default: break
+                    }
+                    if kind != 0x1B { next = index + 2 }
+                }
+            } else if byte == 0xC2, index + 1 < count, introducesC1(bytes[index + 1]) {
+                kind = bytes[index + 1]
+                next = index + 2
+            }
+            guard let kind else {
+                text.append(byte)
+                offsets.append(index)
+                index += 1
+                continue
+            }
+            switch kind {
+            case 0x9B:
+                // Parameters 0x30–0x3F, intermediates 0x20–0x2F, then one final byte 0x40–0x7E.
+                while next < count && bytes[next] >= 0x20 && bytes[next] <= 0x3F { next += 1 }
+                if next < count && bytes[next] >= 0x40 && bytes[next] <= 0x7E { next += 1 }
+            case 0x1B:
+                // ESC, intermediates, one final byte.
+                while next < count && bytes[next] >= 0x20 && bytes[next] <= 0x2F { next += 1 }
+                if next < count && bytes[next] >= 0x30 && bytes[next] <= 0x7E { next += 1 }
+            default:
+                // A control string, up to BEL, ESC \ or C1 ST (or the end of the line).
+                while next < count {
+                    if bytes[next] == 0x07 { next += 1; break }
+                    if bytes[next] == 0x1B, next + 1 < count, bytes[next + 1] == UInt8(ascii: "\\") { next += 2; break }
+                    if bytes[next] == 0xC2, next + 1 < count, bytes[next + 1] == 0x9C { next += 2; break }
+                    next += 1
+                }
+            }
+            index = next
+        }
+        offsets.append(count)
+    }
+}
+
+/// Finds the first of two byte values in a buffer eight bytes at a time: every byte of a log
+/// passes through it twice (line ends, then terminal escapes), and a byte-by-byte loop was a
+/// fifth of `conform`'s instructions (figures: Performance.md, "Logs").
+enum ByteSearch {
+    /// The index of the first byte equal to `a` or `b` in `bytes[start...]`, or `bytes.count`.
+    static func firstIndex(of a: UInt8, or b: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let count = bytes.count
+        var index = start
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            let spreadA = ones &* UInt64(a), spreadB = ones &* UInt64(b)
+            while index + 8 <= count {
+                // Byte 0 in the low bits: a zero byte of `word ^ spread` is a match, and the
+                // lowest flagged byte of `(x - ones) & ~x & highs` is exactly the first zero.
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let x = word ^ spreadA, y = word ^ spreadB
+                let found = (((x &- ones) & ~x) | ((y &- ones) & ~y)) & highs
+                if found != 0 { return index + found.trailingZeroBitCount / 8 }
+                index += 8
+            }
+        }
+        while index < count && bytes[index] != a && bytes[index] != b { index += 1 }
+        return index
+    }
+}

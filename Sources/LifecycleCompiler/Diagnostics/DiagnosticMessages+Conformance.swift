@@ -1,0 +1,30 @@
+/// Messages about recorded logs (`lifecycle conform`), sorted by name. Ids as in
+/// `DiagnosticMessages.swift`.
+extension Diagnostic {
+    static func ambiguousLogLine(_ written: String, candidates: [String], at range: SourceRange) -> Diagnostic {
+        make(.error, "'\(written)' could be \(Conformance.orList(candidates.map { "'\($0)'" })); log the full name, as '#function' prints it", at: range)
+    }
+
+    /// A log read as it comes names `selector` for the first time, and every run that could
+    /// print it here has already called it without printing it.
+    static func callbackLoggedLate(_ selector: String, automaton: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "'\(selector)' cannot happen here: every run of '\(automaton)' that prints the lines before it has called it already without printing it, and a callback that is logged is logged every time", at: range)
+    }
+
+    static func callbackOutOfOrder(_ selector: String, automaton: String, situation: String, expected: [String],
+                                   at range: SourceRange) -> Diagnostic {
+        let next = expected.isEmpty ? "no callback can come next" : "expected " + Conformance.orList(expected)
+        return make(.error, "'\(selector)' cannot happen here: '\(automaton)' is \(situation); \(next)", at: range)
+    }
+
+    /// A log with no text: `lines` blank lines, or none.
+    static func emptyLog(automaton: String, lines: Int, at range: SourceRange) -> Diagnostic {
+        let what = lines == 0 ? "the log is empty" : "the log's \(lines) line\(lines == 1 ? " is" : "s are") blank"
+        return make(.error, "\(what): it names no callback of '\(automaton)', so nothing was checked; '--allow-empty' accepts such a log", at: range)
+    }
+
+    /// A log whose `lines` lines name no callback the check can use.
+    static func noCallbackInLog(automaton: String, lines: Int, at range: SourceRange) -> Diagnostic {
+        make(.error, "no line of the log (\(lines) line\(lines == 1 ? "" : "s")) names a callback of '\(automaton)' that can be checked, so nothing was checked; '--allow-empty' accepts such a log", at: range)
+    }
+}
