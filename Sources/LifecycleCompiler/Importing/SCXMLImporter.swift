@@ -271,10 +271,10 @@ public enum SCXMLImporter {
             out.reserveCapacity(file.count)
             out += "machine \(name)" + (element.comment.map { " " + StringLiteral.swift($0) } ?? "") + " {\n"
             // SwiftUI's scene phases, where the states say (read only with the delegate they need).
-            let phases = states.compactMap { state -> String? in
-                guard let phase = elements[state.element].attribute("scenePhase", namespace: lifecycle)?.value,
+            let phases = states.indices.compactMap { state -> String? in
+                guard let phase = elements[Int(states.element[state])].attribute("scenePhase", namespace: lifecycle)?.value,
                       phase.hasPrefix("."), ScenePhase(rawValue: String(phase.dropFirst())) != nil else { return nil }
-                return "\(state.name): \(phase)"
+                return "\(states.name[state]): \(phase)"
             }
             if let delegate {
                 out += uikit ? "    delegate \(delegate)\n" : "    // delegate \(SCXMLImporter.commentText(delegate))\n"
