@@ -74,8 +74,8 @@ public enum ScenePhaseCheck {
                 if let insertion = handler.caseInsertion, diagnostic.fixIt == nil {
                     let text = "\(insertion.indentation)case \(change.pattern):\n\(insertion.indentation)    break\n"
                     diagnostic.fixIt = Diagnostic.FixIt(replace: SourceRange(file: file.id, start: insertion.offset, end: insertion.offset), with: text)
-                    diagnostic = diagnostic.note("add to \(fileName): case \(change.pattern):",
-                                                 at: SourceRange(file: file.id, start: insertion.offset, end: insertion.offset))
+                    diagnostic = diagnostic.note("add to \(fileName), before this line: case \(change.pattern):",
+                                                 at: SourceRange(file: file.id, start: insertion.anchor.lowerBound, end: insertion.anchor.upperBound))
                 } else {
                     diagnostic = diagnostic.note("the handler in \(fileName) is here; give it a 'switch (oldPhase, newPhase)' with 'case \(change.pattern):'",
                                                  at: handler.range)

@@ -25,8 +25,9 @@ public struct ScenePhaseHandler: Sendable {
     public var isRead: Bool
     public var branches: [Branch]
     /// Where a `case` goes in its `switch (oldPhase, newPhase)`, if it has one: the start of the
-    /// `default:` line (or of the closing brace's), and the indentation of its cases.
-    public var caseInsertion: (offset: Int, indentation: String)?
+    /// `default:` line (or of the closing brace's), the indentation of its cases, and the
+    /// `default` (or the brace) a note points at.
+    public var caseInsertion: (offset: Int, indentation: String, anchor: Range<Int>)?
 
     /// The first branch taken for `change` and no other change of `changes`.
     public func distinguishingBranch(_ change: PhaseChange, among changes: [PhaseChange]) -> Branch? {
@@ -280,7 +281,7 @@ public enum ScenePhaseHandlers {
 
         /// A `switch` at `k`: each case's patterns as branches. Returns where to go on.
         func readSwitch(at k: Int, limit: Int, roles: Roles, into found: inout [Found],
-                        insertion: inout (offset: Int, indentation: String)?) -> Int {
+                        insertion: inout (offset: Int, indentation: String, anchor: Range<Int>)?) -> Int {
             var open = k + 1
             while open < limit && !isPunct(open, "{") {
                 if isPunct(open, "(") || isPunct(open, "[") { open = max(match[open], open) + 1; continue }
@@ -368,7 +369,7 @@ public enum ScenePhaseHandlers {
                 let caseLine = cases.first.map { lineStart(of: tokens[$0.keyword].start) } ?? lineStart(of: tokens[k].start)
                 // Only where the `default:` (or the brace) begins its line.
                 if start + indentation(at: start).utf8.count == tokens[before].start {
-                    insertion = (start, indentation(at: caseLine))
+                    insertion = (start, indentation(at: caseLine), tokens[before].start..<tokens[before].end)
                 }
             }
             return open + 1
