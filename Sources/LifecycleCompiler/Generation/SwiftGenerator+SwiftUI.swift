@@ -107,7 +107,7 @@ extension SwiftGenerator {
                         printer.line(".\(SwiftNames.identifier(callback.name)) {")
                         printer.indented { printer in
                             // An async action (`task`) runs off the main actor, where the monitor lives.
-                            let isAsync = callback.parameterText.contains("async")
+                            let isAsync = callback.parameters.contains { $0.type.split(whereSeparator: { !$0.isLetter }).contains("async") }
                             for line in calls[callback.selector] ?? [] { printer.line(isAsync ? "await MainActor.run { \(line) }" : line) }
                             emitDocumentation(method, marker: "//", into: &printer)
                         }
