@@ -19,6 +19,8 @@ public struct ScenePhaseHandler: Sendable {
 
     /// The `onChange` name.
     public var range: SourceRange
+    /// Where its call ends (its action's closing brace, or its arguments').
+    var end = 0
     /// The type whose body holds it (a struct, or an extension's type), if any.
     public var owner: String?
     /// Whether the action is a closure, read here (a function passed by name is not).
@@ -52,6 +54,24 @@ public struct ScenePhaseHandler: Sendable {
 /// the file. One linear pass over `SwiftLexer`'s tokens per handler; never traps on malformed
 /// code (every index is checked), and reads nothing it does not understand as a branch.
 public enum ScenePhaseHandlers {
+    /// How many branches (cases, conditions, comparisons) of one handler are read: a handler is
+    /// a few dozen lines, and narrowing each branch by those it is nested in compares them
+    /// pairwise, so a hostile one of a million conditions is read up to this many (a real one has a dozen) (its other
+    /// changes are then warned about, never passed).
+    public static let maximumBranches = 256
+
+    /// How many handlers of one file are read; a handler inside another's action is not read
+    /// (the outer one's walk covers it), so the walks never overlap and a file costs time
+    /// linear in its length.
+    public static let maximumHandlers = 1_000
+
+    /// How far one condition or `switch` subject is read for its brace (a bracketed group counts
+    /// as one token): with `maximumBranches` statements examined, a handler whose braces are
+    /// missing costs a bounded walk. A longer one is not read as a branch (its changes are
+    /// warned about, never passed). A `switch`'s cases are read at its body's own depth, which
+    /// no other switch reads, so they need no bound.
+    public static let maximumScan = 1_000
+
     public static func scan(_ file: SourceFile, types: [ScannedType]) -> [ScenePhaseHandler] {
         let bytes = Array(file.bytes)
         let tokens = SwiftLexer(bytes: bytes, range: 0..<bytes.count).tokenize()
@@ -60,8 +80,11 @@ public enum ScenePhaseHandlers {
         let reader = Reader(file: file, bytes: bytes, tokens: tokens, match: match)
         let observed = reader.environmentNames()
         var handlers: [ScenePhaseHandler] = []
+        var readUntil = 0
         for k in tokens.indices where tokens[k].isKeyword("onChange") && k > 0 && tokens[k - 1].isPunct(UInt8(ascii: ".")) {
-            guard var handler = reader.handler(at: k, observed: observed) else { continue }
+            guard handlers.count < maximumHandlers else { break }
+            guard tokens[k].start >= readUntil, var handler = reader.handler(at: k, observed: observed) else { continue }
+            readUntil = handler.end
             handler.owner = types.filter { $0.bodyOpen < tokens[k].start && tokens[k].start < $0.bodyClose }
                 .max { $0.bodyOpen < $1.bodyOpen }?.name
             handlers.append(handler)
@@ -92,7 +115,9 @@ public enum ScenePhaseHandlers {
             var names: Set<String> = ["scenePhase"]
             for k in tokens.indices where tokens[k].isKeyword("Environment") && isPunct(k - 1, "@") && isPunct(k + 1, "(") {
                 let close = match[k + 1]
-                guard close > k, (k + 2..<close).contains(where: { tokens[$0].isKeyword("scenePhase") }) else { continue }
+                // `\.scenePhase`: the key path is the argument's first tokens (looking further
+                // would read nested `@Environment(` arguments again and again).
+                guard close > k, (k + 2..<min(close, k + 6)).contains(where: { tokens[$0].isKeyword("scenePhase") }) else { continue }
                 var j = close + 1
                 while j < tokens.count && j < close + 12 {
                     if tokens[j].isKeyword("var") || tokens[j].isKeyword("let") {
@@ -134,8 +159,10 @@ public enum ScenePhaseHandlers {
                 }
             }
             var handler = ScenePhaseHandler(range: range(k..<(k + 1)), owner: nil, isRead: action != nil, branches: [], caseInsertion: nil)
+            handler.end = tokens[close].end
             // A function passed by name is a handler whose branches are not read.
             guard let start = action, match[start] > start else { return passedByName ? handler : nil }
+            handler.end = tokens[match[start]].end
             readAction(start, end: match[start], observed: name, into: &handler)
             return handler
         }
@@ -244,8 +271,11 @@ public enum ScenePhaseHandlers {
             var found: [Found] = []
             var inConditions: [Range<Int>] = []
             var k = body.lowerBound
-            while k < body.upperBound {
+            // Statements examined (each scans ahead to its brace): bounded like the branches.
+            var examined = 0
+            while k < body.upperBound && found.count < ScenePhaseHandlers.maximumBranches && examined < ScenePhaseHandlers.maximumBranches {
                 let token = tokens[k]
+                if token.isKeyword("switch") || token.isKeyword("if") || token.isKeyword("guard") || token.isKeyword("while") { examined += 1 }
                 if token.isKeyword("switch") {
                     k = readSwitch(at: k, limit: body.upperBound, roles: roles, into: &found, insertion: &handler.caseInsertion)
                     continue
@@ -261,12 +291,15 @@ public enum ScenePhaseHandlers {
                 k += 1
             }
             // Comparisons outside conditions (`isActive = newPhase == .active`): each a branch.
-            for atom in atoms(body, roles: roles) where !inConditions.contains(where: { $0.contains(atom.tokens.lowerBound) }) {
+            let outside = found.count < ScenePhaseHandlers.maximumBranches ? atoms(body, roles: roles) : []
+            for atom in outside.prefix(ScenePhaseHandlers.maximumBranches) where !inConditions.contains(where: { $0.contains(atom.tokens.lowerBound) }) {
+                guard found.count < ScenePhaseHandlers.maximumBranches else { break }
                 var predicate = Predicate()
                 predicate.restrict(atom.role, to: atom.phases)
                 found.append(Found(predicate: predicate, governs: atom.tokens, text: text(atom.tokens), range: range(atom.tokens)))
             }
             // Each branch narrowed by those it is nested in.
+            if found.count > ScenePhaseHandlers.maximumBranches { found.removeSubrange(ScenePhaseHandlers.maximumBranches...) }
             for index in found.indices {
                 var predicate = found[index].predicate
                 let start = found[index].governs.lowerBound
@@ -283,11 +316,13 @@ public enum ScenePhaseHandlers {
         func readSwitch(at k: Int, limit: Int, roles: Roles, into found: inout [Found],
                         insertion: inout (offset: Int, indentation: String, anchor: Range<Int>)?) -> Int {
             var open = k + 1
-            while open < limit && !isPunct(open, "{") {
+            var read = 0
+            while open < limit && !isPunct(open, "{") && read < ScenePhaseHandlers.maximumScan {
+                read += 1
                 if isPunct(open, "(") || isPunct(open, "[") { open = max(match[open], open) + 1; continue }
                 open += 1
             }
-            guard open < limit, match[open] > open else { return k + 1 }
+            guard open < limit, isPunct(open, "{"), match[open] > open else { return k + 1 }
             let close = match[open]
             // The subject: `(a, b)` or `a`.
             var subject: [Role?] = []
@@ -349,7 +384,7 @@ public enum ScenePhaseHandlers {
                     p += 1
                 }
                 if !pattern.isEmpty { patterns.append(pattern) }
-                for pattern in patterns {
+                for pattern in patterns where found.count < ScenePhaseHandlers.maximumBranches {
                     var predicate = Predicate()
                     let elements = subject.count > 1 ? tupleElements(pattern) : [pattern]
                     guard elements.count == subject.count else { continue }
@@ -365,10 +400,12 @@ public enum ScenePhaseHandlers {
             // A case for a change goes before `default:`, else before the closing brace.
             if subject.count == 2, subject.contains(.old), subject.contains(.new), insertion == nil {
                 let before = defaultAt ?? close
-                let start = lineStart(of: tokens[before].start)
-                let caseLine = cases.first.map { lineStart(of: tokens[$0.keyword].start) } ?? lineStart(of: tokens[k].start)
-                // Only where the `default:` (or the brace) begins its line.
-                if start + indentation(at: start).utf8.count == tokens[before].start {
+                // Only where the `default:` (or the brace) begins its line: looking back over its
+                // indentation only (a line of a thousand closing braces is not read each time).
+                var start = tokens[before].start
+                while start > 0 && (bytes[start - 1] == UInt8(ascii: " ") || bytes[start - 1] == UInt8(ascii: "\t")) { start -= 1 }
+                if start == 0 || bytes[start - 1] == UInt8(ascii: "\n") {
+                    let caseLine = cases.first.map { lineStart(of: tokens[$0.keyword].start) } ?? lineStart(of: tokens[k].start)
                     insertion = (start, indentation(at: caseLine), tokens[before].start..<tokens[before].end)
                 }
             }
@@ -400,13 +437,15 @@ public enum ScenePhaseHandlers {
         func condition(at k: Int, limit: Int) -> (Range<Int>, Range<Int>)? {
             let isGuard = tokens[k].isKeyword("guard")
             var t = k + 1
-            while t < limit {
+            var read = 0
+            while t < limit && read < ScenePhaseHandlers.maximumScan {
+                read += 1
                 if isGuard && tokens[t].isKeyword("else") { break }
                 if !isGuard && isPunct(t, "{") { break }
                 if isPunct(t, "(") || isPunct(t, "[") { t = max(match[t], t) + 1; continue }
                 t += 1
             }
-            guard t < limit, t > k + 1 else { return nil }
+            guard t < limit, t > k + 1, isGuard ? tokens[t].isKeyword("else") : isPunct(t, "{") else { return nil }
             if isGuard { return ((k + 1)..<t, t..<limit) }
             return ((k + 1)..<t, t..<max(t, min(match[t], limit)))
         }

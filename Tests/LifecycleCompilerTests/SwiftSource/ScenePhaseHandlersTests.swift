@@ -147,6 +147,54 @@ import Testing
         #expect(found.count == 1 && !found[0].isRead && found[0].branches.isEmpty)
     }
 
+    @Test("a handler of many conditions is read up to the bound, and nested handlers are not walked twice: linear time")
+    func hostileSizes() {
+        func handler(_ conditions: Int) -> String {
+            "struct A: App {\n@Environment(\\.scenePhase) var scenePhase\nvar body: some Scene { WindowGroup { }.onChange(of: scenePhase) { old, new in\n"
+                + String(repeating: "if new == .active && old == .inactive { if if if }\n", count: conditions) + "} }\n}\n"
+        }
+        let found = Self.handlers(handler(5_000))
+        #expect(found.count == 1 && found[0].branches.count == ScenePhaseHandlers.maximumBranches)
+        func nested(_ depth: Int) -> String {
+            "struct A: App {\n@Environment(\\.scenePhase) var scenePhase\nvar body: some Scene { WindowGroup { }"
+                + String(repeating: ".onChange(of: scenePhase) { old, new in if new == .active { }\nText(\"\")", count: depth)
+                + String(repeating: "}", count: depth) + " }\n}\n"
+        }
+        #expect(Self.handlers(nested(50)).count == 1)
+        let small = handler(5_000), large = handler(20_000)
+        let conditions = Scaling.ratio(small: { _ = Self.handlers(small) }, large: { _ = Self.handlers(large) })
+        #expect(conditions.ratio < 8, "many conditions: ×\(conditions.ratio) for 4× the input")
+        let shallow = nested(1_000), deep = nested(4_000)
+        let nesting = Scaling.ratio(small: { _ = Self.handlers(shallow) }, large: { _ = Self.handlers(deep) })
+        #expect(nesting.ratio < 8, "nested handlers: ×\(nesting.ratio) for 4× the input")
+    }
+
+    /// A handler's action whose body is `body` repeated `count` times.
+    static func action(_ body: String, _ count: Int, closing: String = "") -> String {
+        "struct A: App {\n@Environment(\\.scenePhase) var scenePhase\nvar body: some Scene { WindowGroup { }.onChange(of: scenePhase) { old, new in\n"
+            + String(repeating: body, count: count) + closing + "} }\n}\n"
+    }
+
+    /// Hostile shapes of `n` repetitions, each once quadratic.
+    static func shape(_ name: String, _ n: Int) -> String {
+        switch name {
+        case "braceless if": action("if new == .active && old == .inactive\n", n)
+        case "braceless guard": action("guard new == .active ", n)
+        case "braceless switch": action("switch (old, new)\n", n)
+        case "nested switches": action("switch (old, new) { case (.inactive, .active): ", n, closing: String(repeating: "}", count: n))
+        default: String(repeating: "@Environment(", count: n) + String(repeating: ")", count: n) + action("if new == .active { }\n", 1)
+        }
+    }
+
+    @Test("conditions and switches without a brace, nested switches and nested @Environment( arguments: linear time",
+          arguments: ["braceless if", "braceless guard", "braceless switch", "nested switches", "nested environments"])
+    func hostileShapes(_ name: String) {
+        let small = Self.shape(name, 5_000), large = Self.shape(name, 20_000)
+        #expect(Self.handlers(large).count == 1, "\(name): the handler is still found")
+        let scaling = Scaling.ratio(small: { _ = Self.handlers(small) }, large: { _ = Self.handlers(large) })
+        #expect(scaling.ratio < 8, "\(name): ×\(scaling.ratio) for 4× the input")
+    }
+
     @Test("truncated and hostile code never traps", arguments: 0..<3)
     func hostile(_ seed: Int) {
         let source = """
