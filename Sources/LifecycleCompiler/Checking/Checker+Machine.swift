@@ -37,7 +37,7 @@ extension Checker {
         if initialState >= 0 && graphComplete {
             // An internal transition enters nothing: the machine stays in the state it is in.
             let internalFlags = hasInternal ? decl.transitions.map(\.isInternal) : nil
-            analyseGraph(machine, sources: ends.sources, targets: ends.targets, internalFlags: internalFlags,
+            analyseGraph(machine, targets: ends.targets, events: ends.events, internalFlags: internalFlags,
                          machineRange: decl.name.range)
         }
         if graphComplete { checkRequirementsCalled(machine, calls: callbacks.methods) }
@@ -129,16 +129,19 @@ extension Checker {
         return first
     }
 
-    /// Each transition's source and target state, -1 for both when either is unknown.
+    /// Each transition's source and target state, -1 for both when either is unknown, and its
+    /// event's name id (-1: none), for the graph passes.
     struct TransitionEnds {
         var sources: [Int32]
         var targets: [Int32]
+        var events: [Int32]
         var allResolved = true
     }
 
     func resolveEnds(of transitions: [TransitionDecl], in stateByName: StateIndex) -> TransitionEnds {
         let count = transitions.count
-        var ends = TransitionEnds(sources: [Int32](repeating: -1, count: count), targets: [Int32](repeating: -1, count: count))
+        var ends = TransitionEnds(sources: [Int32](repeating: -1, count: count), targets: [Int32](repeating: -1, count: count),
+                                  events: [Int32](repeating: -1, count: count))
         var readAhead = ReadAhead()
         transitions.withUnsafeBufferPointer { decls in
             for t in 0..<count {
@@ -146,6 +149,7 @@ extension Checker {
                 if t + ReadAhead.distance < count {
                     readAhead.read(stateByName.entry(decls[t + ReadAhead.distance].targetID))
                 }
+                ends.events[t] = decls[t].eventID
                 if let source = stateByName[decls[t].sourceID], let target = stateByName[decls[t].targetID] {
                     ends.sources[t] = Int32(source)
                     ends.targets[t] = Int32(target)

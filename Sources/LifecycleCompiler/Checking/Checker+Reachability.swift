@@ -1,12 +1,14 @@
 /// The machine as a graph (`MachineGraph`): composites entered without an initial state,
-/// unreachable states, dead ends, and states from which no final state can be reached.
+/// unreachable states, dead ends, and states from which no final state can be reached, all
+/// following the steps every command takes (`MachineGraph.forEachStep`, <doc:Semantics>).
 extension Checker {
-    /// `sources` and `targets` are the transitions' states (`machine.transitions`, as `Int32`):
-    /// the passes read them, not the much larger `Transition` values.
+    /// `targets` are the transitions' targets and `events` their events as numbers (-1 for none;
+    /// the parser's name ids), in declaration order: the passes read them, not the much larger
+    /// `Transition` values.
     ///
     /// `internalFlags`, when the machine has internal transitions, flags them: they enter no state
-    /// (their entry is their own source, already reached when they can fire).
-    mutating func analyseGraph(_ machine: Machine, sources: [Int32], targets: [Int32], internalFlags: [Bool]?,
+    /// (the machine stays in the leaf it is in).
+    mutating func analyseGraph(_ machine: Machine, targets: [Int32], events: [Int32], internalFlags: [Bool]?,
                                machineRange: SourceRange) {
         var graph = MachineGraph(states: machine.states)
         var found = Diagnostics(limit: diagnostics.limit)
@@ -21,14 +23,14 @@ extension Checker {
                 readAhead.read(graph.initialChildren[Int(targets[t + ReadAhead.distance])])
             }
             if let internalFlags, internalFlags[t] {
-                entries[t] = sources[t]
+                entries[t] = -1
                 continue
             }
             // The range is read only for a message.
             entries[t] = Int32(entry.enter(Int(targets[t]), in: graph, machine: machine, by: { machine.transitions[t].range }, &found))
         }
         readAhead.finish()
-        graph.connect(outgoing: machine.outgoing, entries: entries, leaves: internalFlags?.map { !$0 })
+        graph.connect(outgoing: machine.outgoing, entries: entries, events: events)
 
         let reached = graph.reach(from: start)
         let initial = machine.states[machine.initialState].name
@@ -42,7 +44,9 @@ extension Checker {
         for index in graph.deadEnds(reached: reached) {
             found.append(.deadEndState(machine.states[index].name, at: machine.states[index].range))
         }
-        if graph.hasFinalState {
+        // A composite entered without an initial state stops every walk through it: what
+        // cannot end because of it is that error's consequence, not a second finding.
+        if graph.hasFinalState && entry.reported.isEmpty {
             let canEnd = graph.canEnd()
             for index in 0..<graph.count where reached[index] && graph.hasWayOut(index) && !canEnd[index]
                 && !graph.isComposite(index) && !graph.isFinal(index) {

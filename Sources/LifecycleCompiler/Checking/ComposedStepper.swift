@@ -6,12 +6,17 @@
 /// step cannot happen), or failed at a later step. `fire(_:from:)` does the same on an array and
 /// also says which transition each step took, for printing.
 ///
-/// A step `X.event` fires exactly what `Simulator` would fire on X alone (the current state's
-/// own transitions first, then its ancestors'); `new X` is possible when X is in its initial
-/// state or a final state and puts it back in its initial state. Everything is looked up in
-/// rows built once (`rowSize(of:)` says how large), so a step costs one array read.
+/// A step `X.event` makes exactly the step `MachineStepper.step(on:from:)` makes on X alone
+/// (<doc:Semantics>); `new X` is possible when X is in its initial state or a final state and
+/// puts it back in its initial state. Everything is looked up in rows built once from those
+/// steps (`rowSize(of:)` says how large), so a step costs one array read.
+///
+/// `ComposedExploration` searches the composed states with `apply`; `SystemQueries` and
+/// `SystemAutomaton` (`simulate`, `trace`, `paths` and `conform` with `--system`) use `fire`.
 public struct ComposedStepper: Sendable {
     public let system: System
+    /// Per machine of `system.machines`: its steps.
+    public let steppers: [MachineStepper]
     /// Where each event's steps start in the flattened step list; `stepStarts[events.count]` is
     /// the total.
     let stepStarts: [Int]
@@ -57,12 +62,12 @@ public struct ComposedStepper: Sendable {
     /// Every instance in its machine's initial (leaf) state.
     public var initial: [Int32] { system.instances.map { starts[$0.machine] } }
 
-    /// Builds the rows, in time linear in their size plus the machines' transitions.
+    /// Builds the rows: each entry one step (`MachineStepper.landings(on:)`, a walk out through
+    /// the state's enclosing states), so time linear in their size times the machines' nesting.
     public init(system: System) {
         self.system = system
-        let starts = system.machines.map { Int32($0.initialState >= 0 ? $0.entry($0.initialState) : 0) }
-        // Per machine (built when first needed): its transitions by event, in declaration order.
-        var byEvent = [[String: [Int]]?](repeating: nil, count: system.machines.count)
+        let steppers = system.machines.map(MachineStepper.init)
+        let starts = steppers.map { Int32($0.start) }
         var stepStarts: [Int] = []
         var stepInstance: [Int32] = []
         var rowStart: [Int] = []
@@ -90,28 +95,12 @@ public struct ComposedStepper: Sendable {
                         nextStates.append(allowed ? starts[machineIndex] : -1)
                     }
                 case .fire(let name):
-                    if byEvent[machineIndex] == nil {
-                        var table: [String: [Int]] = [:]
-                        for (index, transition) in machine.transitions.enumerated() {
-                            if let event = transition.event { table[event, default: []].append(index) }
-                        }
-                        byEvent[machineIndex] = table
-                    }
-                    // A state's own first transition on the event, else its parent's: states
-                    // come in pre-order, so the parent's entry is final when the child's is made.
-                    var own = [Int32](repeating: -1, count: machine.states.count)
-                    for transition in (byEvent[machineIndex]![name] ?? []).reversed() {
-                        own[machine.transitions[transition].source] = Int32(machine.entry(machine.transitions[transition].target))
-                    }
-                    for state in machine.states.indices {
-                        var next = own[state]
-                        if next < 0, let parent = machine.states[state].parent { next = nextStates[row + parent] }
-                        nextStates.append(next)
-                    }
+                    nextStates.append(contentsOf: steppers[machineIndex].landings(on: name))
                 }
             }
         }
         stepStarts.append(rowStart.count)
+        self.steppers = steppers
         self.stepStarts = stepStarts
         self.starts = starts
         self.stepInstance = stepInstance
@@ -181,11 +170,10 @@ public struct ComposedStepper: Sendable {
             if after < 0 {
                 return Firing(outcome: index == first ? .notPossible : .failed(step: index - first), state: current, steps: fired)
             }
-            // Which transition it was, the way `Simulator` picks it (only printing needs it).
+            // Which transition it was (only printing needs it).
             var transition: Int?
             if case .fire(let name) = system.events[event].steps[index - first].action {
-                let machine = system.machine(of: instance)
-                transition = machine.transitions(from: before).first { machine.transitions[$0].event == name }
+                transition = steppers[system.instances[instance].machine].step(on: name, from: before)?.transition
             }
             current[instance] = after
             fired.append(FiredStep(instance: instance, transition: transition, from: before, to: Int(after)))

@@ -142,11 +142,6 @@ public struct Machine: Sendable {
         return chain
     }
 
-    /// The transitions that can fire in `state`: its own, then its ancestors', in that order.
-    public func transitions(from state: Int) -> [Int] {
-        ancestry(state).flatMap { outgoing[$0] }
-    }
-
     /// Whether `state` is `ancestor` or lies inside it.
     public func isWithin(_ state: Int, _ ancestor: Int) -> Bool {
         var current: Int? = state
@@ -160,31 +155,31 @@ public struct Machine: Sendable {
     /// The index of the state with this name.
     public func state(named name: String) -> Int? { states.firstIndex { $0.name == name } }
 
-    /// The scene-phase changes `transition` makes when it fires in the leaf state `state`, as
-    /// `onChange(of: scenePhase)` reports them, from that state's phase to the phase of the state
-    /// it enters. None for an internal transition, a state without a phase at either end (SwiftUI
+    /// The scene-phase changes `step` (one `MachineStepper` makes) reports through
+    /// `onChange(of: scenePhase)`: from the phase of the leaf it leaves to that of the leaf it
+    /// lands in. None for an internal transition (it stays in its leaf), a state without a phase at either end (SwiftUI
     /// reports no phase for a launch or a termination) or the same phase at both; two between
     /// `.active` and `.background`, which SwiftUI always passes through `.inactive` (a scene
     /// resigns active before it enters the background, and enters the foreground before it
     /// becomes active).
-    public func phaseChanges(_ transition: Int, from state: Int) -> [PhaseChange] {
-        guard let phases, !transitions[transition].isInternal,
-              let old = phases.phases[state], let new = phases.phases[entry(transitions[transition].target)], old != new
-        else { return [] }
+    public func phaseChanges(of step: QueryStep) -> [PhaseChange] {
+        guard let phases, let old = phases.phases[step.from], let new = phases.phases[step.to], old != new else { return [] }
         if Set([old, new]) == [.active, .background] {
             return [PhaseChange(old: old, new: .inactive), PhaseChange(old: .inactive, new: new)]
         }
         return [PhaseChange(old: old, new: new)]
     }
 
-    /// The phase changes `transition` makes from any leaf state where it fires, each once, in
-    /// the order of those states: what a table or a diagram shows for it.
-    public func phaseChanges(of transition: Int) -> [PhaseChange] {
-        guard phases != nil else { return [] }
-        var changes: [PhaseChange] = []
-        for state in states.indices where !states[state].isComposite && isWithin(state, transitions[transition].source)
-            && enabledTransitions(in: state).contains(transition) {
-            for change in phaseChanges(transition, from: state) where !changes.contains(change) { changes.append(change) }
+    /// The phase changes `transition` makes from any leaf state where it fires (the steps
+    /// `stepper` makes), each once, in the order of those states: what a table or a diagram
+    /// shows for it. One pass over every leaf's steps, for all transitions at once.
+    public func phaseChangesByTransition(_ stepper: MachineStepper) -> [[PhaseChange]] {
+        var changes = [[PhaseChange]](repeating: [], count: transitions.count)
+        guard phases != nil else { return changes }
+        for state in states.indices where !states[state].isComposite {
+            for step in stepper.steps(from: state) {
+                for change in phaseChanges(of: step) where !changes[step.transition].contains(change) { changes[step.transition].append(change) }
+            }
         }
         return changes
     }
@@ -313,7 +308,7 @@ public struct Transition: Sendable {
     public var event: String?
     public var trigger: Trigger?
     /// An internal transition (`internal on event …` inside a state): it fires in `source` or
-    /// any state inside it and leaves the machine where it is (`source == target`).
+    /// any state inside it and leaves the machine in the leaf it is in (`source == target`).
     public var isInternal = false
     /// In the order UIKit calls them. A slice of one array holding every transition's
     /// callbacks, rather than an array per transition (a million allocations at 10^6 states).

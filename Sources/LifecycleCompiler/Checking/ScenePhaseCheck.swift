@@ -24,8 +24,8 @@ public enum ScenePhaseCheck {
             if skippingUndeclared && declared == nil { continue }
             // The machine's changes, each with the transitions making it, in declaration order.
             var changes: [(change: PhaseChange, transitions: [Int])] = []
-            for t in machine.transitions.indices {
-                for change in machine.phaseChanges(of: t) {
+            for (t, made) in machine.phaseChangesByTransition(MachineStepper(machine)).enumerated() {
+                for change in made {
                     if let index = changes.firstIndex(where: { $0.change == change }) {
                         if !changes[index].transitions.contains(t) { changes[index].transitions.append(t) }
                     } else {

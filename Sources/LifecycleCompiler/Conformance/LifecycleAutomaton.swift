@@ -94,14 +94,15 @@ public struct LoggedInstance: Sendable, Equatable {
     public init(names: [String]) { self.names = names }
 }
 
-/// A lone machine: a configuration is the leaf state it is in. Steps are the transitions
-/// enabled there (inner ones shadow outer ones on the same event, as `Simulator` fires them).
+/// A lone machine: a configuration is the leaf state it is in. Steps are the ones
+/// `MachineStepper` makes there (<doc:Semantics>), each calling its transition's callbacks.
 ///
 /// In a machine mapped with `scenePhase`, a step first "calls" the phase changes it makes
-/// (`Machine.phaseChanges`), then its callbacks: what an app that prints its phases logs.
+/// (`Machine.phaseChanges(of:)`), then its callbacks: what an app that prints its phases logs.
 public struct MachineAutomaton: LifecycleAutomaton, Sendable {
     public let model: Model
     public let machine: Machine
+    public let stepper: MachineStepper
     public let callbacks: [LoggedCallback]
     public var instances: [LoggedInstance] { [] }
     /// `callbackIDs[t]`: transition `t`'s callbacks as indices into `callbacks`.
@@ -114,11 +115,12 @@ public struct MachineAutomaton: LifecycleAutomaton, Sendable {
     public init(model: Model, machine: Machine, phases: Bool = true) {
         self.model = model
         self.machine = machine
+        stepper = MachineStepper(machine)
         var numbering = CallbackNumbering()
         var phaseIDs: [PhaseChange: Int] = [:]
         if phases && machine.phases != nil {
-            for transition in machine.transitions.indices {
-                for change in machine.phaseChanges(of: transition) where phaseIDs[change] == nil {
+            for changes in machine.phaseChangesByTransition(stepper) {
+                for change in changes where phaseIDs[change] == nil {
                     phaseIDs[change] = numbering.number(LoggedCallback(phase: change))
                 }
             }
@@ -131,16 +133,16 @@ public struct MachineAutomaton: LifecycleAutomaton, Sendable {
     }
 
     public var name: String { machine.name }
-    public var initialConfiguration: Int { Simulator.start(of: machine) }
+    public var initialConfiguration: Int { stepper.start }
 
     public func steps(from state: Int) -> [AutomatonStep<Int>] {
-        machine.enabledTransitions(in: state).map { index in
-            let transition = machine.transitions[index]
+        stepper.steps(from: state).map { step in
+            let transition = machine.transitions[step.transition]
             let label = transition.event
                 ?? "\(machine.states[transition.source].name) -> \(machine.states[transition.target].name)"
-            let changes = phaseIDs.isEmpty ? [] : machine.phaseChanges(index, from: state).compactMap { phaseIDs[$0] }
-            return AutomatonStep(label: label, callbacks: changes.isEmpty ? callbackIDs[index] : changes + callbackIDs[index],
-                                 target: machine.entry(transition.target), transition: index, from: state)
+            let changes = phaseIDs.isEmpty ? [] : machine.phaseChanges(of: step).compactMap { phaseIDs[$0] }
+            return AutomatonStep(label: label, callbacks: changes.isEmpty ? callbackIDs[step.transition] : changes + callbackIDs[step.transition],
+                                 target: step.to, transition: step.transition, from: state)
         }
     }
 

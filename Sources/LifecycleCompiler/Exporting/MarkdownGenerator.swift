@@ -108,6 +108,7 @@ public struct MarkdownGenerator {
         } else {
             printer.line("| From | Event | By | To | Callbacks |" + (phases == nil ? "" : " Phase changes |") + " Description |")
             printer.line("|---|---|---|---|---|" + (phases == nil ? "" : "---|") + "---|")
+            let changes = phases == nil ? [] : machine.phaseChangesByTransition(MachineStepper(machine))
             for (t, transition) in machine.transitions.enumerated() {
                 let callbacks = export.callbacks(transition).enumerated()
                     .map { "\($0.offset + 1). `\($0.element)`" }.joined(separator: "<br>")
@@ -117,7 +118,7 @@ public struct MarkdownGenerator {
                     transition.trigger?.rawValue ?? "",
                     "`\(machine.states[transition.target].name)`",
                     callbacks,
-                ] + (phases == nil ? [] : [machine.phaseChanges(of: t).map { "`\($0.text)`" }.joined(separator: ", ")]) + [
+                ] + (phases == nil ? [] : [changes[t].map { "`\($0.text)`" }.joined(separator: ", ")]) + [
                     Self.cell(transition.description ?? ""),
                 ]
                 printer.line("| " + cells.joined(separator: " | ") + " |")

@@ -19,8 +19,10 @@ public enum DotQuoting {
         return buffer.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Label lines joined with DOT's centered line break (each line escaped).
-    public static func label(_ lines: [String]) -> String {
+    /// Label lines joined with DOT's centered line break (each line escaped); the lines from
+    /// `leftAligned` on are left-justified instead (each ended by `\l`).
+    public static func label(_ lines: [String], leftAligned: Int? = nil) -> String {
+        let leftAligned = leftAligned ?? lines.count
         var buffer = ByteBuffer()
         buffer.append(UInt8(ascii: "\""))
         var pieceStart = buffer.count
@@ -31,9 +33,11 @@ public enum DotQuoting {
                     buffer.append(#"" + ""#)
                     pieceStart = buffer.count
                 }
-                buffer.append(#"\n"#)
+                // A left-justified line is ended by its own `\l`.
+                if index <= leftAligned { buffer.append(#"\n"#) }
             }
             appendEscaped(line, to: &buffer)
+            if index >= leftAligned { buffer.append(#"\l"#) }
         }
         buffer.append(UInt8(ascii: "\""))
         return buffer.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }

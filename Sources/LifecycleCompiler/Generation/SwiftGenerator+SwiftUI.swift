@@ -185,9 +185,11 @@ extension SwiftGenerator {
     /// changes it is), in the order its leaf states first make them.
     static func phaseChanges(of machine: Machine) -> [(change: PhaseChange, transitions: [(transition: Int, position: Int, of: Int)])] {
         var result: [(change: PhaseChange, transitions: [(transition: Int, position: Int, of: Int)])] = []
+        let stepper = MachineStepper(machine)
         for state in machine.states.indices where !machine.states[state].isComposite {
-            for transition in machine.enabledTransitions(in: state) {
-                let changes = machine.phaseChanges(transition, from: state)
+            for step in stepper.steps(from: state) {
+                let transition = step.transition
+                let changes = machine.phaseChanges(of: step)
                 for (position, change) in changes.enumerated() {
                     let caller = (transition: transition, position: position + 1, of: changes.count)
                     if let index = result.firstIndex(where: { $0.change == change }) {

@@ -122,9 +122,8 @@ public struct QueryFormatter {
     /// A step's callbacks, one a line; in a machine mapped with `scenePhase`, first the phase
     /// changes SwiftUI reports (`scenePhase .active → .inactive`).
     func callbacks(_ step: QueryStep, indent: String) -> String {
-        let changes = machine.phases == nil ? [] : machine.phaseChanges(step.transition, from: step.from)
-        let lines = changes.map { "scenePhase " + $0.text }
-            + machine.transitions[step.transition].callbacks.map { VisibleText.escaped(model.method($0).selector) }
+        let lines = machine.phaseChanges(of: step).map { "scenePhase " + $0.text }
+            + machine.callbacks(of: step).map { VisibleText.escaped(model.method($0).selector) }
         if lines.isEmpty { return indent + (machine.phases == nil ? "(nothing is called)\n" : "(no phase change; nothing is called)\n") }
         return lines.map { indent + $0 + "\n" }.joined()
     }
@@ -161,12 +160,12 @@ public struct QueryFormatter {
                     json.field("to", name(step.to))
                     json.key("callbacks")
                     json.array {
-                        for callback in transition.callbacks { json.string(model.method(callback).selector) }
+                        for callback in machine.callbacks(of: step) { json.string(model.method(callback).selector) }
                     }
                     if machine.phases != nil {
                         json.key("phaseChanges")
                         json.array {
-                            for change in machine.phaseChanges(step.transition, from: step.from) {
+                            for change in machine.phaseChanges(of: step) {
                                 json.object {
                                     json.field("old", change.old.rawValue)
                                     json.field("new", change.new.rawValue)

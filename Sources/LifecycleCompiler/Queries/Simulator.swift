@@ -1,9 +1,9 @@
 /// Runs a machine on a list of events, the way UIKit would drive it.
 ///
 /// The machine starts in its initial state (entered like any target: a composite initial state
-/// enters its initial child). For each event, the transitions that can fire are the current
-/// state's own, then its ancestors' (`Machine.transitions(from:)`): the first one on that event
-/// wins, so an inner transition shadows an outer one.
+/// enters its initial child), and each event makes the step `MachineStepper.step(on:from:)`
+/// says: the innermost transition on it around the current leaf, none in a final state
+/// (<doc:Semantics>).
 public enum Simulator {
     /// A finished (or stopped) run.
     public struct Run: Sendable, Equatable {
@@ -30,12 +30,13 @@ public enum Simulator {
     /// - Returns: the run, or a failure at the first event the current state does not accept
     ///   (`.rejectedEvent`, listing what it accepts), with the steps taken until then.
     public static func run(_ events: [String], in machine: Machine) -> Result<Run, Failure> {
-        var run = Run(start: start(of: machine), steps: [])
+        let stepper = MachineStepper(machine)
+        var run = Run(start: stepper.start, steps: [])
         for (position, event) in events.enumerated() {
             let state = run.end
-            guard let step = fire(event, in: machine, at: state) else {
+            guard let step = stepper.step(on: event, from: state) else {
                 let error = QueryError.rejectedEvent(event, state: machine.states[state].name,
-                                                     accepted: acceptedEvents(in: machine, at: state),
+                                                     accepted: stepper.acceptedEvents(in: state),
                                                      isFinal: machine.states[state].isFinal)
                 return .failure(Failure(run: run, eventIndex: position, error: error))
             }
@@ -44,15 +45,9 @@ public enum Simulator {
         return .success(run)
     }
 
-    /// The step `event` makes in `state`, or nil when `state` does not accept it.
-    public static func fire(_ event: String, in machine: Machine, at state: Int) -> QueryStep? {
-        machine.transitions(from: state).first { machine.transitions[$0].event == event }
-            .map { machine.step($0, from: state) }
-    }
-
-    /// The events `state` accepts, each once, in the order `fire` looks at them (own
-    /// transitions first, then each ancestor's).
+    /// The events `state` accepts, each once, in the order `MachineStepper.steps(from:)` lists
+    /// them (own transitions first, then each ancestor's).
     public static func acceptedEvents(in machine: Machine, at state: Int) -> [String] {
-        machine.enabledTransitions(in: state).compactMap { machine.transitions[$0].event }
+        MachineStepper(machine).acceptedEvents(in: state)
     }
 }

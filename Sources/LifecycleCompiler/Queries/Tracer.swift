@@ -1,13 +1,12 @@
 /// Questions about paths through a machine: how to get from one state to another, and what
 /// brings the machine into a state.
 ///
-/// Both work on the checked `Model` with its composite semantics: a transition declared on a
+/// Both take the steps `MachineStepper` makes (<doc:Semantics>): a transition declared on a
 /// composite state fires from each of its descendants, unless an inner transition on the same
-/// event shadows it (exactly what `Simulator` does); entering a composite enters its initial
-/// child, recursively. So the machine is always in a leaf state, and every path `Tracer` finds
-/// can be replayed event by event with `Simulator` (a transition with no event, `A -> B`, is an
-/// error the checker reports). An internal transition never moves the machine, so no path
-/// takes one.
+/// event shadows it, and not from a final state; entering a composite enters its initial child,
+/// recursively. So the machine is always in a leaf state, and every path `Tracer` finds can be
+/// replayed event by event with `Simulator` (a transition with no event, `A -> B`, is an error
+/// the checker reports). An internal transition never moves the machine, so no path takes one.
 public enum Tracer {
     /// A path: the state it starts in (a leaf), and its steps.
     public struct Path: Sendable, Equatable {
@@ -33,6 +32,7 @@ public enum Tracer {
     /// - Returns: the path, or nil when none exists.
     public static func shortestPath(in machine: Machine, from: Int, to: Int) -> Path? {
         let count = machine.states.count
+        let stepper = MachineStepper(machine)
         // How each state was first reached: the step into it, or nil for a start.
         var reachedBy = [QueryStep?](repeating: nil, count: count)
         var visited = [Bool](repeating: false, count: count)
@@ -46,8 +46,7 @@ public enum Tracer {
             let state = queue[head]
             head += 1
             if machine.isWithin(state, to) { return path(to: state, reachedBy) }
-            for transition in machine.enabledTransitions(in: state).sorted() {
-                let step = machine.step(transition, from: state)
+            for step in stepper.steps(from: state).sorted(by: { $0.transition < $1.transition }) {
                 guard !visited[step.to] else { continue }
                 visited[step.to] = true
                 reachedBy[step.to] = step
@@ -76,9 +75,10 @@ public enum Tracer {
     /// `state`) coming from outside: a transition declared inside `state` that stays inside is
     /// not an entry, and neither is a self-transition on a leaf.
     public static func transitionsInto(_ state: Int, in machine: Machine) -> [QueryStep] {
-        machine.transitions.indices.compactMap { index in
+        let stepper = MachineStepper(machine)
+        return machine.transitions.indices.compactMap { index in
             let transition = machine.transitions[index]
-            let step = machine.step(index, from: transition.source)
+            let step = stepper.step(taking: index, from: transition.source)
             guard machine.isWithin(step.to, state), !machine.isWithin(transition.source, state) else { return nil }
             return step
         }

@@ -101,7 +101,9 @@ enum RenderCommand: Command {
         for (number, attempt) in attempts.enumerated() {
             var generator = drawing
             if attempt == .withoutClusters { generator.clusters = false }
-            let bytes = DotGenerator(model: model, options: generator).generate(specPath: spec, command: OutputWriter.regenerateCommand("render", spec: path, options: " -o \(OutputWriter.commandPath(output))"))
+            let flags = options.diagram.flags(generator) + " -o \(OutputWriter.commandPath(output))"
+            let bytes = DotGenerator(model: model, options: generator)
+                .generate(specPath: spec, command: OutputWriter.regenerateCommand(name, spec: path, options: flags))
             switch try draw(bytes, dot: dot, layout: layout, format: format, output: output, destination: destination,
                             graphAttributes: attempt == .newRank ? ["-Gnewrank=true"] : [],
                             timeout: options.timeout, advice: advice, canRetry: number < attempts.count - 1) {

@@ -112,6 +112,13 @@ import Testing
     }
 
     /// A zombie counts as dead: it no longer runs.
+    /// Whether `pid` still runs two seconds from now: a process sent SIGKILL may take a moment
+    /// to be scheduled and die on a loaded machine.
+    static func outlives(_ pid: Int32) -> Bool {
+        for _ in 0..<40 where isAlive(pid) { usleep(50_000) }
+        return isAlive(pid)
+    }
+
     static func isAlive(_ pid: Int32) -> Bool {
         guard kill(pid, 0) == 0 else { return false }
         #if os(Linux)
@@ -245,7 +252,7 @@ import Testing
             let result = try CLIRunner.run(["render", "Player.lifecycle", "-o", "out.svg", "--dot", wrapper, "--timeout", "1"], in: folder.path)
             #expect(result.status == 3 && result.stderr.contains("did not finish within 1 seconds"), "\(result)")
             let pid = Int32(try String(contentsOf: folder.appendingPathComponent("grandchild.pid"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
-            #expect(pid > 0 && !Self.isAlive(pid), "the grandchild \(pid) still runs")
+            #expect(pid > 0 && !Self.outlives(pid), "the grandchild \(pid) still runs")
             #expect(Self.leftovers(in: folder).isEmpty, "\(Self.leftovers(in: folder))")
         }
     }
@@ -265,7 +272,7 @@ import Testing
             #expect(render.terminationReason == .uncaughtSignal && render.terminationStatus == SIGTERM)
             let pid = Int32(try String(contentsOf: folder.appendingPathComponent("grandchild.pid"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
             Thread.sleep(forTimeInterval: 0.2)
-            #expect(pid > 0 && !Self.isAlive(pid), "the grandchild \(pid) still runs")
+            #expect(pid > 0 && !Self.outlives(pid), "the grandchild \(pid) still runs")
             #expect(Self.leftovers(in: folder).isEmpty, "\(Self.leftovers(in: folder))")
         }
     }
@@ -325,7 +332,8 @@ import Testing
             if plain.stderr.contains("init_rank") {
                 #expect(result.stderr.contains("warning: Graphviz could not rank the clusters of this diagram ('trouble in init_rank'); drawn with its other ranking ('newrank=true')"), "\(result)")
             } else {
-                // A Graphviz without the bug draws it at once.
+                // A Graphviz without the bug draws it at once, and so does any Graphviz since
+                // the drawing's labels are nodes (a diagram of this size is laid out for reading).
                 #expect(!result.stderr.contains("newrank"), "\(result)")
             }
         }

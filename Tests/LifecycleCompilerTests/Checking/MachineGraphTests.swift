@@ -17,12 +17,14 @@ import Testing
         return states
     }
 
-    /// A graph of `states` with `transitions` (source, target), each entering `enter(target)`.
-    static func graph(_ states: [State], _ transitions: [(Int, Int)], leaves: [Bool]? = nil) -> MachineGraph {
+    /// A graph of `states` with `transitions` (source, target), each entering `enter(target)`
+    /// (or nothing, where `leaves` is false: an internal transition), each on an event of its
+    /// own unless `events` numbers them.
+    static func graph(_ states: [State], _ transitions: [(Int, Int)], leaves: [Bool]? = nil, events: [Int32]? = nil) -> MachineGraph {
         var graph = MachineGraph(states: states)
         let outgoing = OutgoingTransitions(sources: transitions.map { Int32($0.0) }, stateCount: states.count)
-        let entries = transitions.map { Int32(graph.enter($0.1)) }
-        graph.connect(outgoing: outgoing, entries: entries, leaves: leaves)
+        let entries = transitions.indices.map { leaves?[$0] == false ? -1 : Int32(graph.enter(transitions[$0].1)) }
+        graph.connect(outgoing: outgoing, entries: entries, events: events ?? transitions.indices.map { Int32($0) })
         return graph
     }
 
@@ -96,5 +98,71 @@ import Testing
         #expect(graph.deadEnds(reached: [true, false]) == [0])
         #expect(!graph.hasFinalState)
         #expect(graph.canEnd() == [false, false])
+    }
+}
+
+/// The checker's passes against the steps themselves: on random machines with shadowed and
+/// internal transitions, transitions on composites and final states inside them
+/// (`SemanticsSpecGenerator`, some with unreachable states), `reach`, `hasWayOut` and `canEnd`
+/// are what a search leaf by leaf over `forEachStep` finds.
+@Suite struct MachineGraphStepTests {
+    /// The spec's machine as a graph, its events numbered in the generator's alphabet.
+    static func graph(_ spec: SemanticsSpecGenerator.Spec) -> (MachineGraph, start: Int) {
+        let states = MachineGraphTests.states(spec.states.map { ($0.name, $0.parent, $0.isInitial ? .initial : $0.isFinal ? .final : .normal) })
+        var graph = MachineGraph(states: states)
+        let outgoing = OutgoingTransitions(sources: spec.transitions.map { Int32($0.source) }, stateCount: states.count)
+        let entries = spec.transitions.map { $0.target.map { Int32(graph.enter($0)) } ?? -1 }
+        let events = spec.transitions.map { Int32(SemanticsSpecGenerator.events.firstIndex(of: $0.event)!) }
+        graph.connect(outgoing: outgoing, entries: entries, events: events)
+        let initial = spec.states.firstIndex { $0.parent == nil && $0.isInitial }!
+        return (graph, graph.enter(initial))
+    }
+
+    @Test func passesFollowTheSteps() {
+        var shadowedSpecs = 0
+        for seed in UInt64(0)..<1_500 {
+            let spec = SemanticsSpecGenerator.make(seed: seed, name: "M", chained: seed % 3 != 0)
+            let (graph, start) = Self.graph(spec)
+            let leaves = spec.states.indices.filter { spec.states[$0].children.isEmpty }
+            var steps: [Int: [(to: Int, isInternal: Bool)]] = [:]
+            for leaf in leaves {
+                var list: [(Int, Bool)] = []
+                graph.forEachStep(from: leaf) { _, to, isInternal in list.append((to, isInternal)) }
+                steps[leaf] = list
+            }
+            // Reach, leaf by leaf.
+            var reached = Set([start]), queue = [start]
+            while let leaf = queue.popLast() {
+                for step in steps[leaf]! where reached.insert(step.to).inserted { queue.append(step.to) }
+            }
+            var expected = [Bool](repeating: false, count: spec.states.count)
+            for leaf in reached {
+                var state: Int? = leaf
+                while let current = state { expected[current] = true; state = spec.states[current].parent }
+            }
+            #expect(graph.reach(from: start) == expected, "seed \(seed)\n\(spec.text)")
+            // Ways out and ends, leaf by leaf.
+            var canEnd = Set(leaves.filter { spec.states[$0].isFinal })
+            var grew = true
+            while grew {
+                grew = false
+                for leaf in leaves where !canEnd.contains(leaf) && steps[leaf]!.contains(where: { canEnd.contains($0.to) }) {
+                    canEnd.insert(leaf)
+                    grew = true
+                }
+            }
+            let ends = graph.canEnd()
+            for leaf in leaves where !spec.states[leaf].isFinal {
+                #expect(graph.hasWayOut(leaf) == steps[leaf]!.contains { !$0.isInternal }, "seed \(seed), \(spec.states[leaf].name)\n\(spec.text)")
+                #expect(ends[leaf] == canEnd.contains(leaf), "seed \(seed), \(spec.states[leaf].name)\n\(spec.text)")
+            }
+            // A spec where some leaf's step is not its own plus its parent's.
+            if leaves.contains(where: { leaf in
+                guard let parent = spec.states[leaf].parent else { return false }
+                let own = Set(spec.transitions.filter { $0.source == leaf }.map(\.event))
+                return spec.transitions.contains { $0.source == parent && own.contains($0.event) }
+            }) { shadowedSpecs += 1 }
+        }
+        #expect(shadowedSpecs > 300, "\(shadowedSpecs) specs shadow a transition")
     }
 }

@@ -60,17 +60,35 @@ import Testing
         GoldenFile.check(String(decoding: swift, as: UTF8.self), against: Repository.examples.appendingPathComponent("\(base).swift"))
     }
 
-    @Test("examples: the committed SVG is what dot draws from the generated DOT", arguments: exampleSpecs)
-    func exampleSVG(_ name: String) throws {
+    /// The committed drawings: `Examples/X.svg` draws `X.lifecycle`, `Examples/X-M.svg` its
+    /// machine `M` alone (`render --machine M`: the pages show one picture per machine).
+    static let exampleDrawings: [String] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: Repository.examples.path)) ?? []
+        return names.filter { $0.hasSuffix(".svg") }.sorted()
+    }()
+
+    @Test("examples: the committed SVG is what dot draws from the generated DOT", arguments: exampleDrawings)
+    func exampleSVG(_ drawing: String) throws {
         guard let dot = try GraphvizRequirement.dot() else { return }
-        let base = String(name.dropLast(".lifecycle".count))
+        let base = String(drawing.dropLast(".svg".count))
+        let parts = base.split(separator: "-", maxSplits: 1).map(String.init)
+        let name = parts[0] + ".lifecycle"
+        try #require(Self.exampleSpecs.contains(name), "\(drawing) draws no example spec")
+        let machine = parts.count > 1 ? parts[1] : nil
         let model = try Self.model(Repository.examples.appendingPathComponent(name), displayPath: "Examples/\(name)")
-        let source = DotGenerator(model: model).generate(
-            specPath: "Examples/\(name)", command: "lifecycle render Examples/\(name) -o Examples/\(base).svg")
+        if let machine { try #require(model.machine(named: machine) != nil, "\(drawing): no machine '\(machine)' in \(name)") }
+        let source = DotGenerator(model: model, options: .init(machine: machine)).generate(
+            specPath: "Examples/\(name)",
+            command: "lifecycle render Examples/\(name)\(machine.map { " --machine \($0)" } ?? "") -o Examples/\(drawing)")
         let result = try Shell.run(dot, ["-Tsvg"], input: Data(source))
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty, "dot warned: \(result.stderr)")
-        GoldenFile.check(result.stdout, against: Repository.examples.appendingPathComponent("\(base).svg"))
+        GoldenFile.check(result.stdout, against: Repository.examples.appendingPathComponent(drawing))
+    }
+
+    @Test("examples: every spec has its drawing", arguments: exampleSpecs)
+    func exampleHasDrawing(_ name: String) {
+        #expect(Self.exampleDrawings.contains(String(name.dropLast(".lifecycle".count)) + ".svg"))
     }
 
     @Test("generating twice gives byte-identical output", arguments: exampleSpecs)

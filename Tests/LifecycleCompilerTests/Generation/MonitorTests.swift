@@ -5,7 +5,8 @@ import SpecGeneration
 
 /// `swift --monitor`: the generated skeletons with monitors are golden files (type-checked with
 /// the others by `GeneratedCodeCompilesTests`), and the monitors, compiled with `swiftc` and run,
-/// agree with `conform --strict` on 10,000 random sequences, verdict and message.
+/// agree with `conform --strict` on 10,000 random sequences, verdict and message, and with
+/// sismic on the logs of `SismicReference`.
 @Suite(.serialized) struct MonitorTests {
     /// Specs whose `--monitor` output is kept as `Fixtures/Golden/<name>.monitor.swift`.
     static let goldens: [(folder: String, name: String)] = [
@@ -71,73 +72,155 @@ import SpecGeneration
         return "\(line) \(error.message)"
     }
 
-    @Test func monitorsAgreeWithConformStrict() throws {
-        let machines: [(String, String)] = [("SceneLifecycle", "Scene"), ("SceneLifecycle", "AppSessions"), ("AppLifecycle", "App"),
-                                            ("MediaPlayer", "MediaPlayback"), ("ViewControllerLifecycle", "ViewController")]
-        // One search for every monitor of the file, as `swift --monitor` writes it.
-        var source = String(decoding: MonitorGenerator.searchSource(), as: UTF8.self) + "\n"
-        var automata: [MachineAutomaton] = []
-        var dispatch = ""
-        for (index, (example, name)) in machines.enumerated() {
-            let model = try Self.model("Examples", example)
-            let machine = try #require(model.machine(named: name))
-            source += String(decoding: MonitorGenerator(model: model, machine: machine).source(), as: UTF8.self) + "\n"
-            automata.append(MachineAutomaton(model: model, machine: machine))
-            dispatch += """
-                case \(index):
-                    var monitor = \(name)LifecycleMonitor()
-                    for (position, raw) in numbers.dropFirst().enumerated() {
-                        if let violation = monitor.observe(\(name)LifecycleMonitor.Callback(rawValue: raw)!) {
-                            print("\\(position + 1) \\(violation)")
-                            continue lines
-                        }
-                    }
-                    print("0")
+    /// One program holding the monitors of `machines`, compiled with `swiftc`: it reads lines of
+    /// numbers (which machine, then callbacks) and prints, per line, `0` or the line of the
+    /// first violation and its message, as `conform(_:_:)` writes them.
+    struct MonitorProgram {
+        let machines: [(model: Model, machine: Machine)]
+        let folder: URL
+        let program: URL
 
-            """
-        }
-        source += """
-            @main struct Main {
-                static func main() {
-                    lines: while let line = readLine() {
-                        let numbers = line.split(separator: " ").map { Int($0)! }
-                        switch numbers[0] {
-            \(dispatch)
-                        default: fatalError()
+        init(_ machines: [(model: Model, machine: Machine)]) throws {
+            self.machines = machines
+            // One search for every monitor of the file, as `swift --monitor` writes it.
+            var source = String(decoding: MonitorGenerator.searchSource(), as: UTF8.self) + "\n"
+            var dispatch = ""
+            for (index, (model, machine)) in machines.enumerated() {
+                let generator = MonitorGenerator(model: model, machine: machine)
+                source += String(decoding: generator.source(), as: UTF8.self) + "\n"
+                dispatch += """
+                    case \(index):
+                        var monitor = \(generator.typeName)()
+                        for (position, raw) in numbers.dropFirst().enumerated() {
+                            if let violation = monitor.observe(\(generator.typeName).Callback(rawValue: raw)!) {
+                                print("\\(position + 1) \\(violation)")
+                                continue lines
+                            }
+                        }
+                        print("0")
+
+                """
+            }
+            source += """
+                @main struct Main {
+                    static func main() {
+                        lines: while let line = readLine() {
+                            let numbers = line.split(separator: " ").map { Int($0)! }
+                            switch numbers[0] {
+                \(dispatch)
+                            default: fatalError()
+                            }
                         }
                     }
                 }
-            }
 
-            """
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lifecycle-monitor-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("Monitors.swift"), program = folder.appendingPathComponent("monitors")
-        try source.write(to: file, atomically: true, encoding: .utf8)
-        let build = try Shell.run("/usr/bin/env", ["swiftc", "-swift-version", "6", "-parse-as-library", "-Onone",
-                                                   "-warnings-as-errors", file.path, "-o", program.path])
-        try #require(build.status == 0, "the monitors do not compile:\n\(build.stdout)\(build.stderr)")
+                """
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("lifecycle-monitor-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let file = folder.appendingPathComponent("Monitors.swift")
+            program = folder.appendingPathComponent("monitors")
+            try source.write(to: file, atomically: true, encoding: .utf8)
+            let build = try Shell.run("/usr/bin/env", ["swiftc", "-swift-version", "6", "-parse-as-library", "-Onone",
+                                                       "-warnings-as-errors", file.path, "-o", program.path])
+            try #require(build.status == 0, "the monitors do not compile:\n\(build.stdout)\(build.stderr)")
+        }
+
+        /// Each sequence's verdict: `0`, or the line of the first violation and its message.
+        func run(_ sequences: [(machine: Int, callbacks: [Int])]) throws -> [String] {
+            let input = sequences.map { ([$0.machine] + $0.callbacks).map(String.init).joined(separator: " ") + "\n" }.joined()
+            // Through a file: writing many lines into a pipe while not reading the answers would block both.
+            let file = folder.appendingPathComponent("sequences.txt")
+            try input.write(to: file, atomically: true, encoding: .utf8)
+            let run = try Shell.run("/bin/sh", ["-c", "exec \"$0\" < \"$1\"", program.path, file.path])
+            #expect(run.status == 0, "\(run.stderr)")
+            return run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    /// The monitors of the examples on 10,000 random sequences; of issue 23's machine on its log;
+    /// and of 100 random specs on logs whose verdict sismic gives (`SismicReference`):
+    /// each verdict and message is `conform --strict`'s, and each line sismic's. All in one
+    /// program, compiled once.
+    @Test func monitorsAgreeWithConformStrict() throws {
+        let examples: [(String, String)] = [("SceneLifecycle", "Scene"), ("SceneLifecycle", "AppSessions"), ("AppLifecycle", "App"),
+                                            ("MediaPlayer", "MediaPlayback"), ("ViewControllerLifecycle", "ViewController")]
+        var machines: [(model: Model, machine: Machine)] = try examples.map { example, name in
+            let model = try Self.model("Examples", example)
+            return (model, try #require(model.machine(named: name)))
+        }
+        let issue = try #require(Compiler.compile(path: "Issue23.lifecycle", source: Self.issue23).model)
+        machines.append((issue, issue.machines[0]))
+        let sismic = Array((SismicReference.cases() ?? []).filter { !MonitorGenerator(model: $0.checked, machine: $0.machine).isEmpty }
+            .prefix(Self.sismicMonitors))
+        machines += sismic.map { ($0.checked, $0.machine) }
+        let program = try MonitorProgram(machines)
+        defer { program.remove() }
+        let automata = machines.map { MachineAutomaton(model: $0.model, machine: $0.machine) }
 
         var random = SplitMix64(seed: 18)
-        var input = "", expected: [String] = []
+        var sequences: [(machine: Int, callbacks: [Int])] = [], expected: [String] = [], sismicLines: [Int?] = []
         for _ in 0..<10_000 {
-            let which = random.below(automata.count)
+            let which = random.below(examples.count)
             let callbacks = Self.sequence(automata[which], &random)
-            input += ([which] + callbacks).map(String.init).joined(separator: " ") + "\n"
+            sequences.append((which, callbacks))
             expected.append(Self.conform(callbacks, automata[which]))
+            sismicLines.append(nil)
         }
-        // Through a file: writing 10,000 lines into a pipe while not reading the answers would block both.
-        let sequences = folder.appendingPathComponent("sequences.txt")
-        try input.write(to: sequences, atomically: true, encoding: .utf8)
-        let run = try Shell.run("/bin/sh", ["-c", "exec \"$0\" < \"$1\"", program.path, sequences.path])
-        #expect(run.status == 0, "\(run.stderr)")
-        let actual = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        let issueLog = ["a()", "b()", "d()", "b()"].map { selector in automata[examples.count].callbacks.firstIndex { $0.selector == selector }! }
+        sequences.append((examples.count, issueLog))
+        expected.append(Self.conform(issueLog, automata[examples.count]))
+        sismicLines.append(4)
+        for (offset, item) in sismic.enumerated() {
+            let which = examples.count + 1 + offset
+            for verdict in item.verdicts {
+                let callbacks = verdict.log.map { selector in automata[which].callbacks.firstIndex { $0.selector == selector }! }
+                sequences.append((which, callbacks))
+                expected.append(Self.conform(callbacks, automata[which]))
+                sismicLines.append(verdict.strict)
+            }
+        }
+        let actual = try program.run(sequences)
         #expect(actual.count == expected.count)
         let disagreements = zip(actual, expected).enumerated().filter { $0.element.0 != $0.element.1 }
         #expect(disagreements.isEmpty, "first disagreement: \(disagreements.first.map { "sequence \($0.offset): monitor \($0.element.0), conform \($0.element.1)" } ?? "")")
+        for (index, line) in sismicLines.enumerated() {
+            guard let line, index < actual.count, actual[index].split(separator: " ").first != Substring(String(line)) else { continue }
+            let machine = sequences[index].machine
+            let item = machine > examples.count ? sismic[machine - examples.count - 1].shown : Self.issue23
+            Issue.record("monitor: \(actual[index]), sismic's line \(line), log:\n\(sequences[index].callbacks.map { automata[machine].callbacks[$0].selector }.joined(separator: "\n"))\n\(item)")
+        }
         // Both verdicts occur, so agreement means something.
-        let rejected = expected.filter { $0 != "0" }.count
+        let rejected = expected.prefix(10_000).filter { $0 != "0" }.count
         #expect(rejected > 1_000 && rejected < 9_000)
     }
+
+    /// How many of `SismicReference`'s specs get a monitor here: `swiftc` takes about 0.2 s a
+    /// monitor on this machine, and `SismicDifferentialTests` compares `conform --strict` with
+    /// sismic on all of them.
+    static let sismicMonitors = 100
+
+    /// Issue 23's machine: after `start up poke`, the internal transition leaves it in `High`.
+    static let issue23 = """
+        protocol P {
+            func a()
+            func b()
+            func c()
+            func d()
+        }
+        machine M {
+            delegate D: P
+            initial state Off
+            state On {
+                initial state Low
+                state High
+                internal on poke by user calls d()
+            }
+            Off  -> On   on start calls a()
+            Low  -> High on up    calls b()
+            High -> Off  on stop  calls c()
+        }
+
+        """
 }

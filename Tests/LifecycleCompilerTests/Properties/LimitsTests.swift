@@ -136,6 +136,22 @@ import Testing
             "protocol P {\n" + (0..<n).map { "func f\($0)()\n" }.joined() + "}\nmachine M {\n delegate D: P\n initial state A\n A -> A on go calls "
                 + (0..<n).map { "f\($0)" }.joined(separator: ", ") + "\n}\n"
         }),
+        ("transitions of a composite over many states", 2_000, { n in
+            "machine M {\n initial state C {\n" + (0..<n).map { "  \($0 == 0 ? "initial " : "")state L\($0)\n" }.joined() + " }\n state Out\n Out -> C on back\n"
+                + (0..<n).map { "L\($0) -> L\(($0 + 1) % n) on next\($0)\n" }.joined() + (0..<n).map { "C -> Out on e\($0)\n" }.joined() + "}\n"
+        }),
+        ("each state shadowing one transition of a composite", 2_000, { n in
+            "machine M {\n initial state C {\n" + (0..<n).map { "  \($0 == 0 ? "initial " : "")state L\($0)\n" }.joined() + " }\n state Out\n Out -> C on back\n"
+                + (0..<n).map { "L\($0) -> L\(($0 + 1) % n) on e\($0)\n" }.joined() + (0..<n).map { "C -> Out on e\($0)\n" }.joined() + "}\n"
+        }),
+        ("states shadowing inside a state that shadows many", 1_000, { n in
+            // Z shadows all of C's events but one; each Y shadows that one: every transition of C
+            // has holes, and Z's many events are on the way of each Y.
+            "machine M {\n initial state C {\n  initial state Z {\n" + (0..<n).map { "   \($0 == 0 ? "initial " : "")state Y\($0)\n" }.joined()
+                + "  }\n }\n state Out\n Out -> C on back\n"
+                + (0..<n).map { "Y\($0) -> Y\(($0 + 1) % n) on e0\n" }.joined() + (1...n).map { "Z -> Out on e\($0)\n" }.joined()
+                + (0...n).map { "C -> Out on e\($0)\n" }.joined() + "}\n"
+        }),
         ("many states and transitions", 2_000, { n in
             "protocol P { func tick(_ n: Int) }\nmachine M {\n delegate D: P\n"
                 + (0..<n).map { "\($0 == 0 ? "initial " : "")state S\($0) \"State \($0).\"\n" }.joined()

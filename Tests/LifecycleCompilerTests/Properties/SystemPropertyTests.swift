@@ -59,7 +59,7 @@ import SpecGeneration
             let compilation = Compiler.compile(path: "Random.lifecycle", source: source, imports: imports)
             guard let model = compilation.model, let system = model.system(named: "Random") else { continue }
             clean += 1
-            // Walk: at each point fire a random possible event; compare with Simulator.
+            // Walk: at each point fire a random possible event; compare with each machine's own steps.
             var random = SplitMix64(seed: seed &+ 1000)
             let stepper = ComposedStepper(system: system)
             var state = stepper.initial
@@ -76,7 +76,7 @@ import SpecGeneration
                     case .new:
                         expected[step.instance] = Int32(Simulator.start(of: machine))
                     case .fire(let name):
-                        let fired = Simulator.fire(name, in: machine, at: Int(expected[step.instance]))
+                        let fired = MachineStepper(machine).step(on: name, from: Int(expected[step.instance]))
                         expected[step.instance] = Int32(fired?.to ?? -1)
                     }
                 }

@@ -115,6 +115,30 @@ import Testing
         #expect(m.states[run.end].name == "Inactive")
     }
 
+    @Test func aFinalStateInsideACompositeAcceptsNothing() throws {
+        // 'leave' is declared on Session, around Done; once in Done the machine has ended.
+        let (_, m) = try machine("""
+            machine M {
+                initial state Session {
+                    initial state Playing
+                    final state Done
+                }
+                state Away
+                Playing -> Done on finish
+                Session -> Away on leave
+                Away -> Session on back
+            }
+            """)
+        #expect(try Simulator.run(["leave"], in: m).get().end == m.state(named: "Away"))
+        guard case .failure(let failure) = Simulator.run(["finish", "leave"], in: m) else {
+            Issue.record("'leave' was accepted in the final state Done")
+            return
+        }
+        #expect(failure.eventIndex == 1)
+        #expect(failure.error.message == "'Done' is a final state and accepts no event; 'leave' cannot happen")
+        #expect(MachineStepper(m).steps(from: m.state(named: "Done")!).isEmpty)
+    }
+
     @Test func stateWithOnlyInternalTransitionsIsADeadEnd() throws {
         let compilation = Compiler.compile(path: "Test.lifecycle", source: """
             machine M {

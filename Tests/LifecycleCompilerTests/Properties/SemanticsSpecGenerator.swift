@@ -1,0 +1,159 @@
+import SpecGeneration
+
+/// Random machines whose meaning takes care, for comparing every command with sismic
+/// (`SismicReference`): composites nested two levels deep, transitions declared on composites
+/// (often shadowed by an inner transition on the same event: there are only four events),
+/// internal transitions of leaves and of composites, external self-transitions of composites,
+/// and final states at the top and inside composites. Deterministic by seed.
+///
+/// A spec `chained` checks without errors: the non-final leaves form a chain of their own
+/// transitions from the leaf the machine starts in (a leaf's own transition is never shadowed),
+/// and each final state is the target of one of them, so every state is reachable; no state
+/// has two transitions on one event. Warnings (dead ends, self-transitions of composites) are
+/// part of what is compared. Without `chained`, links of the chain are left out, and some
+/// states are unreachable (an error the checker must report exactly where sismic never goes).
+struct SemanticsSpecGenerator {
+    struct StateSpec {
+        var name: String
+        var parent: Int?
+        var isInitial: Bool
+        var isFinal: Bool
+        var children: [Int] = []
+    }
+
+    struct TransitionSpec {
+        var source: Int
+        /// Nil for an internal transition.
+        var target: Int?
+        var event: String
+        var calls: [String]
+    }
+
+    struct Spec {
+        var name: String
+        var seed: UInt64
+        /// In pre-order, as the text declares them.
+        var states: [StateSpec]
+        var transitions: [TransitionSpec]
+        var text: String
+    }
+
+    static let events = ["a", "b", "c", "d"]
+    /// The protocol's callbacks, as a log and sismic's actions name them.
+    static let callbacks = (0..<5).map { "f\($0)()" }
+
+    var random: SplitMix64
+    var states: [StateSpec] = []
+    var transitions: [TransitionSpec] = []
+    /// The events each state already has a transition on.
+    var used: [Set<String>] = []
+
+    static func make(seed: UInt64, name: String, chained: Bool = true) -> Spec {
+        var generator = SemanticsSpecGenerator(random: SplitMix64(seed: seed))
+        generator.makeStates()
+        generator.makeTransitions(chained: chained)
+        return Spec(name: name, seed: seed, states: generator.states, transitions: generator.transitions,
+                    text: generator.text(name: name))
+    }
+
+    mutating func add(parent: Int?, initial: Bool, final: Bool) -> Int {
+        let index = states.count
+        states.append(StateSpec(name: "S\(index)", parent: parent, isInitial: initial, isFinal: final))
+        used.append([])
+        if let parent { states[parent].children.append(index) }
+        return index
+    }
+
+    /// Two to four top-level states; a composite holds two or three states, one of which may be
+    /// a composite of two or three leaves. The first state of each level is its initial one
+    /// (never final); a later leaf is final one time in five.
+    mutating func makeStates() {
+        for position in 0..<(2 + random.below(3)) {
+            guard random.chance(45) else {
+                _ = add(parent: nil, initial: position == 0, final: position > 0 && random.chance(20))
+                continue
+            }
+            let composite = add(parent: nil, initial: position == 0, final: false)
+            for child in 0..<(2 + random.below(2)) {
+                if random.chance(30) {
+                    let inner = add(parent: composite, initial: child == 0, final: false)
+                    for leaf in 0..<(2 + random.below(2)) {
+                        _ = add(parent: inner, initial: leaf == 0, final: leaf > 0 && random.chance(20))
+                    }
+                } else {
+                    _ = add(parent: composite, initial: child == 0, final: child > 0 && random.chance(20))
+                }
+            }
+        }
+    }
+
+    /// The leaf entering `state` leads to.
+    func entry(_ state: Int) -> Int {
+        var current = state
+        while let first = states[current].children.first(where: { states[$0].isInitial }) { current = first }
+        return current
+    }
+
+    /// A transition from `source` on an event it has none on yet; false when it has all four.
+    @discardableResult
+    mutating func transition(from source: Int, to target: Int?) -> Bool {
+        let free = Self.events.filter { !used[source].contains($0) }
+        guard !free.isEmpty else { return false }
+        let event = random.pick(free)
+        used[source].insert(event)
+        var calls: [String] = []
+        let count = [0, 0, 0, 1, 1, 1, 1, 2, 2, 2][random.below(10)]
+        while calls.count < count {
+            let callback = random.pick(Self.callbacks)
+            if !calls.contains(callback) { calls.append(callback) }
+        }
+        transitions.append(TransitionSpec(source: source, target: target, event: event, calls: calls))
+        return true
+    }
+
+    mutating func makeTransitions(chained: Bool) {
+        let isLeaf = states.map { $0.children.isEmpty }
+        let start = entry(states.firstIndex { $0.parent == nil && $0.isInitial }!)
+        let live = [start] + states.indices.filter { isLeaf[$0] && !states[$0].isFinal && $0 != start }
+        for (from, to) in zip(live, live.dropFirst()) where chained || random.chance(60) { transition(from: from, to: to) }
+        for final in states.indices where states[final].isFinal {
+            var source = random.pick(live)
+            while !transition(from: source, to: final) { source = live[(live.firstIndex(of: source)! + 1) % live.count] }
+        }
+        // The rest: random transitions anywhere, internal ones, and composites re-entered.
+        for state in states.indices where !states[state].isFinal {
+            if random.chance(55) { transition(from: state, to: random.below(states.count)) }
+            if random.chance(20) { transition(from: state, to: nil) }
+            if !isLeaf[state] && random.chance(30) { transition(from: state, to: state) }
+        }
+    }
+
+    func text(name: String) -> String {
+        var lines = ["protocol P {"] + Self.callbacks.map { "    func \($0)" } + ["}", "", "machine \(name) {", "    delegate D: P"]
+        func write(_ state: Int, depth: Int) {
+            let info = states[state]
+            let indent = String(repeating: "    ", count: depth)
+            let head = indent + (info.isInitial ? "initial " : info.isFinal ? "final " : "") + "state \(info.name)"
+            let internals = transitions.filter { $0.source == state && $0.target == nil }
+            guard !info.children.isEmpty || !internals.isEmpty else {
+                lines.append(head)
+                return
+            }
+            lines.append(head + " {")
+            for child in info.children { write(child, depth: depth + 1) }
+            for transition in internals { lines.append(indent + "    internal on \(transition.event)" + Self.calls(transition)) }
+            lines.append(indent + "}")
+        }
+        for state in states.indices where states[state].parent == nil { write(state, depth: 1) }
+        for transition in transitions {
+            guard let target = transition.target else { continue }
+            lines.append("    \(states[transition.source].name) -> \(states[target].name) on \(transition.event)" + Self.calls(transition))
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func calls(_ transition: TransitionSpec) -> String {
+        transition.calls.isEmpty ? "" : " calls " + transition.calls.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+@testable import LifecycleCompiler
+
+/// Every command against sismic, on a few hundred random specs (`SismicReference`): what each
+/// event does in each leaf, `simulate --format json`, `trace`, `paths`, the checker's
+/// reachability (unreachable states, dead ends, states that cannot end), and `conform` strict
+/// and loose. (`MonitorTests` compares the generated monitors too.) On a disagreement the spec, sismic's statechart and the events or
+/// the log are printed in full.
+@Suite struct SismicDifferentialTests {
+    /// A machine's state by name.
+    static func state(_ name: String, in machine: Machine) -> Int { machine.state(named: name)! }
+
+    /// `MachineStepper` against sismic's graph: every leaf sismic reaches, every event, the same
+    /// move; and the leaves reachable by our steps are sismic's.
+    @Test func everyEventInEveryLeafDoesWhatSismicDoes() throws {
+        guard let cases = SismicReference.cases() else { return }
+        for item in cases {
+            let machine = item.machine, stepper = MachineStepper(machine)
+            #expect(machine.states[stepper.start].name == item.start, "\(item.shown)")
+            for (leaf, row) in item.graph {
+                for event in SemanticsSpecGenerator.events {
+                    let ours = stepper.step(on: event, from: Self.state(leaf, in: machine)).map { step in
+                        SismicReference.Move(calls: machine.callbacks(of: step).map { item.checked.method($0).selector },
+                                             leaf: machine.states[step.to].name, external: !machine.transitions[step.transition].isInternal)
+                    }
+                    #expect(ours == row[event], "in \(leaf) on \(event): ours \(ours.map(\.description) ?? "nothing"), sismic's \(row[event]?.description ?? "nothing")\n\(item.shown)")
+                }
+            }
+            var reached: Set<Int> = [stepper.start], queue = [stepper.start]
+            while let leaf = queue.popLast() {
+                for step in stepper.steps(from: leaf) where reached.insert(step.to).inserted { queue.append(step.to) }
+            }
+            #expect(Set(reached.map { machine.states[$0].name }) == Set(item.graph.keys), "\(item.shown)")
+        }
+    }
+
+    /// `simulate --format json`: the JSON `SimulateCommand` prints, step by step, against sismic
+    /// running the same events from the start; the rejected event at the same place.
+    @Test func simulateTakesSismicsSteps() throws {
+        guard let cases = SismicReference.cases() else { return }
+        var rejected = 0, steps = 0
+        for item in cases {
+            let formatter = QueryFormatter(model: item.checked, machine: item.machine)
+            for (events, sismic) in zip(item.sequences, item.runs) {
+                let (taken, stoppedAt): ([QueryStep], Int?) = switch Simulator.run(events, in: item.machine) {
+                case .success(let run): (run.steps, nil)
+                case .failure(let failure): (failure.run.steps, failure.eventIndex)
+                }
+                let json = try #require(try JSONSerialization.jsonObject(with: Data(formatter.json(taken).utf8)) as? [[String: Any]])
+                let ours = json.map { SismicReference.Move(calls: $0["callbacks"] as? [String] ?? [], leaf: $0["to"] as? String ?? "", external: true) }
+                let theirs = sismic.compactMap { $0.map { SismicReference.Move(calls: $0.calls, leaf: $0.leaf, external: true) } }
+                let sismicStop = sismic.last.flatMap { $0 == nil ? sismic.count - 1 : nil }
+                #expect(ours == theirs && stoppedAt == sismicStop,
+                        "simulate \(events.joined(separator: " ")): ours \(ours), stopped at \(stoppedAt.map(String.init) ?? "none"); sismic's \(theirs), stopped at \(sismicStop.map(String.init) ?? "none")\n\(item.shown)")
+                if stoppedAt != nil { rejected += 1 }
+                steps += ours.count
+            }
+        }
+        // Both outcomes occur, so agreement means something.
+        #expect(rejected > cases.count / 2 && steps > cases.count * 4, "\(rejected) rejected runs, \(steps) steps")
+    }
+
+    /// `trace`: the shortest path to each leaf is as long as sismic's shortest run there, and
+    /// sismic takes it; `paths`: every sequence of the plan is a run of sismic's, and every
+    /// state is covered.
+    @Test func traceAndPathsAreSismicsRuns() throws {
+        guard let cases = SismicReference.cases() else { return }
+        for item in cases {
+            let machine = item.machine
+            // Sismic's shortest runs, breadth first over its graph.
+            var distance = [item.start: 0], queue = [item.start]
+            while !queue.isEmpty {
+                let leaf = queue.removeFirst()
+                for event in SemanticsSpecGenerator.events {
+                    guard let move = item.graph[leaf]?[event], distance[move.leaf] == nil else { continue }
+                    distance[move.leaf] = distance[leaf]! + 1
+                    queue.append(move.leaf)
+                }
+            }
+            func replays(_ steps: [QueryStep]) -> Bool {
+                var leaf = item.start
+                for step in steps {
+                    let event = machine.transitions[step.transition].event ?? ""
+                    guard let move = item.graph[leaf]?[event], move.leaf == machine.states[step.to].name,
+                          move.calls == machine.callbacks(of: step).map({ item.checked.method($0).selector }) else { return false }
+                    leaf = move.leaf
+                }
+                return true
+            }
+            for (leaf, expected) in distance {
+                let path = Tracer.shortestPath(in: machine, from: machine.initialState, to: Self.state(leaf, in: machine))
+                #expect(path?.steps.count == expected && path.map { replays($0.steps) } == true,
+                        "trace to \(leaf): \(path.map { "\($0.steps.count) steps" } ?? "no path"), sismic's shortest run \(expected)\n\(item.shown)")
+            }
+            let automaton = MachineAutomaton(model: item.checked, machine: machine)
+            for coverage in Coverage.allCases {
+                let plan = TestPlanner(machine: automaton, cover: coverage).plan()
+                for sequence in plan.sequences {
+                    let steps = sequence.steps.map { QueryStep(from: $0.from, transition: $0.transition, to: $0.target) }
+                    #expect(replays(steps), "paths --cover \(coverage): \(sequence.steps.map(\.label)) is not a run of sismic's\n\(item.shown)")
+                }
+                if coverage == .states { #expect(plan.uncovered.isEmpty, "\(item.shown)") }
+            }
+        }
+    }
+
+    /// The checker: the states it reports unreachable (the outermost of them) are those sismic
+    /// never enters, and its dead ends and states that cannot end are sismic's.
+    @Test func checkerReachabilityIsSismics() throws {
+        guard let cases = SismicReference.cases(all: true) else { return }
+        var unreachable = 0, deadEnds = 0, cannotEnd = 0
+        for item in cases {
+            let states = item.spec.states
+            let index = Dictionary(uniqueKeysWithValues: states.indices.map { (states[$0].name, $0) })
+            // A state is reached when a leaf inside it is.
+            var reached = Set<Int>()
+            for leaf in item.graph.keys {
+                var state: Int? = index[leaf]
+                while let current = state, reached.insert(current).inserted { state = states[current].parent }
+            }
+            let expectedUnreachable = Set(states.indices.filter { !reached.contains($0) && states[$0].parent.map(reached.contains) != false }
+                .map { states[$0].name })
+            // Leaves from which sismic can reach a final state.
+            var canEnd = Set(item.graph.keys.filter { states[index[$0]!].isFinal })
+            var grew = true
+            while grew {
+                grew = false
+                for (leaf, row) in item.graph where !canEnd.contains(leaf) && row.values.contains(where: { canEnd.contains($0.leaf) }) {
+                    canEnd.insert(leaf)
+                    grew = true
+                }
+            }
+            let hasFinal = states.contains(where: \.isFinal)
+            var expectedDeadEnds: Set<String> = [], expectedCannotEnd: Set<String> = []
+            for (leaf, row) in item.graph where !states[index[leaf]!].isFinal {
+                let wayOut = row.values.contains(where: \.external)
+                if !wayOut { expectedDeadEnds.insert(leaf) }
+                if wayOut && hasFinal && !canEnd.contains(leaf) { expectedCannotEnd.insert(leaf) }
+            }
+            let diagnostics = Compiler.compile(path: "\(item.spec.name).lifecycle", source: item.spec.text).diagnostics.all
+            func named(_ id: String) -> Set<String> {
+                Set(diagnostics.filter { $0.id == id }.compactMap { $0.message.split(separator: "'").dropFirst().first.map(String.init) })
+            }
+            #expect(named("unreachableState") == expectedUnreachable, "unreachable states\n\(item.shown)")
+            #expect(named("deadEndState") == expectedDeadEnds, "dead ends\n\(item.shown)")
+            #expect(named("finalUnreachable") == expectedCannotEnd, "no final state reachable\n\(item.shown)")
+            unreachable += expectedUnreachable.count
+            deadEnds += expectedDeadEnds.count
+            cannotEnd += expectedCannotEnd.count
+        }
+        #expect(unreachable > 0 && deadEnds > 0 && cannotEnd > 0,
+                "\(unreachable) unreachable states, \(deadEnds) dead ends, \(cannotEnd) states that cannot end")
+    }
+
+    /// `conform`, strict and not: a log is accepted exactly when some run of sismic's prints it,
+    /// and rejected at the line where no run can go on.
+    @Test func conformAcceptsWhatSismicsRunsPrint() throws {
+        guard let cases = SismicReference.cases() else { return }
+        var accepted = 0, total = 0
+        for item in cases {
+            let automaton = MachineAutomaton(model: item.checked, machine: item.machine)
+            for verdict in item.verdicts {
+                for strict in [true, false] {
+                    let (line, _) = Self.conform(verdict.log, automaton, strict: strict)
+                    let expected = strict ? verdict.strict : verdict.loose
+                    #expect(line == expected, "conform\(strict ? " --strict" : ""): line \(line), sismic's \(expected), log:\n\(verdict.log.joined(separator: "\n"))\n\(item.shown)")
+                    if expected == 0 { accepted += 1 }
+                    total += 1
+                }
+            }
+        }
+        #expect(accepted > total / 5 && accepted < total * 4 / 5, "\(accepted) of \(total) verdicts accept")
+    }
+
+    /// `conform` on a log of `selectors`, one per line: the line of the first deviation (0 when
+    /// the log conforms) and its message.
+    static func conform(_ selectors: [String], _ automaton: MachineAutomaton, strict: Bool) -> (Int, String) {
+        let files = SourceFiles()
+        let file = files.add(path: "run.log", bytes: Array(selectors.map { $0 + "\n" }.joined().utf8))
+        let report = Conformance.check(LogReader(automaton).read(file), against: automaton, strict: strict)
+        guard let error = report.diagnostics.all.first(where: { $0.severity == .error }) else { return (0, "") }
+        return (files[error.range.file].lineColumn(of: error.range.startOffset, table: LineTable(file.bytes)).line, error.message)
+    }
+}
