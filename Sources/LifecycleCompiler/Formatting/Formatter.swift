@@ -10,7 +10,8 @@
 /// `protocol`, `class` and `extension` blocks (parameter clauses, types, `@available(…)`
 /// arguments) is kept byte for byte, and so is a `platform`'s version (`iOS 15.0`). Runs of
 /// internal transitions (`internal on event by who`) are aligned like transitions; a system's
-/// instances and events go one a line, its steps written `Instance.event` without spaces.
+/// instances and events go one a line, its steps written `Instance.event` without spaces; a
+/// `scenePhase` line is written `State: .phase, …`.
 ///
 /// Only whitespace changes, so the meaning cannot: the language ignores whitespace between
 /// tokens except where a Swift type ends at a line break, and the formatter ends every line
@@ -271,6 +272,7 @@ struct Layout {
             var copy = lexer
             let next = copy.next().kind
             return next == .arrow || (next == .keyword(.on) && text(piece.start, piece.end) == "internal")
+                || (next == .identifier && text(piece.start, piece.end) == "scenePhase")
         default:
             return false
         }
@@ -431,7 +433,9 @@ struct Layout {
         if parenDepth > 0 { return false }
         switch piece.kind {
         case .swiftParameters: return false
-        case .token(.comma), .token(.colon), .token(.leftParen), .token(.rightParen), .token(.period): return false
+        // `Active: .active` in a `scenePhase` line; `Root.load` in a system step.
+        case .token(.period): return previousKind == .token(.colon)
+        case .token(.comma), .token(.colon), .token(.leftParen), .token(.rightParen): return false
         default: break
         }
         if previousKind == .token(.leftParen) || previousKind == .token(.period) { return false }

@@ -10,6 +10,7 @@ extension LanguageServer {
     func uri(of file: SourceFile, in analysis: Analysis, document: TextDocument) -> String {
         if file.id == analysis.root.id { return document.uri }
         if file.path == UIKitCatalog.fileName { return LanguageServer.catalogURI }
+        if file.path == SwiftUICatalog.fileName { return LanguageServer.swiftUICatalogURI }
         if let open = documentOrder.first(where: { Checker.normalize(documents[$0]?.path ?? "") == Checker.normalize(file.path) }) { return open }
         return file.path.hasPrefix("/") ? DocumentURI.uri(ofPath: file.path) : file.path
     }
@@ -135,7 +136,44 @@ extension LanguageServer {
 
     /// Where an imported type comes from: the UIKit catalog's SDK, or the file.
     static func originText(_ origin: String) -> String {
-        origin == "UIKit" ? "UIKit, \(UIKitCatalog.sdk) SDK" : origin
+        switch origin {
+        case "UIKit": "UIKit, \(UIKitCatalog.sdk) SDK"
+        case "SwiftUI": "SwiftUI, \(SwiftUICatalog.sdk) SDK"
+        default: origin
+        }
+    }
+
+    /// What a scene phase means, from Apple's documentation of `ScenePhase`.
+    static let phaseMeanings: [String: String] = [
+        "active": "the scene is in the foreground and interactive",
+        "inactive": "the scene is in the foreground but should pause its work: it receives no events (Notification Center, Control Center or the app switcher over it, a call, on the way to or from the background)",
+        "background": "the scene is not visible in the UI; expect the app to be suspended, and ended, soon",
+    ]
+
+    /// Hover over `scenePhase` or one of its phases: where the phase is read, and which states
+    /// have which phase.
+    func scenePhaseText(machine index: Int, phase: String, analysis: Analysis) -> String {
+        let file = analysis.root
+        let name = file.text(analysis.syntax.machines[index].name.range)
+        guard index < analysis.model.machines.count, let observation = analysis.model.machines[index].phases else {
+            if phase.isEmpty { return "**scenePhase**: which state of `\(name)` is which SwiftUI scene phase" }
+            return Self.phaseMeanings[phase].map { "**scene phase** `.\(phase)`: \($0)" } ?? "**unknown scene phase** `.\(phase)`"
+        }
+        let machine = analysis.model.machines[index]
+        let reader = machine.delegate.map { "`\($0.name)`" } ?? "its delegate"
+        var text: String
+        if phase.isEmpty {
+            text = observation.scope == .app
+                ? "**scenePhase** of `\(name)`: read in \(reader), an `App`, it is the app's aggregate phase: `.active` if any scene is active, `.inactive` if none is but one is, else `.background`"
+                : "**scenePhase** of `\(name)`: read in \(reader), a `View`, it is the phase of the scene that shows the view"
+            text += ". A transition reports the change from its state's phase to the phase of the state it enters (two, through `.inactive`, between `.active` and `.background`); none from or to a state without a phase."
+        } else {
+            text = "**scene phase** `.\(phase)`" + (Self.phaseMeanings[phase].map { ": \($0)" } ?? "")
+        }
+        let states = machine.states.indices.compactMap { state -> String? in
+            machine.states[state].isComposite ? nil : "- `\(machine.states[state].name)`: " + (observation.phases[state].map { "`\($0.swift)`" } ?? "no phase")
+        }
+        return text + "\n\n" + states.joined(separator: "\n")
     }
 
     /// `iOS 2.0+; deprecated in iOS 26.0: "Use UIScene lifecycle and …"` (the message
@@ -205,9 +243,15 @@ extension LanguageServer {
             if !type.methods.isEmpty { text += "\n\n" + type.methods.prefix(40).map { "- `\($0.selector)`" }.joined(separator: "\n") }
             return text
         case .module(let name):
-            return name == "UIKit" ? "**import** `UIKit`: the built-in catalog of UIKit's delegate and view-controller callbacks, generated from Apple's \(UIKitCatalog.sdk) SDK" : "**unknown module** `\(name)`"
+            switch name {
+            case "UIKit": return "**import** `UIKit`: the built-in catalog of UIKit's delegate and view-controller callbacks, generated from Apple's \(UIKitCatalog.sdk) SDK"
+            case "SwiftUI": return "**import** `SwiftUI`: the built-in catalog of SwiftUI's `App` and `View`, and the modifiers whose actions SwiftUI calls (`onAppear`, `onDisappear`, `task`), from Apple's \(SwiftUICatalog.sdk) SDK; `scenePhase` maps states to scene phases"
+            default: return "**unknown module** `\(name)`"
+            }
         case .importedFile(let path):
             return "**import** `\(path)`"
+        case .scenePhase(let machine, let phase):
+            return scenePhaseText(machine: machine, phase: phase, analysis: analysis)
         }
     }
 
@@ -245,9 +289,11 @@ extension LanguageServer {
             case .type(let name):
                 guard let index = analysis.type(named: name) else { return .null }
                 return location(analysis.model.types[index].range, in: analysis, document: document)
+            case .scenePhase:
+                return .null
             case .module(let name):
-                guard name == "UIKit" else { return .null }
-                return .object([("uri", .string(LanguageServer.catalogURI)),
+                guard Checker.modules.contains(name) else { return .null }
+                return .object([("uri", .string(name == "UIKit" ? LanguageServer.catalogURI : LanguageServer.swiftUICatalogURI)),
                                 ("range", TextDocument(uri: "", version: 0, text: []).range(0, 0, encoding: encoding))])
             case .importedFile(let path):
                 let uri = documentOrder.first { Checker.normalize(documents[$0]?.path ?? "") == path }
@@ -402,7 +448,16 @@ extension LanguageServer {
                     if seen.insert(name).inserted { item(name, kind: 20, detail: state.description?.value(in: file) ?? "state") }
                 }
             }
-            if trimmed.hasSuffix("."), let instance = lastWord.dropLast().split(whereSeparator: { $0 == "," || $0 == ":" }).last.map(String.init),
+            let inScenePhase = before.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("scenePhase ")
+            if inScenePhase && (trimmed.hasSuffix(":") || trimmed.hasSuffix(".")) {
+                // `scenePhase Active: .` — the phases, with their '.' when it is not typed yet.
+                for phase in ScenePhase.allCases.reversed() {
+                    item("." + phase.rawValue, kind: 20, detail: Self.phaseMeanings[phase.rawValue],
+                         insert: trimmed.hasSuffix(".") ? phase.rawValue : "." + phase.rawValue)
+                }
+            } else if inScenePhase && (trimmed.hasSuffix(",") || lastWord == "scenePhase") {
+                states()
+            } else if trimmed.hasSuffix("."), let instance = lastWord.dropLast().split(whereSeparator: { $0 == "," || $0 == ":" }).last.map(String.init),
                !instance.isEmpty {
                 // A system step `Instance.event`: the events of the instance's machine.
                 for event in systemEvents(instance: instance, at: offset, analysis: analysis) {
@@ -441,7 +496,7 @@ extension LanguageServer {
                     }
                 }
             } else if trimmed.allSatisfy({ $0 == " " || $0 == "\t" }) {
-                for keyword in ["state", "initial state", "final state", "delegate", "require", "machine", "import", "protocol", "class"] {
+                for keyword in ["state", "initial state", "final state", "delegate", "require", "scenePhase", "machine", "import", "protocol", "class"] {
                     item(keyword, kind: 14, detail: "keyword")
                 }
                 states()
@@ -539,8 +594,12 @@ extension LanguageServer {
         }
     }
 
+    /// The text of a catalog: SwiftUI's for its URI, else UIKit's.
     func catalog(_ params: JSONValue) -> Result<JSONValue, RequestError> {
-        .success(.object([("uri", .string(LanguageServer.catalogURI)), ("text", .string(UIKitCatalog.source))]))
+        if params["uri"]?.string == LanguageServer.swiftUICatalogURI {
+            return .success(.object([("uri", .string(LanguageServer.swiftUICatalogURI)), ("text", .string(SwiftUICatalog.source))]))
+        }
+        return .success(.object([("uri", .string(LanguageServer.catalogURI)), ("text", .string(UIKitCatalog.source))]))
     }
 
     // MARK: - Semantic tokens
@@ -612,6 +671,7 @@ extension LanguageServer {
                         case .type: 3
                         case .machine: 8
                         case .module, .importedFile: 7
+                        case .scenePhase(_, let phase): phase.isEmpty ? 0 : 4
                         }
                         // A callback reference's range covers its labels: colour the base name.
                         tokens.append((token.start, token.end, type, occurrence.isDeclaration ? 1 : 0))

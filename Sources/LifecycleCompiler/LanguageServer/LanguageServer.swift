@@ -26,6 +26,8 @@ public final class LanguageServer {
     public static let maximumDelay = 1.0
     /// The URI of the built-in UIKit catalog, a read-only virtual document.
     public static let catalogURI = "lifecycle:/UIKit.lifecycle"
+    /// The SwiftUI catalog's document, as `catalogURI` is UIKit's.
+    public static let swiftUICatalogURI = "lifecycle:/SwiftUI.lifecycle"
 
     /// The bytes of a file an open document imports, or why it cannot be read.
     let readFile: (String) -> Result<[UInt8], LoadFailure>

@@ -226,7 +226,7 @@ public struct Parser {
             case .rightBrace, .keyword(.delegate), .keyword(.state), .keyword(.initial), .keyword(.final), .keyword(.require):
                 return true
             case .identifier:
-                return nextIsArrow()
+                return nextIsArrow() || (atWord("scenePhase") && nextIsIdentifier())
             default:
                 return false
             }
