@@ -31,13 +31,27 @@ public struct Instance: Sendable {
     public var range: SourceRange
 }
 
-/// `on push by user: new Second, Second.load, … "description"`.
+/// `on push by user when Home is Shown: new Second, Second.load, … "description"`.
+///
+/// The event is possible in a composed state when its conditions hold there and every step
+/// can be applied in turn (<doc:Language>, "Systems"): the steps are its guard, and a `when`
+/// clause says where the author expects it, which `check` holds the steps to.
 public struct SystemEvent: Sendable {
     public var name: String
     public var trigger: Transition.Trigger?
     public var description: String?
-    /// Applied in order; the event is possible when the first one is.
+    /// The `when` clause, in order; empty without one.
+    public var conditions: [SystemCondition] = []
+    /// Applied in order.
     public var steps: [SystemStep]
+    public var range: SourceRange
+}
+
+/// `Home is Shown` in a `when` clause: instance `instance` is in state `state` of its machine
+/// or in a state inside it.
+public struct SystemCondition: Sendable, Equatable {
+    public var instance: Int
+    public var state: Int
     public var range: SourceRange
 }
 

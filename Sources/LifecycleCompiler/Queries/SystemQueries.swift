@@ -56,8 +56,7 @@ public enum SystemQueries {
             switch firing.outcome {
             case .done:
                 run.events.append(Event(event: event, steps: firing.steps, state: firing.state))
-            case .notPossible, .failed:
-                // A failed later step is a checker error, so only the first step can refuse here.
+            case .unexpected, .blocked:
                 return .failure(Failure(run: run, eventIndex: position,
                                         error: .impossibleSystemEvent(name, state: describe(state, in: system), possible: possible)))
             }
