@@ -213,7 +213,6 @@ extension ExportTests {
                 instance Right: Light
                 on swap by user: Left.switchOff, Right.switchOff "Left off, then right off."
                 on back: Left.switchOn, Right.switchOn
-                on never: Left.repair
             }
             """
         let result = Compiler.compile(path: "Pair.lifecycle", source: source)
@@ -222,7 +221,6 @@ extension ExportTests {
         #expect(page.hasPrefix("# Pair\n\nMachines: `Light`.\n\nSystems: `Pair`.\n"))
         #expect(page.contains("\n## Pair\n\nTwo \\| lights.\n\n### Instances\n\n| Instance | Machine | Label |\n|---|---|---|\n| `Left` | `Light` | l\\|1 |\n| `Right` | `Light` |  |\n"))
         #expect(page.contains("| `swap` | user | `Left.switchOff`, `Right.switchOff` | 1. `Left`: `lightDidTurnOff()`<br>2. `Right`: `lightDidTurnOff()` | Left off, then right off. |\n"))
-        #expect(page.contains("| `never` |  | `Left.repair` | (never happens from the start) |  |\n"))
         // Asking for one machine leaves systems out.
         let machineOnly = String(decoding: ExportFormat.markdown.body(model: model, options: .init(machine: "Light")), as: UTF8.self)
         #expect(!machineOnly.contains("Pair"))
