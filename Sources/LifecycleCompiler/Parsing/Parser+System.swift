@@ -69,7 +69,8 @@ extension Parser {
         return InstanceDecl(name: name, machine: machine, label: label, range: range(from: start))
     }
 
-    /// systemEventDecl := 'on' IDENT ( 'by' ( 'user' | 'system' ) )? whenClause? ':' step ( ',' step )* STRING?
+    /// systemEventDecl := 'on' IDENT ( 'by' ( 'user' | 'system' ) )?
+    ///                    ( 'when' conditionDecl ( 'and' conditionDecl )* )? ':' step ( ',' step )* STRING?
     ///
     /// Appends the event and its steps to `system`; after an error, neither.
     mutating func systemEventDecl(into system: inout SystemDecl) {
@@ -86,7 +87,6 @@ extension Parser {
         }
         var conditions: [ConditionDecl] = []
         if atShortWord("when") {
-            // whenClause := 'when' condition ( 'and' condition )*
             while true {
                 advance()
                 guard let condition = conditionDecl() else {
@@ -117,7 +117,7 @@ extension Parser {
                                              description: description, range: range(from: start)))
     }
 
-    /// condition := IDENT 'is' IDENT (after 'when', or 'and' in a when clause)
+    /// conditionDecl := IDENT 'is' IDENT (after 'when', or after 'and' in a when clause)
     mutating func conditionDecl() -> ConditionDecl? {
         let start = token.start
         guard let instance = expectName({ .expectedName("instance", found: $0, at: $1) }) else { return nil }
