@@ -164,6 +164,10 @@ public struct MarkdownGenerator {
                 case .fire(let name): return "`\(instance).\(name)`"
                 }
             }.joined(separator: ", ")
+            let clause = event.conditions.map { condition in
+                "`\(system.instances[condition.instance].name) is \(system.machine(of: condition.instance).states[condition.state].name)`"
+            }
+            let stepsCell = clause.isEmpty ? steps : "when " + clause.joined(separator: " and ") + ": " + steps
             var callbacks: [String] = []
             if let firing = fired[number] {
                 for step in firing.steps {
@@ -176,7 +180,7 @@ public struct MarkdownGenerator {
             }
             let list = fired[number] == nil ? "(never happens from the start)"
                 : callbacks.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "<br>")
-            let cells = ["`\(event.name)`", event.trigger?.rawValue ?? "", steps, list, Self.cell(event.description ?? "")]
+            let cells = ["`\(event.name)`", event.trigger?.rawValue ?? "", stepsCell, list, Self.cell(event.description ?? "")]
             printer.line("| " + cells.joined(separator: " | ") + " |")
         }
     }
