@@ -19,6 +19,19 @@ public struct System: Sendable {
     public func instance(named name: String) -> Int? { instances.firstIndex { $0.name == name } }
 
     public func event(named name: String) -> Int? { events.firstIndex { $0.name == name } }
+
+    /// A composed state as every command writes it (`simulate`, `trace`, `paths`, `conform`,
+    /// the monitors): each instance with its leaf state, `Root=Appeared, Second=Created`; a leaf
+    /// inside composites with them, `Main=Active (in Foreground)`.
+    public func describe(_ state: [Int32]) -> String {
+        instances.indices.map { index in
+            let machine = machine(of: index)
+            let leaf = Int(state[index])
+            let outer = machine.ancestry(leaf).dropFirst().map { machine.states[$0].name }
+            let name = machine.states[leaf].name
+            return "\(instances[index].name)=" + (outer.isEmpty ? name : "\(name) (in \(outer.joined(separator: ", in ")))")
+        }.joined(separator: ", ")
+    }
 }
 
 /// `instance Second: ViewController "2st"`.

@@ -112,17 +112,8 @@ public enum SystemQueries {
         }
     }
 
-    /// `Root=Appeared, Second=Created`, a composite leaf with its ancestors:
-    /// `Main=Active (in Foreground)`.
-    public static func describe(_ state: [Int32], in system: System) -> String {
-        system.instances.indices.map { index in
-            let machine = system.machine(of: index)
-            let leaf = Int(state[index])
-            let outer = machine.ancestry(leaf).dropFirst().map { machine.states[$0].name }
-            let name = machine.states[leaf].name
-            return "\(system.instances[index].name)=" + (outer.isEmpty ? name : "\(name) (in \(outer.joined(separator: ", in ")))")
-        }.joined(separator: ", ")
-    }
+    /// `Root=Appeared, Second=Created` (`System.describe`).
+    public static func describe(_ state: [Int32], in system: System) -> String { system.describe(state) }
 }
 
 /// Prints system runs as text or JSON.

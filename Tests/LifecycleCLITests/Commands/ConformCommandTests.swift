@@ -119,7 +119,7 @@ import Testing
         #expect(output == CLIRunner.Output(stdout: """
             Examples/logs/push-pop.log: conforms to 'Navigation' (17 callbacks, 7 other lines)
               not logged: 1st loadView(), 1st viewIsAppearing(_:), 2st loadView(), 2st viewIsAppearing(_:)
-              ends in '1st' in 'Disappeared' and '2st' in 'Appeared'
+              ends in Root=Disappeared, Second=Appeared
 
             """, stderr: "", status: 0))
         // It does not log loadView or viewIsAppearing, so it is not strict.
@@ -155,7 +155,7 @@ import Testing
         let events = try run("paths", Self.navigation, "--system", "Navigation")
         #expect(events.status == 0)
         #expect(events.stdout.hasPrefix("1 sequence covers all 3 events of Navigation.\n\n1. launch, push, pop\n"))
-        #expect(events.stdout.contains("--push--> '1st' in 'Disappeared' and '2st' in 'Appeared'\n    2st loadView()\n    2st viewDidLoad()\n    1st viewWillDisappear(_:)\n"))
+        #expect(events.stdout.contains("--push--> Root=Disappeared, Second=Appeared\n    2st loadView()\n    2st viewDidLoad()\n    1st viewWillDisappear(_:)\n"))
         let states = try run("paths", Self.navigation, "--system", "AppWithOneScene", "--cover", "states")
         #expect(states.status == 0)
         #expect(states.stdout.contains(" instance states of AppWithOneScene.\n"))
