@@ -169,7 +169,7 @@ public struct MonitorGenerator {
                 printer.line("var callback: Callback")
                 printer.line("/// The states the run can be in, such as `'Background'`.")
                 printer.line("var states: [String]")
-                printer.line("/// The transitions the run can be inside: `between 'A' and 'B' on 'event'`.")
+                printer.line("/// The transitions the run can be inside, their callbacks half logged: `partway through 'event' (…)`.")
                 printer.line("var inside: [String]")
                 printer.line("/// What could have come instead.")
                 printer.line("var expected: [Callback]")
