@@ -183,6 +183,20 @@ public struct MarkdownGenerator {
             let cells = ["`\(event.name)`", event.trigger?.rawValue ?? "", stepsCell, list, Self.cell(event.description ?? "")]
             printer.line("| " + cells.joined(separator: " | ") + " |")
         }
+        // The order of callbacks across instances, as `render --system` draws it.
+        let diagram = SequenceDiagram(model: export.model, system: system,
+                                      runs: SequenceDiagram.coveringRuns(model: export.model, system: system))
+        guard !diagram.groups.isEmpty else { return }
+        printer.line()
+        printer.line("### Sequence")
+        printer.line()
+        printer.line("The events in an order that takes each of them, every callback on its instance:")
+        printer.line()
+        printer.line("```mermaid")
+        var sequence = Printer(indent: "    ")
+        MermaidGenerator.sequence(diagram, into: &sequence)
+        printer.lines(sequence.text.dropLast().description)
+        printer.line("```")
     }
 
     /// Per event: how it happens in the first composed state (breadth first) where it happens whole.
