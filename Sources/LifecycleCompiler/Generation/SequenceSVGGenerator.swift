@@ -77,17 +77,7 @@ public struct SequenceSVGGenerator {
                         Self.margin + Self.width(legend, Self.legendSize))
         let totalWidth = (right + Self.margin).rounded(.up)
 
-        var body = ""
-        var y = Self.margin
-        // Header boxes.
-        for column in 0..<columns {
-            let half = halfHeader[column]
-            body += "<g id=\"lifeline\(column)\" class=\"node\">\n<title>\(Self.escape(names[column]))</title>\n"
-            body += "<rect x=\"\(Self.number(x[column] - half))\" y=\"\(Self.number(y))\" width=\"\(Self.number(2 * half))\" height=\"\(Self.number(Self.headerHeight))\" rx=\"4\" fill=\"\(column == 0 ? "#E8EEF7" : "#FFFFFF")\" stroke=\"#333333\"/>\n"
-            body += Self.text(names[column], x: x[column], y: y + 17, size: Self.headerSize, anchor: "middle", bold: column == 0)
-            body += "</g>\n"
-        }
-        y += Self.headerHeight + 8
+        var y = Self.margin + Self.headerHeight + 8
         let lifelinesTop = y - 8
         var frames = ""
         for (number, group) in diagram.groups.enumerated() {
@@ -106,7 +96,7 @@ public struct SequenceSVGGenerator {
             let height = Self.tabHeight + Double(rows) * Self.rowHeight + 6
             let left = x[0] - min(halfHeader[0], 8) + 2
             frames += "<g id=\"event\(number)\" class=\"cluster\">\n<title>\(Self.escape(label))</title>\n"
-            frames += "<rect x=\"\(Self.number(left))\" y=\"\(Self.number(top))\" width=\"\(Self.number(right - left))\" height=\"\(Self.number(height))\" fill=\"none\" stroke=\"#3366AA\"/>\n"
+            frames += Self.box(minX: left, minY: top, maxX: right, maxY: top + height, fill: "none", stroke: "#3366AA")
             let tabWidth = Self.width(label, Self.textSize) + 10
             frames += "<path d=\"M\(Self.number(left)),\(Self.number(top + Self.tabHeight - 4)) L\(Self.number(left + tabWidth)),\(Self.number(top + Self.tabHeight - 4)) L\(Self.number(left + tabWidth + 6)),\(Self.number(top)) \" fill=\"none\" stroke=\"#3366AA\"/>\n"
             frames += Self.text(label, x: left + 4, y: top + 12, size: Self.textSize, anchor: "start", bold: true, color: "#224477")
@@ -143,9 +133,16 @@ public struct SequenceSVGGenerator {
             y = top + height + 8
         }
         let lifelinesBottom = y
-        var lifelines = ""
+        // Header boxes, each with its lifeline.
+        var body = ""
         for column in 0..<columns {
-            lifelines += "<path d=\"M\(Self.number(x[column])),\(Self.number(lifelinesTop)) L\(Self.number(x[column])),\(Self.number(lifelinesBottom))\" fill=\"none\" stroke=\"#999999\" stroke-dasharray=\"4,4\"/>\n"
+            let half = halfHeader[column]
+            body += "<g id=\"lifeline\(column)\" class=\"node\">\n<title>\(Self.escape(names[column]))</title>\n"
+            body += Self.box(minX: x[column] - half, minY: Self.margin, maxX: x[column] + half, maxY: Self.margin + Self.headerHeight,
+                             fill: column == 0 ? "#E8EEF7" : "#FFFFFF", stroke: "#333333")
+            body += Self.text(names[column], x: x[column], y: Self.margin + 17, size: Self.headerSize, anchor: "middle", bold: column == 0)
+            body += "<path d=\"M\(Self.number(x[column])),\(Self.number(lifelinesTop)) L\(Self.number(x[column])),\(Self.number(lifelinesBottom))\" fill=\"none\" stroke=\"#999999\" stroke-dasharray=\"4,4\"/>\n"
+            body += "</g>\n"
         }
         y += 4
         var legendGroup = "<g id=\"legend\" class=\"cluster\">\n<title>legend</title>\n"
@@ -156,13 +153,20 @@ public struct SequenceSVGGenerator {
 
         var svg = "<svg width=\"\(Self.number(totalWidth))pt\" height=\"\(Self.number(totalHeight))pt\" viewBox=\"0.00 0.00 \(Self.number(totalWidth)) \(Self.number(totalHeight))\" xmlns=\"http://www.w3.org/2000/svg\">\n"
         svg += "<g id=\"graph0\" class=\"graph\">\n<title>\(Self.escape(system.name))</title>\n"
-        svg += "<rect x=\"0\" y=\"0\" width=\"\(Self.number(totalWidth))\" height=\"\(Self.number(totalHeight))\" fill=\"white\" stroke=\"none\"/>\n"
-        svg += lifelines + body + frames + legendGroup
+        svg += Self.box(minX: 0, minY: 0, maxX: totalWidth, maxY: totalHeight, fill: "white", stroke: "none")
+        svg += body + frames + legendGroup
         svg += "</g>\n</svg>\n"
         return svg
     }
 
     static let nothing = "(nothing is called)"
+
+    /// A rectangle as Graphviz draws one: a closed polygon.
+    static func box(minX: Double, minY: Double, maxX: Double, maxY: Double, fill: String, stroke: String) -> String {
+        let points = [(minX, minY), (maxX, minY), (maxX, maxY), (minX, maxY), (minX, minY)]
+            .map { "\(number($0.0)),\(number($0.1))" }.joined(separator: " ")
+        return "<polygon fill=\"\(fill)\" stroke=\"\(stroke)\" points=\"\(points)\"/>\n"
+    }
 
     static func text(_ text: String, x: Double, y: Double, size: Double, anchor: String, bold: Bool = false,
                      italic: Bool = false, color: String = "#000000") -> String {
