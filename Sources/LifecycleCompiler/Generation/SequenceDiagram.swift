@@ -61,6 +61,13 @@ public struct SequenceDiagram: Sendable {
         return TestPlanner(system: automaton, cover: .transitions).plan().sequences.map { $0.steps.map(\.transition) }
     }
 
+    /// Whether `system` has at most `limit` composed states reachable from its start, so that
+    /// `coveringRuns` (which visits them all) stays cheap enough for a page that always shows it.
+    public static func isSmall(_ system: System, limit: Int) -> Bool {
+        let stepper = ComposedStepper(system: system)
+        return ComposedExploration(stepper, limit: min(limit, ComposedExploration.budget(for: stepper))).result == .complete
+    }
+
     /// How the diagram names a participant: the instance and its machine, `Root: ViewController`.
     public func participant(_ instance: Int) -> String {
         "\(system.instances[instance].name): \(system.machine(of: instance).name)"

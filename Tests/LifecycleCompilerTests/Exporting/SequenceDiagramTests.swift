@@ -119,6 +119,18 @@ import Testing
         }
     }
 
+    @Test("a system with too many composed states gets no planned sequence on its Markdown page, but a way to draw one")
+    func markdownOfALargeSystem() throws {
+        let model = try #require(Compiler.compile(path: "Rings.lifecycle", source: SystemQueryTests.rings(5)).model)
+        let system = try #require(model.system(named: "Rings"))
+        #expect(!SequenceDiagram.isSmall(system, limit: MarkdownGenerator.searchLimit))
+        let page = String(decoding: ExportFormat.markdown.body(model: model), as: UTF8.self)
+        #expect(page.contains("### Sequence\n\nMore than 16384 composed states: draw a sequence of chosen events with `lifecycle render SPEC --system Rings --events …`.\n"))
+        #expect(!page.contains("sequenceDiagram"))
+        let small = try #require(Compiler.compile(path: "Rings.lifecycle", source: SystemQueryTests.rings(2)).model)
+        #expect(String(decoding: ExportFormat.markdown.body(model: small), as: UTF8.self).contains("```mermaid\nsequenceDiagram\n"))
+    }
+
     @Test("the README's sequence diagram is what 'render --system' draws today")
     func examplePicture() throws {
         let model = try ExportTests.model("Examples/NavigationLifecycle.lifecycle")
