@@ -225,7 +225,9 @@ import Testing
           instance new: Player
           on start by user: new A, A.play, A.stop "go"
           on again by system: new.play,   new . stop
-          on round   when A is   Idle and
+          on round
+             when A is   Idle
+             and
              new is Idle : A.play, A.stop }
 
         """
