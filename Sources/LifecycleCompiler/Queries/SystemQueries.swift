@@ -58,10 +58,23 @@ public enum SystemQueries {
                 run.events.append(Event(event: event, steps: firing.steps, state: firing.state))
             case .unexpected, .blocked:
                 return .failure(Failure(run: run, eventIndex: position,
-                                        error: .impossibleSystemEvent(name, state: describe(state, in: system), possible: possible)))
+                                        error: .impossibleSystemEvent(name, state: describe(state, in: system), possible: possible,
+                                                                      why: why(event, firing, in: system))))
             }
         }
         return .success(run)
+    }
+
+    /// Why `event` did not happen, in words: which step could not, and where its instance was.
+    static func why(_ event: Int, _ firing: ComposedStepper.Firing, in system: System) -> String {
+        guard case .blocked(let index) = firing.outcome else { return "its 'when' clause does not hold there" }
+        let step = system.events[event].steps[index]
+        let instance = system.instances[step.instance].name
+        let state = system.machine(of: step.instance).states[Int(firing.state[step.instance])].name
+        switch step.action {
+        case .fire(let name): return "its step '\(instance).\(name)' cannot happen: '\(instance)' is in '\(state)'"
+        case .new: return "its step 'new \(instance)' cannot happen: '\(instance)' is in '\(state)', neither its initial state nor a final state"
+        }
     }
 
     /// A goal parsed from `Second=Appeared,Root=Disappeared`: instance and state indices.

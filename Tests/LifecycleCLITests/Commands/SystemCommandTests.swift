@@ -22,6 +22,7 @@ import Testing
         let output = try run("simulate", Self.navigation, "--system", "Navigation", "pop")
         #expect(output == CLIRunner.Output(stdout: "", stderr: """
             lifecycle simulate: error: 'pop' is not possible in Root=Created, Second=Created
+            lifecycle simulate: note: its step 'Second.hide' cannot happen: 'Second' is in 'Created'
             lifecycle simulate: note: possible there: 'launch'
 
             """, status: 1))
