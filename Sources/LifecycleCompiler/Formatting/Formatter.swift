@@ -288,6 +288,12 @@ struct Layout {
         case .keyword(let keyword) where !Layout.knownKeywords.contains(keyword): break
         default: return false
         }
+        // A system event's `when` clause goes on: its contextual words and what follows them.
+        if blocks.last?.systemBody == true {
+            let word = text(piece.start, piece.end)
+            if word == "when" || word == "and" { return false }
+            if let previous = lines.last?.tokens.last?.0, previous == "when" || previous == "and" || previous == "is" { return false }
+        }
         switch previousKind {
         case .token(.identifier), .token(.string), .token(.rightParen), .token(.rightBrace): return true
         default: return false

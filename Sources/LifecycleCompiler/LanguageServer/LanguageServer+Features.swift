@@ -224,6 +224,8 @@ extension LanguageServer {
             return "**event** `\(name)`" + transitionList("Transitions", transitions, machine: machine, file: file)
         case .foreignEvent(let path, let machine, let name):
             return "**event** `\(name)` of machine `\(machine)`, imported from `\(path)`"
+        case .foreignState(let path, let machine, let name):
+            return "**state** `\(name)` of machine `\(machine)`, imported from `\(path)`"
         case .callback(let index, let spelling):
             let methods = analysis.resolve(callback: spelling, machine: index)
             guard !methods.isEmpty else { return "**unknown callback** `\(spelling)`" }
@@ -276,6 +278,9 @@ extension LanguageServer {
                 return here(first.start, first.end)
             case .foreignEvent(let path, let machine, let name):
                 guard let range = analysis.firstTransition(of: name, machine: machine, path: path) else { return .null }
+                return location(range, in: analysis, document: document)
+            case .foreignState(let path, let machine, let name):
+                guard let range = analysis.stateDeclaration(of: name, machine: machine, path: path) else { return .null }
                 return location(range, in: analysis, document: document)
             case .machine:
                 let first = analysis.occurrences.first { $0.symbol == occurrence.symbol }!
@@ -334,7 +339,7 @@ extension LanguageServer {
         targetPosition(params).map { document, analysis, offset in
             guard let occurrence = analysis.occurrence(at: offset) else { return nil }
             switch occurrence.symbol {
-            case .state, .event, .foreignEvent: return (document, analysis, occurrence)
+            case .state, .event, .foreignEvent, .foreignState: return (document, analysis, occurrence)
             default: return nil
             }
         }
@@ -351,31 +356,24 @@ extension LanguageServer {
     func rename(_ params: JSONValue) -> Result<JSONValue, RequestError> {
         guard let newName = params["newName"]?.string else { return .failure(.invalidParams("missing 'newName'")) }
         return renameTarget(params).flatMap { found in
-            guard let (document, analysis, occurrence) = found else {
+            guard let (_, analysis, occurrence) = found else {
                 return .failure(RequestError(code: .requestFailed, message: "only a state or an event can be renamed"))
             }
             guard LanguageServer.isIdentifier(newName) else {
                 return .failure(RequestError(code: .requestFailed, message: "'\(newName)' is not a valid name"))
             }
-            guard let key = analysis.eventKey(occurrence.symbol) else {
-                // A state belongs to one machine of one file, and only that file names it.
-                if case .state(let machine, _) = occurrence.symbol,
-                   analysis.syntax.machines[machine].states.contains(where: { analysis.root.text($0.name.range) == newName }) {
-                    return .failure(RequestError(code: .requestFailed, message: "a state named '\(newName)' already exists"))
-                }
-                let edits: [JSONValue] = analysis.occurrences.filter { $0.symbol == occurrence.symbol }.map {
-                    .object([("range", document.range($0.start, $0.end, encoding: encoding)), ("newText", .string(newName))])
-                }
-                return .success(.object([("changes", .object([(document.uri, .array(edits))]))]))
+            guard let key = analysis.nameKey(occurrence.symbol) else {
+                return .failure(RequestError(code: .requestFailed, message: "only a state or an event can be renamed"))
             }
-            return renameEvent(key, to: newName)
+            return rename(key, to: newName)
         }
     }
 
-    /// Renames an event everywhere it is named: its machine's transitions, and the system
-    /// steps of every open document (and of the machine's own file, open or not) that reach
-    /// that machine. Renaming it to another event of the machine would merge the two: refused.
-    func renameEvent(_ key: Analysis.EventKey, to newName: String) -> Result<JSONValue, RequestError> {
+    /// Renames an event or a state everywhere it is named: its machine's transitions (and
+    /// states), and the system steps and `when` clauses of every open document (and of the
+    /// machine's own file, open or not) that reach that machine. Renaming it to another event
+    /// or state of the machine would merge the two: refused.
+    func rename(_ key: Analysis.NameKey, to newName: String) -> Result<JSONValue, RequestError> {
         let (path, machineName) = (key.path, key.machine)
         var places: [(uri: String, document: TextDocument, analysis: Analysis)] = []
         for uri in documentOrder {
@@ -386,13 +384,20 @@ extension LanguageServer {
             places.append((uri, TextDocument(uri: uri, version: 0, text: bytes), compile(path: path, bytes: bytes)))
         }
         if let home = places.first(where: { Checker.normalize($0.analysis.root.path) == path }),
-           let machine = home.analysis.syntax.machines.first(where: { home.analysis.root.text($0.name.range) == machineName }),
-           machine.transitions.contains(where: { $0.event.map { home.analysis.root.text($0.range) } == newName }) {
-            return .failure(RequestError(code: .requestFailed, message: "an event named '\(newName)' already exists in machine '\(machineName)'"))
+           let machine = home.analysis.syntax.machines.first(where: { home.analysis.root.text($0.name.range) == machineName }) {
+            let file = home.analysis.root
+            switch key.kind {
+            case .event where machine.transitions.contains(where: { $0.event.map { file.text($0.range) } == newName }):
+                return .failure(RequestError(code: .requestFailed, message: "an event named '\(newName)' already exists in machine '\(machineName)'"))
+            case .state where machine.states.contains(where: { file.text($0.name.range) == newName }):
+                return .failure(RequestError(code: .requestFailed, message: "a state named '\(newName)' already exists"))
+            default:
+                break
+            }
         }
         var changes: [(String, JSONValue)] = []
         for place in places {
-            let edits: [JSONValue] = place.analysis.occurrences.filter { place.analysis.eventKey($0.symbol) == key }.map {
+            let edits: [JSONValue] = place.analysis.occurrences.filter { place.analysis.nameKey($0.symbol) == key }.map {
                 .object([("range", place.document.range($0.start, $0.end, encoding: encoding)), ("newText", .string(newName))])
             }
             if !edits.isEmpty { changes.append((place.uri, .array(edits))) }
@@ -463,6 +468,18 @@ extension LanguageServer {
                 for event in systemEvents(instance: instance, at: offset, analysis: analysis) {
                     item(event, kind: 23, detail: "event of '\(instance)'")
                 }
+            } else if (lastWord == "when" || lastWord == "and"), let system = system(at: offset, analysis: analysis) {
+                // A `when` clause's condition starts with an instance of the system.
+                for instance in system.instances {
+                    item(file.text(instance.name.range), kind: 6, detail: "instance: " + file.text(instance.machine.range))
+                }
+            } else if lastWord == "is", system(at: offset, analysis: analysis) != nil,
+                      let instance = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropLast().last.map(String.init),
+                      let machine = instanceMachine(instance, at: offset, analysis: analysis) {
+                // `when Instance is …`: the states of the instance's machine.
+                for state in machine.states {
+                    item(state.name, kind: 20, detail: state.description ?? "state of '\(machine.name)'")
+                }
             } else if trimmed.hasSuffix("->") {
                 states()
             } else if lastWord == "on" {
@@ -505,26 +522,35 @@ extension LanguageServer {
         }
     }
 
-    /// The events of the machine of `instance`, in the system declared around `offset`, in
-    /// the order its transitions name them (each once).
-    func systemEvents(instance: String, at offset: Int, analysis: Analysis) -> [String] {
+    /// The system declared around `offset`.
+    func system(at offset: Int, analysis: Analysis) -> SystemDecl? {
+        analysis.syntax.systems.first { $0.range.startOffset <= offset && offset <= $0.range.endOffset }
+    }
+
+    /// The machine of `instance`, in the system declared around `offset`: the one the checked
+    /// system resolved it to, else this file's machine of that name.
+    func instanceMachine(_ instance: String, at offset: Int, analysis: Analysis) -> Machine? {
         let file = analysis.root
-        guard let system = analysis.syntax.systems.first(where: { $0.range.startOffset <= offset && offset <= $0.range.endOffset }),
-              let declared = system.instances.first(where: { file.text($0.name.range) == instance }) else { return [] }
+        guard let system = system(at: offset, analysis: analysis),
+              let declared = system.instances.first(where: { file.text($0.name.range) == instance }) else { return nil }
         let machineName = file.text(declared.machine.range)
-        var events: [String] = []
-        var seen = Set<String>()
         // An instance whose machine is unknown resolved to none: its checked machine index
         // points nowhere, or at another machine.
         if let checked = analysis.model.system(named: file.text(system.name.range)), let index = checked.instance(named: instance),
            checked.machines.indices.contains(checked.instances[index].machine), checked.machine(of: index).name == machineName {
-            for transition in checked.machine(of: index).transitions {
-                if let event = transition.event, seen.insert(event).inserted { events.append(event) }
-            }
-        } else if let machine = analysis.model.machine(named: machineName) {
-            for transition in machine.transitions {
-                if let event = transition.event, seen.insert(event).inserted { events.append(event) }
-            }
+            return checked.machine(of: index)
+        }
+        return analysis.model.machine(named: machineName)
+    }
+
+    /// The events of the machine of `instance`, in the system declared around `offset`, in
+    /// the order its transitions name them (each once).
+    func systemEvents(instance: String, at offset: Int, analysis: Analysis) -> [String] {
+        guard let machine = instanceMachine(instance, at: offset, analysis: analysis) else { return [] }
+        var events: [String] = []
+        var seen = Set<String>()
+        for transition in machine.transitions {
+            if let event = transition.event, seen.insert(event).inserted { events.append(event) }
         }
         return events
     }
@@ -665,7 +691,7 @@ extension LanguageServer {
                     if occurrenceIndex < analysis.occurrences.count && analysis.occurrences[occurrenceIndex].start == token.start {
                         let occurrence = analysis.occurrences[occurrenceIndex]
                         let type: Int = switch occurrence.symbol {
-                        case .state: 4
+                        case .state, .foreignState: 4
                         case .event, .foreignEvent: 5
                         case .callback, .method: 6
                         case .type: 3
