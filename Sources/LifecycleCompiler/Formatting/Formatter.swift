@@ -292,8 +292,7 @@ struct Layout {
         }
     }
 
-    static let knownKeywords: Set<Keyword> = [.import, .machine, .delegate, .state, .initial, .final, .on, .by, .calls,
-                                              .require, .protocol, .class, .func, .var, .returns]
+    static let knownKeywords = Set(Keyword.allCases)
 
     mutating func newLine(continuation: Bool = false) {
         if lineOpen && continuation, !lines.isEmpty { lines[lines.count - 1].continues = true }

@@ -183,6 +183,16 @@ public final class Analysis: @unchecked Sendable {
         return offset <= candidate.end ? candidate : nil
     }
 
+    /// The kind of block whose body holds `offset`: a machine's (or a state's), a system's, a
+    /// protocol's, class's or extension's, or none (the top level).
+    public func place(at offset: Int) -> KeywordTable.Place {
+        func inside(_ range: SourceRange) -> Bool { range.startOffset < offset && offset < range.endOffset }
+        if syntax.machines.contains(where: { inside($0.range) }) { return .machineBody }
+        if syntax.systems.contains(where: { inside($0.range) }) { return .systemBody }
+        if (syntax.protocols + syntax.classes + syntax.extensions).contains(where: { inside($0.range) }) { return .typeBody }
+        return .file
+    }
+
     /// The machine whose text contains `offset`, or the last one starting before it.
     public func machine(at offset: Int) -> Int? {
         var best: Int?

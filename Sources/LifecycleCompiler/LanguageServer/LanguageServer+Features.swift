@@ -410,7 +410,7 @@ extension LanguageServer {
                 }
             } else if trimmed.hasSuffix("->") {
                 states()
-            } else if lastWord == "on" {
+            } else if lastWord == Keyword.on.text {
                 guard let machine else { return .object([("isIncomplete", false), ("items", [])]) }
                 var seen = Set<String>()
                 for transition in analysis.syntax.machines[machine].transitions {
@@ -418,10 +418,12 @@ extension LanguageServer {
                     let name = file.text(event.range)
                     if seen.insert(name).inserted { item(name, kind: 23, detail: "event") }
                 }
-            } else if lastWord == "by" {
-                item("user", kind: 14, detail: "the user triggers it (solid edge)")
-                item("system", kind: 14, detail: "the system triggers it (dashed edge)")
-            } else if lastWord == "calls" || lastWord == "require" || (trimmed.hasSuffix(",") && before.split(whereSeparator: { $0 == " " || $0 == "\t" }).contains("calls")) {
+            } else if lastWord == Keyword.by.text {
+                for trigger in TransitionDecl.Trigger.allCases {
+                    item(trigger.rawValue, kind: 14, detail: trigger == .user ? "the user triggers it (solid edge)" : "the system triggers it (dashed edge)")
+                }
+            } else if lastWord == Keyword.calls.text || lastWord == Keyword.require.text
+                        || (trimmed.hasSuffix(",") && before.split(whereSeparator: { $0 == " " || $0 == "\t" }).contains { $0 == Keyword.calls.text }) {
                 guard let machine else { return .object([("isIncomplete", false), ("items", [])]) }
                 for type in analysis.callbackTypes(machine: machine) {
                     let info = analysis.model.types[type]
@@ -441,10 +443,12 @@ extension LanguageServer {
                     }
                 }
             } else if trimmed.allSatisfy({ $0 == " " || $0 == "\t" }) {
-                for keyword in ["state", "initial state", "final state", "delegate", "require", "machine", "import", "protocol", "class"] {
-                    item(keyword, kind: 14, detail: "keyword")
+                // The words that start a statement in the block around the cursor.
+                let place = analysis.place(at: offset)
+                for entry in KeywordTable.statementWords(in: place) {
+                    item(entry.completionLabel ?? entry.text, kind: 14, detail: "keyword", documentation: entry.summary)
                 }
-                states()
+                if place == .machineBody { states() }
             }
             return .object([("isIncomplete", false), ("items", .array(items))])
         }

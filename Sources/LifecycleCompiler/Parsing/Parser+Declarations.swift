@@ -36,7 +36,7 @@ extension Parser {
                     syntax.classes.append(decl)
                 }
             }
-        case .identifier where atWord("platform"):
+        case .identifier where at(ContextualKeyword.platform):
             if let decl = platformDecl() {
                 if let first = syntax.platform {
                     report(.duplicatePlatform(at: decl.range).note("first set here", at: first.range))
@@ -53,13 +53,13 @@ extension Parser {
                 syntax.order.append(.system(syntax.systems.count))
                 syntax.systems.append(decl)
             }
-        case .identifier where text(token) == "extension" && nextIsIdentifier():
+        case .identifier where at(ContextualKeyword.extension) && nextIsIdentifier():
             if let decl = typeDecl() { syntax.extensions.append(decl) }
         case .unknown:
             skip(to: .declaration)
         default:
             let word = token.kind == .identifier ? text(token) : nil
-            let suggestion = word.flatMap { Suggestions.bestMatch(for: $0, in: ["import", "machine", "protocol", "class", "system"]) }
+            let suggestion = word.flatMap { Suggestions.bestMatch(for: $0, in: KeywordTable.statementWords(in: .file).map(\.text)) }
             skip(to: .declaration, reporting: .expectedDeclaration(found: found, suggestion: suggestion, at: range(token)))
         }
     }
@@ -217,7 +217,7 @@ extension Parser {
     mutating func attribute(into attributes: inout MemberAttributes) {
         let start = token.start
         let isObjC = source.bytes[start + 1] == UInt8(ascii: "o")
-        let name = isObjC ? "@objc" : "@available"
+        let name = String(decoding: source.bytes[start..<token.end], as: UTF8.self)
         advance()
         guard token.kind == .leftParen else {
             report(.expectedAttributeArguments(name, found: found, at: missingRange))
@@ -252,8 +252,8 @@ extension Parser {
         var function = FuncDecl(name: name, parameters: parameters.range, parametersComplete: parameters.isComplete,
                                 isAsync: false, isThrowing: false, returnType: nil, returns: nil, body: nil,
                                 range: range(from: start))
-        if atWord("async") { function.isAsync = true; advance() }
-        if atWord("throws") { function.isThrowing = true; advance() }
+        if at(ContextualKeyword.async) { function.isAsync = true; advance() }
+        if at(ContextualKeyword.throws) { function.isThrowing = true; advance() }
         if token.kind == .arrow {
             let type = lexer.scanSwiftType()
             previousEnd = type.range.endOffset
@@ -272,7 +272,7 @@ extension Parser {
             }
             function.returns = value
         }
-        if atWord("body") {
+        if at(ContextualKeyword.body) {
             advance()
             guard let value = optionalString() else {
                 report(.expectedString(after: "body", found: found, at: missingRange))
@@ -303,13 +303,13 @@ extension Parser {
         if token.kind == .leftBrace {
             let open = token
             advance()
-            guard atWord("get") else {
+            guard at(ContextualKeyword.get) else {
                 report(.expectedAccessor(found: found, at: range(token)))
                 skipRestOfBlock()
                 return VarDecl(name: name, type: type.range, range: range(from: start))
             }
             advance()
-            if atWord("set") { advance() }
+            if at(ContextualKeyword.set) { advance() }
             if consume(if: .rightBrace) == nil {
                 report(.missingClosingBrace("accessor block", found: found, at: missingRange)
                     .note("to match this opening '{'", at: range(open)))

@@ -104,7 +104,7 @@ extension Parser {
             modifier = at(.initial) ? .initial : .final
             advance()
             guard at(.state) else {
-                report(.expectedStateKeyword(after: modifier == .initial ? "initial" : "final", found: found, at: missingRange))
+                report(.expectedStateKeyword(after: modifier == .initial ? Keyword.initial.text : Keyword.final.text, found: found, at: missingRange))
                 synchronize(to: .member)
                 return
             }
@@ -145,7 +145,7 @@ extension Parser {
         let source = NameSyntax(range: range(token))
         let sourceToken = token
         advance()
-        if at(.on) && text(sourceToken) == "internal" {
+        if at(.on) && isWord(.internal, sourceToken) {
             internalDecl(start: start, keyword: source)
             return
         }
@@ -153,7 +153,7 @@ extension Parser {
             // The source's text is needed only for these messages.
             let sourceText = text(sourceToken)
             if token.kind == .identifier || at(.state),
-               let keyword = Suggestions.bestMatch(for: sourceText, in: at(.state) ? ["initial", "final"] : ["state", "initial", "final", "delegate", "require"]) {
+               let keyword = Suggestions.bestMatch(for: sourceText, in: at(.state) ? [Keyword.initial.text, Keyword.final.text] : Parser.memberKeywords) {
                 report(.unknownKeyword(sourceText, suggestion: keyword, at: source.range))
             } else {
                 report(.expectedArrow(after: sourceText, found: found, at: missingRange))

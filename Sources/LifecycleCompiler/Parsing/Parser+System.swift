@@ -6,15 +6,7 @@
 /// called `system`, an event `new`), so no existing spec changes meaning.
 extension Parser {
     /// Whether the current token is the identifier `system`.
-    var atSystemWord: Bool { atShortWord("system") }
-
-    /// Whether the current token is the identifier `word` (ASCII, compared without a `String`).
-    func atShortWord(_ word: StaticString) -> Bool {
-        guard token.kind == .identifier, token.end - token.start == word.utf8CodeUnitCount else { return false }
-        let bytes = word.utf8Start
-        for i in 0..<word.utf8CodeUnitCount where source.bytes[token.start + i] != bytes[i] { return false }
-        return true
-    }
+    var atSystemWord: Bool { at(ContextualKeyword.system) }
 
     /// Whether a system declaration starts here: `system` followed by a name (used by recovery,
     /// which must not stop at a `by system` it skips over).
@@ -22,7 +14,7 @@ extension Parser {
 
     /// systemDecl := 'system' IDENT STRING? '{' ( instanceDecl | systemEventDecl )* '}'
     mutating func systemDecl() -> SystemDecl? {
-        guard let (start, name, description) = declarationHead("system") else { return nil }
+        guard let (start, name, description) = declarationHead(ContextualKeyword.system.text) else { return nil }
         var system = SystemDecl(name: name, description: description, range: range(from: start))
         let open = token
         advance()
@@ -33,16 +25,16 @@ extension Parser {
                 system.range = range(from: start)
                 return system
             case .endOfFile, .keyword(.machine), .keyword(.protocol), .keyword(.class), .keyword(.import):
-                report(.missingClosingBrace("system '\(source.text(name.range))'", found: found, at: missingRange)
+                report(.missingClosingBrace("\(ContextualKeyword.system.text) '\(source.text(name.range))'", found: found, at: missingRange)
                     .note("to match this opening '{'", at: range(open)))
                 system.range = range(from: start)
                 return system
             case .keyword(.on):
                 systemEventDecl(into: &system)
-            case .identifier where atShortWord("instance"):
+            case .identifier where at(ContextualKeyword.instance):
                 if let instance = instanceDecl() { system.instances.append(instance) }
             case .identifier where atSystemDeclaration:
-                report(.missingClosingBrace("system '\(source.text(name.range))'", found: found, at: missingRange)
+                report(.missingClosingBrace("\(ContextualKeyword.system.text) '\(source.text(name.range))'", found: found, at: missingRange)
                     .note("to match this opening '{'", at: range(open)))
                 system.range = range(from: start)
                 return system
@@ -56,7 +48,7 @@ extension Parser {
 
     /// instanceDecl := 'instance' IDENT ':' IDENT STRING?
     mutating func instanceDecl() -> InstanceDecl? {
-        guard let head = keywordAndName("instance", orSkipTo: .systemMember) else { return nil }
+        guard let head = keywordAndName(ContextualKeyword.instance.text, orSkipTo: .systemMember) else { return nil }
         let start = head.start, name = head.name
         guard consume(if: .colon) != nil else {
             report(.expectedInstanceMachine(source.text(name.range), found: found, at: missingRange))
@@ -107,7 +99,7 @@ extension Parser {
     /// step := IDENT '.' IDENT | 'new' IDENT
     mutating func stepDecl() -> StepDecl? {
         let start = token.start
-        if atShortWord("new") && nextIsIdentifier() {
+        if at(ContextualKeyword.new) && nextIsIdentifier() {
             advance()
             let instance = NameSyntax(range: range(token))
             advance()

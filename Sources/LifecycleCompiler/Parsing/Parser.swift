@@ -74,8 +74,20 @@ public struct Parser {
     }
 
     /// Whether the current token is the identifier `word` (a contextual keyword).
-    func atWord(_ word: String) -> Bool {
-        token.kind == .identifier && text(token) == word
+    func at(_ word: ContextualKeyword) -> Bool { isWord(word, token) }
+
+    /// Whether `token` is the identifier `word` (ASCII, compared without a `String`).
+    func isWord(_ word: ContextualKeyword, _ token: Token) -> Bool {
+        let text = word.staticText
+        guard token.kind == .identifier, token.end - token.start == text.utf8CodeUnitCount else { return false }
+        let bytes = text.utf8Start
+        for i in 0..<text.utf8CodeUnitCount where source.bytes[token.start + i] != bytes[i] { return false }
+        return true
+    }
+
+    /// The reserved words that start a member of a machine's body, for did-you-mean.
+    static let memberKeywords = KeywordTable.statementWords(in: .machineBody).compactMap { entry -> String? in
+        if case .reserved = entry.word { return entry.text } else { return nil }
     }
 
     func text(_ token: Token) -> String { lexer.text(of: token) }
@@ -142,7 +154,7 @@ public struct Parser {
     mutating func trigger(orSkipTo recovery: RecoveryPoint) -> TransitionDecl.Trigger? {
         let word = token.kind == .identifier ? text(token) : ""
         guard let trigger = TransitionDecl.Trigger(rawValue: word) else {
-            let suggestion = word.isEmpty ? nil : Suggestions.bestMatch(for: word, in: ["user", "system"])
+            let suggestion = word.isEmpty ? nil : Suggestions.bestMatch(for: word, in: TransitionDecl.Trigger.allCases.map(\.rawValue))
             report(.expectedTrigger(found: found, suggestion: suggestion,
                                     at: token.kind == .identifier ? range(token) : missingRange))
             synchronize(to: recovery)
@@ -235,7 +247,7 @@ public struct Parser {
             case .rightBrace, .keyword(.on):
                 return true
             case .identifier:
-                return (atShortWord("instance") && nextIsIdentifier()) || atSystemDeclaration
+                return (at(ContextualKeyword.instance) && nextIsIdentifier()) || atSystemDeclaration
             default:
                 return false
             }
