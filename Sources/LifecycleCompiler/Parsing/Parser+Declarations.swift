@@ -106,6 +106,7 @@ extension Parser {
     /// The version is read as raw text (the language has no number tokens): digits and dots.
     mutating func platformDecl() -> PlatformDecl? {
         let start = token.start
+        markKeyword(.platform)
         advance()
         guard token.kind == .identifier else {
             report(.expectedPlatform(found: found, at: token.kind == .endOfFile ? missingRange : range(token)))
@@ -114,8 +115,7 @@ extension Parser {
         }
         let name = NameSyntax(range: range(token))
         let version = lexer.scanVersion()
-        previousEnd = version.length > 0 ? version.endOffset : name.range.endOffset
-        token = lexer.next()
+        resume(after: version, as: .version, end: version.length > 0 ? version.endOffset : name.range.endOffset)
         return PlatformDecl(name: name, version: version, range: range(from: start))
     }
 
@@ -141,6 +141,7 @@ extension Parser {
     /// contextual word: an IDENT followed by another)
     mutating func typeDecl() -> TypeDecl? {
         let kind: TypeDecl.Kind = at(.protocol) ? .protocol : at(.class) ? .class : .extension
+        if kind == .extension { markKeyword(.extension) }
         guard let head = keywordAndName(kind.rawValue, orSkipTo: .declaration) else { return nil }
         let start = head.start, name = head.name
         let title = "\(kind.rawValue) '\(source.text(name.range))'"
@@ -224,8 +225,7 @@ extension Parser {
             return
         }
         let arguments = lexer.scanSwiftParameters(openParen: token.start)
-        previousEnd = arguments.range.endOffset
-        token = lexer.next()
+        resume(after: arguments.range, as: .attributeArguments, replacingCurrent: true)
         guard arguments.isComplete else { return }
         let written = range(from: start)
         if let first = isObjC ? attributes.objcName : attributes.availability {
@@ -247,17 +247,15 @@ extension Parser {
             return nil
         }
         let parameters = lexer.scanSwiftParameters(openParen: token.start)
-        previousEnd = parameters.range.endOffset
-        token = lexer.next()
+        resume(after: parameters.range, as: .swiftParameters, replacingCurrent: true)
         var function = FuncDecl(name: name, parameters: parameters.range, parametersComplete: parameters.isComplete,
                                 isAsync: false, isThrowing: false, returnType: nil, returns: nil, body: nil,
                                 range: range(from: start))
-        if at(ContextualKeyword.async) { function.isAsync = true; advance() }
-        if at(ContextualKeyword.throws) { function.isThrowing = true; advance() }
+        if at(ContextualKeyword.async) { function.isAsync = true; markKeyword(.async); advance() }
+        if at(ContextualKeyword.throws) { function.isThrowing = true; markKeyword(.throws); advance() }
         if token.kind == .arrow {
             let type = lexer.scanSwiftType()
-            previousEnd = type.range.endOffset
-            token = lexer.next()
+            resume(after: type.range, as: .swiftType)
             if type.range.length == 0 {
                 report(.expectedType("after '->'", at: type.range))
             }
@@ -273,6 +271,7 @@ extension Parser {
             function.returns = value
         }
         if at(ContextualKeyword.body) {
+            markKeyword(.body)
             advance()
             guard let value = optionalString() else {
                 report(.expectedString(after: "body", found: found, at: missingRange))
@@ -295,8 +294,7 @@ extension Parser {
             return nil
         }
         let type = lexer.scanSwiftType()
-        previousEnd = type.range.endOffset
-        token = lexer.next()
+        resume(after: type.range, as: .swiftType)
         if type.range.length == 0 {
             report(.expectedType("after ':'", at: type.range))
         }
@@ -308,8 +306,9 @@ extension Parser {
                 skipRestOfBlock()
                 return VarDecl(name: name, type: type.range, range: range(from: start))
             }
+            markKeyword(.get)
             advance()
-            if at(ContextualKeyword.set) { advance() }
+            if at(ContextualKeyword.set) { markKeyword(.set); advance() }
             if consume(if: .rightBrace) == nil {
                 report(.missingClosingBrace("accessor block", found: found, at: missingRange)
                     .note("to match this opening '{'", at: range(open)))

@@ -146,6 +146,7 @@ extension Parser {
         let sourceToken = token
         advance()
         if at(.on) && isWord(.internal, sourceToken) {
+            markKeyword(.internal, sourceToken)
             internalDecl(start: start, keyword: source)
             return
         }

@@ -14,6 +14,7 @@ extension Parser {
 
     /// systemDecl := 'system' IDENT STRING? '{' ( instanceDecl | systemEventDecl )* '}'
     mutating func systemDecl() -> SystemDecl? {
+        markKeyword(.system)
         guard let (start, name, description) = declarationHead(ContextualKeyword.system.text) else { return nil }
         var system = SystemDecl(name: name, description: description, range: range(from: start))
         let open = token
@@ -48,6 +49,7 @@ extension Parser {
 
     /// instanceDecl := 'instance' IDENT ':' IDENT STRING?
     mutating func instanceDecl() -> InstanceDecl? {
+        markKeyword(.instance)
         guard let head = keywordAndName(ContextualKeyword.instance.text, orSkipTo: .systemMember) else { return nil }
         let start = head.start, name = head.name
         guard consume(if: .colon) != nil else {
@@ -100,6 +102,7 @@ extension Parser {
     mutating func stepDecl() -> StepDecl? {
         let start = token.start
         if at(ContextualKeyword.new) && nextIsIdentifier() {
+            markKeyword(.new)
             advance()
             let instance = NameSyntax(range: range(token))
             advance()

@@ -31,9 +31,11 @@ public struct Parser {
     /// Callback spellings (`FileSyntax.callbackSpellings`), and a buffer to assemble one in.
     var callbackSpellings = NameTable()
     var spellingBuffer: [UInt8] = []
+    /// Every piece of the file as it is read, when asked for (`parse(_:recordingIndex:)`).
+    var index: TokenIndex?
 
     /// `diagnosticLimit`: how many diagnostics to keep (`Diagnostics.limit`; 0 keeps all).
-    public init(_ file: SourceFile, diagnosticLimit: Int = 0) {
+    public init(_ file: SourceFile, diagnosticLimit: Int = 0, recordingIndex: Bool = false) {
         self.source = file
         diagnostics = Diagnostics(limit: diagnosticLimit)
         // About one state or event name per 256 bytes of a spec (186 bytes in the generated
@@ -43,6 +45,10 @@ public struct Parser {
         lexer = Lexer(file)
         lexer.diagnostics = Diagnostics(limit: diagnosticLimit)
         token = lexer.next()
+        if recordingIndex {
+            index = TokenIndex(file)
+            index!.record(token)
+        }
     }
 
     /// Parses a whole file.
@@ -54,11 +60,45 @@ public struct Parser {
         return (syntax, diagnostics)
     }
 
+    /// Parses a whole file and records its `TokenIndex` (the formatter, the language server).
+    public static func parse(_ file: SourceFile, diagnosticLimit: Int = 0, recordingIndex: Bool)
+        -> (syntax: FileSyntax, diagnostics: Diagnostics, index: TokenIndex?) {
+        var parser = Parser(file, diagnosticLimit: diagnosticLimit, recordingIndex: recordingIndex)
+        let syntax = parser.file()
+        var diagnostics = parser.lexer.diagnostics
+        diagnostics.append(contentsOf: parser.diagnostics)
+        parser.index?.finish()
+        return (syntax, diagnostics, parser.index)
+    }
+
     // MARK: - Helpers
 
     mutating func advance() {
         previousEnd = token.end
         token = lexer.next()
+        index?.record(token)
+    }
+
+    /// After Swift text or a version the lexer scanned in place of tokens (`text`, recorded as
+    /// `kind`; from the current token on when `replacingCurrent`, as a clause that opens at the
+    /// current `(`): the next token.
+    mutating func resume(after text: SourceRange, as kind: TokenIndex.Kind, replacingCurrent: Bool = false, end: Int? = nil) {
+        if index != nil {
+            if replacingCurrent {
+                index!.replaceLast(with: kind, end: text.endOffset)
+            } else {
+                index!.record(kind, start: text.startOffset, end: text.endOffset)
+            }
+        }
+        previousEnd = end ?? text.endOffset
+        token = lexer.next()
+        index?.record(token)
+    }
+
+    /// The current token (or `token`, one consumed just before it), an identifier, is the
+    /// contextual keyword `word` here.
+    mutating func markKeyword(_ word: ContextualKeyword, _ token: Token? = nil) {
+        index?.mark(tokenAt: (token ?? self.token).start, as: word)
     }
 
     func at(_ kind: TokenKind) -> Bool { token.kind == kind }
@@ -160,6 +200,7 @@ public struct Parser {
             synchronize(to: recovery)
             return nil
         }
+        markKeyword(trigger == .user ? .user : .system)
         advance()
         return trigger
     }
