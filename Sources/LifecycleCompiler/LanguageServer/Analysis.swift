@@ -1,9 +1,11 @@
 /// One compilation of an open document, and an index of what each name in it refers to.
 ///
-/// The analysis runs the same stages as `lifecycle check` (`Parser`, `Checker`), keeping the
-/// checker's model even when there are errors, so that hover and completion still work in a
-/// spec being typed. The index is built from the syntax tree: one `Occurrence` per name
-/// (states, events, callbacks, types, imports), sorted by offset.
+/// The analysis is a `Compilation` from `Compiler.compile`, the entry point `lifecycle check`
+/// uses (the same path identity, platform handling and diagnostics), with the root's
+/// `TokenIndex` recorded and the checker's model kept even when there are errors, so that
+/// hover and completion still work in a spec being typed. The occurrences are built from the
+/// syntax tree: one `Occurrence` per name (states, events, callbacks, types, imports), sorted
+/// by offset.
 public final class Analysis: @unchecked Sendable {
     public let files: SourceFiles
     public let root: SourceFile
@@ -12,6 +14,8 @@ public final class Analysis: @unchecked Sendable {
     /// The checker's model, complete or not (meaningful parts survive errors elsewhere).
     public let model: Model
     public let occurrences: [Occurrence]
+    /// Every piece of the root file, as the parser read it.
+    public let tokenIndex: TokenIndex
     /// The paths of every file this compilation read (imports), normalised.
     public let importedPaths: [String]
 
@@ -42,17 +46,16 @@ public final class Analysis: @unchecked Sendable {
         public var isDeclaration: Bool
     }
 
-    init(root: SourceFile, files: SourceFiles, loader: @escaping SourceLoader) {
+    /// Compiles `root` as `lifecycle check` does (`identity`: the real path of a file, as the
+    /// command line's), recording its token index.
+    init(root: SourceFile, files: SourceFiles, identity: PathIdentity?, loader: @escaping SourceLoader) {
+        let compilation = Compiler.compile(root, files: files, loader: loader, identity: identity, recordingIndex: true)
         self.files = files
         self.root = root
-        let (syntax, parseDiagnostics) = Parser.parse(root)
-        var diagnostics = parseDiagnostics
-        var checker = Checker(root: syntax, files: files, loader: loader)
-        checker.syntaxHadErrors = parseDiagnostics.hasErrors
-        model = checker.check()
-        diagnostics.append(contentsOf: checker.diagnostics)
-        self.syntax = syntax
-        self.diagnostics = diagnostics
+        syntax = compilation.syntax
+        diagnostics = compilation.diagnostics
+        model = compilation.partialModel
+        tokenIndex = compilation.tokenIndex!
         importedPaths = files.files.filter { $0.id != root.id }.map { Checker.normalize($0.path) }
         occurrences = Analysis.index(syntax, model: model, files: files)
     }

@@ -2,7 +2,6 @@
 /// rename, formatting, code actions and semantic tokens. Each feature reads an `Analysis`
 /// (the compiler's own parser and checker) or calls the `Formatter`.
 extension LanguageServer {
-    static let tokenTypes = ["keyword", "string", "comment", "type", "enumMember", "event", "method", "namespace", "class"]
 
     // MARK: - Locations
 
@@ -560,85 +559,35 @@ extension LanguageServer {
         let file = analysis.root
         let bytes = file.bytes
         var tokens: [(start: Int, end: Int, type: Int, modifiers: Int)] = []
-        var lexer = Lexer(file)
-        var previousEnd = lexer.position
-        var step = 0
-        var afterBy = false
         var occurrenceIndex = 0
-        func comments(_ start: Int, _ end: Int) {
-            var offset = start
-            while offset + 1 < end {
-                if bytes[offset] == UInt8(ascii: "/") && (bytes[offset + 1] == UInt8(ascii: "/") || bytes[offset + 1] == UInt8(ascii: "*")) {
-                    var stop = offset + 2
-                    if bytes[offset + 1] == UInt8(ascii: "/") {
-                        while stop < end && !LineEnd.isLineEndByte(bytes[stop]) { stop += 1 }
-                    } else {
-                        var depth = 1
-                        while stop < end && depth > 0 {
-                            if bytes[stop] == UInt8(ascii: "/") && stop + 1 < end && bytes[stop + 1] == UInt8(ascii: "*") { depth += 1; stop += 2 }
-                            else if bytes[stop] == UInt8(ascii: "*") && stop + 1 < end && bytes[stop + 1] == UInt8(ascii: "/") { depth -= 1; stop += 2 }
-                            else { stop += 1 }
-                        }
-                    }
-                    tokens.append((offset, min(stop, end), 2, 0))
-                    offset = stop
-                } else {
-                    offset += 1
+        for piece in analysis.tokenIndex.pieces {
+            let type: SemanticTokenType
+            var modifiers = 0
+            switch piece.kind {
+            case .token(.keyword), .keyword: type = .keyword
+            case .token(.string): type = .string
+            case .lineComment, .blockComment: type = .comment
+            // The attribute and its arguments, Swift text kept whole as the formatter does.
+            case .token(.attribute), .attributeArguments: type = .decorator
+            case .version: type = .number
+            case .token(.identifier):
+                while occurrenceIndex < analysis.occurrences.count && analysis.occurrences[occurrenceIndex].start < piece.start { occurrenceIndex += 1 }
+                guard occurrenceIndex < analysis.occurrences.count && analysis.occurrences[occurrenceIndex].start == piece.start else { continue }
+                let occurrence = analysis.occurrences[occurrenceIndex]
+                type = switch occurrence.symbol {
+                case .state: .enumMember
+                case .event, .foreignEvent: .event
+                case .callback, .method: .method
+                case .type: .type
+                case .machine: .class
+                case .module, .importedFile: .namespace
                 }
-            }
-        }
-        var count = 0
-        while count < 10_000_000 {
-            count += 1
-            let token = lexer.next()
-            comments(previousEnd, token.start)
-            if token.kind == .endOfFile { break }
-            previousEnd = token.end
-            switch token.kind {
-            case .keyword(let keyword):
-                tokens.append((token.start, token.end, 0, 0))
-                afterBy = keyword == .by
-                step = keyword == .func ? 1 : keyword == .var ? 11 : 0
-                continue
-            case .string:
-                tokens.append((token.start, token.end, 1, 0))
-            case .identifier:
-                if afterBy {
-                    tokens.append((token.start, token.end, 0, 0))
-                } else {
-                    while occurrenceIndex < analysis.occurrences.count && analysis.occurrences[occurrenceIndex].start < token.start { occurrenceIndex += 1 }
-                    if occurrenceIndex < analysis.occurrences.count && analysis.occurrences[occurrenceIndex].start == token.start {
-                        let occurrence = analysis.occurrences[occurrenceIndex]
-                        let type: Int = switch occurrence.symbol {
-                        case .state: 4
-                        case .event, .foreignEvent: 5
-                        case .callback, .method: 6
-                        case .type: 3
-                        case .machine: 8
-                        case .module, .importedFile: 7
-                        }
-                        // A callback reference's range covers its labels: colour the base name.
-                        tokens.append((token.start, token.end, type, occurrence.isDeclaration ? 1 : 0))
-                    }
-                }
-                if step == 1 || step == 11 { step += 1; afterBy = false; continue }
-            case .leftParen where step == 2:
-                let parameters = lexer.scanSwiftParameters(openParen: token.start)
-                previousEnd = parameters.range.endOffset
-                step = 3
-                afterBy = false
-                continue
-            case .arrow where step == 3, .colon where step == 12:
-                let type = lexer.scanSwiftType()
-                previousEnd = type.range.endOffset
-                step = 0
-                afterBy = false
-                continue
+                // A callback reference's range covers its labels: colour the base name.
+                modifiers = occurrence.isDeclaration ? 1 : 0
             default:
-                break
+                continue
             }
-            if !(token.kind == .identifier && step == 3) { step = 0 }
-            afterBy = false
+            tokens.append((piece.start, piece.end, type.index, modifiers))
         }
         // Relative encoding; a token spanning lines (a block comment) is split per line.
         var data: [Int] = []
@@ -668,7 +617,7 @@ extension LanguageServer {
             line = startLine
             character = startCharacter
         }
-        for token in tokens.sorted(by: { $0.start < $1.start }) where token.start >= cursor {
+        for token in tokens where token.start >= cursor {
             var start = token.start
             while start < token.end {
                 advance(to: start)

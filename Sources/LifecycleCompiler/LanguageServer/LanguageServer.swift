@@ -29,6 +29,9 @@ public final class LanguageServer {
 
     /// The bytes of a file an open document imports, or why it cannot be read.
     let readFile: (String) -> Result<[UInt8], LoadFailure>
+    /// The real path of a file, as `lifecycle check` asks the file system (nil: none, paths
+    /// are folded textually).
+    let identity: PathIdentity?
     var framer = MessageFramer()
     var documents: [String: TextDocument] = [:]
     /// Open documents in the order they were opened (deterministic iteration).
@@ -42,8 +45,9 @@ public final class LanguageServer {
     /// Set once the client said `exit` (or went away): the process exit status.
     public private(set) var exitStatus: Int32?
 
-    public init(readFile: @escaping (String) -> Result<[UInt8], LoadFailure>) {
+    public init(identity: PathIdentity? = nil, readFile: @escaping (String) -> Result<[UInt8], LoadFailure>) {
         self.readFile = readFile
+        self.identity = identity
     }
 
     // MARK: - Input
@@ -168,7 +172,7 @@ public final class LanguageServer {
         let offered = params["capabilities"]?["general"]?["positionEncodings"]?.array?.compactMap(\.string) ?? []
         encoding = offered.contains("utf-8") ? .utf8 : .utf16
         let legend: JSONValue = .object([
-            ("tokenTypes", .array(LanguageServer.tokenTypes.map { .string($0) })),
+            ("tokenTypes", .array(SemanticTokenType.allCases.map { .string($0.rawValue) })),
             ("tokenModifiers", .array([.string("declaration"), .string("readonly")])),
         ])
         let capabilities: JSONValue = .object([
@@ -267,7 +271,7 @@ public final class LanguageServer {
     func compile(path: String, bytes: [UInt8]) -> Analysis {
         let files = SourceFiles()
         let root = files.add(path: path, bytes: bytes)
-        return Analysis(root: root, files: files) { [self] path, files in
+        return Analysis(root: root, files: files, identity: identity) { [self] path, files in
             if let open = openDocument(atPath: path), let text = documents[open] {
                 return .success(files.add(path: path, bytes: text.bytes))
             }
@@ -278,9 +282,14 @@ public final class LanguageServer {
         }
     }
 
-    /// The URI of the open document whose file is `path` (normalised), if any.
+    /// The URI of the open document whose file is `path`, if any: the same real path (with an
+    /// `identity`), else the same path with `.` and `..` folded.
     func openDocument(atPath path: String) -> String? {
-        documentOrder.first { Checker.normalize(documents[$0]?.path ?? "") == path }
+        let key = identity?(path) ?? Checker.normalize(path)
+        return documentOrder.first { uri in
+            guard let open = documents[uri]?.path else { return false }
+            return (identity?(open) ?? Checker.normalize(open)) == key
+        }
     }
 
     /// The document and analysis a request's `textDocument` names.
