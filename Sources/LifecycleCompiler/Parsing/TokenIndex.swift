@@ -42,6 +42,14 @@ public struct TokenIndex: Sendable {
 
         /// A comment.
         public var isComment: Bool { self == .lineComment || self == .blockComment }
+
+        /// A keyword, reserved or contextual.
+        public var isKeywordLike: Bool {
+            switch self {
+            case .token(.keyword), .keyword: true
+            default: false
+            }
+        }
     }
 
     /// One piece: a kind and a byte range.
