@@ -84,4 +84,43 @@ import Testing
         #expect(labels(9, 4) == ["on", "instance"])
         #expect(labels(12, 4) == ["@available", "@objc", "func", "var"])
     }
+
+    @Test("completion offers nothing inside a comment, a string or Swift text; after 'by', the triggers")
+    func completionContext() {
+        let client = Client()
+        client.initialize()
+        let uri = "file:///specs/Context.lifecycle"
+        let text = """
+        machine M {
+            initial state A // on
+            A -> A on go by user "x by "
+        }
+        protocol P {
+            func f(_ a: Int)
+        }
+
+        """
+        client.open(uri, text)
+        func labels(_ line: Int, _ character: Int) -> [String] {
+            client.request("textDocument/completion", client.at(uri, line, character))?["result"]?["items"]?.array?.compactMap { $0["label"]?.string } ?? []
+        }
+        #expect(labels(1, 25) == [], "in a comment")
+        #expect(labels(2, 30) == [], "in a string")
+        #expect(labels(5, 16) == [], "in a parameter clause")
+        #expect(labels(2, 20) == ["user", "system"], "after 'by'")
+    }
+
+    @Test("hover over a keyword, reserved or contextual, says what it does, from the keyword table")
+    func keywordHover() {
+        let client = Client()
+        client.initialize()
+        let uri = "file:///specs/Hover.lifecycle"
+        client.open(uri, "platform iOS 15.0\nmachine M {\n    initial state A\n}\n")
+        func hover(_ line: Int, _ character: Int) -> String? {
+            client.request("textDocument/hover", client.at(uri, line, character))?["result"]?["contents"]?["value"]?.string
+        }
+        #expect(hover(0, 3) == "**platform**: " + KeywordTable.entry(.platform).summary)
+        #expect(hover(1, 2) == "**machine**: " + KeywordTable.entry(.machine).summary)
+        #expect(hover(0, 10) == nil, "'iOS' is no keyword")
+    }
 }
