@@ -253,7 +253,7 @@ public final class Analysis: @unchecked Sendable {
             let line = String(decoding: bytes[previousStart..<LineEnd.trimmed(lineStart, after: previousStart, in: bytes)], as: UTF8.self)
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             // A member's attributes stand between its comment and its name.
-            if lines.isEmpty && (trimmed.hasPrefix("@available") || trimmed.hasPrefix("@objc")) {
+            if lines.isEmpty && KeywordTable.attributes.contains(where: { trimmed.hasPrefix($0) }) {
                 lineStart = previousStart
                 continue
             }

@@ -170,7 +170,11 @@ extension LanguageServer {
             guard let state = machine.states.first(where: { file.text($0.name.range) == name }) else {
                 return "**unknown state** `\(name)`"
             }
-            let kind = state.modifier == .initial ? "initial state" : state.modifier == .final ? "final state" : "state"
+            let kind = switch state.modifier {
+            case .initial: KeywordTable.entry(.initial).completionLabel!
+            case .final: KeywordTable.entry(.final).completionLabel!
+            case .none: Keyword.state.text
+            }
             var text = "**\(kind)** `\(name)` in machine `\(file.text(machine.name.range))`"
             if state.parent >= 0 { text += ", inside `\(file.text(machine.states[Int(state.parent)].name.range))`" }
             if let description = state.description { text += "\n\n" + description.value(in: file) }
@@ -401,7 +405,7 @@ extension LanguageServer {
             var seen = Set<String>()
             for state in analysis.syntax.machines[machine].states {
                 let name = file.text(state.name.range)
-                if seen.insert(name).inserted { item(name, kind: .enumMember, detail: state.description?.value(in: file) ?? "state") }
+                if seen.insert(name).inserted { item(name, kind: .enumMember, detail: state.description?.value(in: file) ?? Keyword.state.text) }
             }
         }
         func callbacks() {

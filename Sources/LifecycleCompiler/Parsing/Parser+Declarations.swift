@@ -67,10 +67,9 @@ extension Parser {
     /// A member written at the top level: reported once, parsed and dropped.
     mutating func memberOutsideMachine() {
         let what: String = switch token.kind {
-        case .keyword(.delegate): "delegate"
-        case .keyword(.require): "require"
+        case .keyword(let keyword) where keyword == .delegate || keyword == .require: keyword.text
         case .identifier: "transition"
-        default: "state"
+        default: Keyword.state.text
         }
         report(.memberOutsideMachine(what, at: range(token)))
         let saved = diagnostics
@@ -121,7 +120,7 @@ extension Parser {
 
     /// machineDecl := 'machine' IDENT STRING? '{' member* '}'
     mutating func machineDecl() -> MachineDecl? {
-        guard let (start, name, description) = declarationHead("machine") else { return nil }
+        guard let (start, name, description) = declarationHead(Keyword.machine.text) else { return nil }
         machine = MachineDecl(name: name, description: description, range: range(from: start))
         reserveMembers()
         enclosingState = -1
@@ -264,7 +263,7 @@ extension Parser {
         if at(.returns) {
             advance()
             guard let value = optionalString() else {
-                report(.expectedString(after: "returns", found: found, at: missingRange))
+                report(.expectedString(after: Keyword.returns.text, found: found, at: missingRange))
                 synchronize(to: .typeMember)
                 return nil
             }
@@ -274,7 +273,7 @@ extension Parser {
             markKeyword(.body)
             advance()
             guard let value = optionalString() else {
-                report(.expectedString(after: "body", found: found, at: missingRange))
+                report(.expectedString(after: ContextualKeyword.body.text, found: found, at: missingRange))
                 synchronize(to: .typeMember)
                 return nil
             }

@@ -110,7 +110,7 @@ extension Parser {
             }
         }
         advance()
-        guard let name = expectName({ .expectedName("state", found: $0, at: $1) }) else {
+        guard let name = expectName({ .expectedName(Keyword.state.text, found: $0, at: $1) }) else {
             synchronize(to: .member)
             return
         }

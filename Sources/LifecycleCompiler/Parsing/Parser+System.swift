@@ -57,7 +57,7 @@ extension Parser {
             synchronize(to: .systemMember)
             return nil
         }
-        guard let machine = expectName({ .expectedName("machine", found: $0, at: $1) },
+        guard let machine = expectName({ .expectedName(Keyword.machine.text, found: $0, at: $1) },
                                        orSkipTo: .systemMember) else { return nil }
         let label = optionalString()
         return InstanceDecl(name: name, machine: machine, label: label, range: range(from: start))
