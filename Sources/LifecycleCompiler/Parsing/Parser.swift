@@ -31,8 +31,10 @@ public struct Parser {
     /// Callback spellings (`FileSyntax.callbackSpellings`), and a buffer to assemble one in.
     var callbackSpellings = NameTable()
     var spellingBuffer: [UInt8] = []
-    /// Every piece of the file as it is read, when asked for (`parse(_:recordingIndex:)`).
-    var index: TokenIndex?
+    /// What the parser decided about the file, when asked for (`parse(_:recordingIndex:)`):
+    /// where it read Swift text or a version instead of tokens, and which identifiers it took
+    /// as contextual keywords; the `TokenIndex` is built from them.
+    var decisions: TokenIndex.Decisions?
 
     /// `diagnosticLimit`: how many diagnostics to keep (`Diagnostics.limit`; 0 keeps all).
     public init(_ file: SourceFile, diagnosticLimit: Int = 0, recordingIndex: Bool = false) {
@@ -45,10 +47,7 @@ public struct Parser {
         lexer = Lexer(file)
         lexer.diagnostics = Diagnostics(limit: diagnosticLimit)
         token = lexer.next()
-        if recordingIndex {
-            index = TokenIndex(file)
-            index!.record(token)
-        }
+        if recordingIndex { decisions = TokenIndex.Decisions() }
     }
 
     /// Parses a whole file.
@@ -67,8 +66,7 @@ public struct Parser {
         let syntax = parser.file()
         var diagnostics = parser.lexer.diagnostics
         diagnostics.append(contentsOf: parser.diagnostics)
-        parser.index?.finish()
-        return (syntax, diagnostics, parser.index)
+        return (syntax, diagnostics, parser.decisions.map { TokenIndex(file, decisions: $0) })
     }
 
     // MARK: - Helpers
@@ -76,29 +74,23 @@ public struct Parser {
     mutating func advance() {
         previousEnd = token.end
         token = lexer.next()
-        index?.record(token)
     }
 
     /// After Swift text or a version the lexer scanned in place of tokens (`text`, recorded as
     /// `kind`; from the current token on when `replacingCurrent`, as a clause that opens at the
     /// current `(`): the next token.
     mutating func resume(after text: SourceRange, as kind: TokenIndex.Kind, replacingCurrent: Bool = false, end: Int? = nil) {
-        if index != nil {
-            if replacingCurrent {
-                index!.replaceLast(with: kind, end: text.endOffset)
-            } else {
-                index!.record(kind, start: text.startOffset, end: text.endOffset)
-            }
+        if decisions != nil {
+            decisions!.scanned(kind, start: replacingCurrent ? token.start : text.startOffset, end: text.endOffset)
         }
         previousEnd = end ?? text.endOffset
         token = lexer.next()
-        index?.record(token)
     }
 
     /// The current token (or `token`, one consumed just before it), an identifier, is the
     /// contextual keyword `word` here.
     mutating func markKeyword(_ word: ContextualKeyword, _ token: Token? = nil) {
-        index?.mark(tokenAt: (token ?? self.token).start, as: word)
+        if decisions != nil { decisions!.keywords.append((start: (token ?? self.token).start, word: word)) }
     }
 
     func at(_ kind: TokenKind) -> Bool { token.kind == kind }

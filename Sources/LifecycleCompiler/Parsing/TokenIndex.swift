@@ -62,15 +62,55 @@ public struct TokenIndex: Sendable {
     public private(set) var pieces: [Piece] = []
     let file: SourceFile
 
-    init(_ file: SourceFile) {
+    /// What the parser decided while it read the file: the ranges it had the lexer scan as
+    /// Swift text or a version (in order), and the identifiers it read as contextual keywords.
+    /// Recorded on paths `check` rarely takes, so that its token loop is the same with or
+    /// without an index.
+    struct Decisions {
+        var scanned: [Piece] = []
+        var keywords: [(start: Int, word: ContextualKeyword)] = []
+
+        mutating func scanned(_ kind: Kind, start: Int, end: Int) {
+            if end > start { scanned.append(Piece(kind: kind, start: start, end: end)) }
+        }
+    }
+
+    /// The index of `file` as the parser read it: the lexer's tokens and trivia, except where
+    /// the parser's `decisions` say it read Swift text or a version instead, with its
+    /// contextual keywords marked. (Lexing is context-free everywhere else, so the tokens are
+    /// the ones the parser was given.)
+    init(_ file: SourceFile, decisions: Decisions) {
         self.file = file
         pieces.reserveCapacity(file.count / 3)
+        let keywords = decisions.keywords.sorted { $0.start < $1.start }
+        var nextKeyword = 0
+        var nextScanned = 0
+        var lexer = Lexer(file)
+        while true {
+            var ahead = lexer
+            let token = ahead.next()
+            if nextScanned < decisions.scanned.count, token.start >= decisions.scanned[nextScanned].start || token.kind == .endOfFile {
+                let piece = decisions.scanned[nextScanned]
+                nextScanned += 1
+                guard piece.start >= end else { continue }
+                record(piece.kind, start: piece.start, end: piece.end)
+                lexer.position = piece.end
+                continue
+            }
+            if token.kind == .endOfFile { break }
+            lexer = ahead
+            while nextKeyword < keywords.count && keywords[nextKeyword].start < token.start { nextKeyword += 1 }
+            if nextKeyword < keywords.count, keywords[nextKeyword].start == token.start, token.kind == .identifier {
+                record(.keyword(keywords[nextKeyword].word), start: token.start, end: token.end)
+            } else {
+                record(.token(token.kind), start: token.start, end: token.end)
+            }
+        }
+        recordTrivia(upTo: file.count)
     }
 
     /// Where the recorded pieces end.
     var end: Int { pieces.last?.end ?? 0 }
-
-    // MARK: - Recording (the parser)
 
     /// Records what lies between the last piece and `offset`: whitespace and comments, split
     /// by the lexer's own trivia rules (and a byte order mark at the start).
@@ -111,35 +151,12 @@ public struct TokenIndex: Sendable {
         }
     }
 
-    /// Records `kind` over `start..<end`, after the trivia before it. Empty ranges are not
-    /// recorded.
+    /// Records `kind` over `start..<end`, after the trivia before it.
     mutating func record(_ kind: Kind, start: Int, end: Int) {
         guard end > start, start >= self.end else { return }
         recordTrivia(upTo: start)
         pieces.append(Piece(kind: kind, start: start, end: end))
     }
-
-    /// Records the token the parser has just made current.
-    mutating func record(_ token: Token) {
-        record(.token(token.kind), start: token.start, end: token.end)
-    }
-
-    /// The identifier at `start`, one of the last tokens recorded, is a contextual keyword.
-    mutating func mark(tokenAt start: Int, as word: ContextualKeyword) {
-        var index = pieces.count - 1
-        while index >= 0 && pieces[index].start > start { index -= 1 }
-        guard index >= 0, pieces[index].start == start, pieces[index].kind == .token(.identifier) else { return }
-        pieces[index].kind = .keyword(word)
-    }
-
-    /// Swift text the lexer scanned from the last piece (the `(` that opens it) on.
-    mutating func replaceLast(with kind: Kind, end: Int) {
-        guard let last = pieces.last, end >= last.end else { return }
-        pieces[pieces.count - 1] = Piece(kind: kind, start: last.start, end: end)
-    }
-
-    /// Records the trivia after the last token, to the end of the file.
-    mutating func finish() { recordTrivia(upTo: file.count) }
 
     // MARK: - Reading
 
