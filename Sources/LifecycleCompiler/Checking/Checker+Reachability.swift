@@ -44,7 +44,9 @@ extension Checker {
         for index in graph.deadEnds(reached: reached) {
             found.append(.deadEndState(machine.states[index].name, at: machine.states[index].range))
         }
-        if graph.hasFinalState {
+        // A composite entered without an initial state stops every walk through it: what
+        // cannot end because of it is that error's consequence, not a second finding.
+        if graph.hasFinalState && entry.reported.isEmpty {
             let canEnd = graph.canEnd()
             for index in 0..<graph.count where reached[index] && graph.hasWayOut(index) && !canEnd[index]
                 && !graph.isComposite(index) && !graph.isFinal(index) {
