@@ -83,7 +83,7 @@ async def test_example_session(client: LanguageClient, path: pathlib.Path):
     )
     assert definition, "a callback has a declaration"
     location = definition[0] if isinstance(definition, list) else definition
-    assert location.uri in (uri, "lifecycle:/UIKit.lifecycle")
+    assert location.uri in (uri, "lifecycle:/UIKit.lifecycle", "lifecycle:/SwiftUI.lifecycle")
 
     # Completion after `calls`: full selectors of the delegate's protocols.
     completion = await client.text_document_completion_async(

@@ -8,11 +8,14 @@
 /// unless some callback in scope is flagged: it reads the few distinct spellings first, and scans
 /// the machine's references only for flagged ones.
 extension Checker {
-    /// Where an app adopts scenes: a delegate adopting `UISceneDelegate`, or a reference to
+    /// Where an app adopts scenes: a delegate adopting `UISceneDelegate` or SwiftUI's `App` (a
+    /// SwiftUI app always has scenes), or a reference to
     /// `application(_:configurationForConnecting:options:)`.
     struct SceneAdoption {
         var note: String
         var range: SourceRange?
+        /// Adopted by a SwiftUI `App`: the app follows the scene phase, not a scene delegate.
+        var isSwiftUI = false
     }
 
     /// The app-delegate callbacks UIKit does not call once scenes are adopted, and their scene
@@ -45,6 +48,10 @@ extension Checker {
             for delegate in machine.delegates {
                 for adopted in delegate.adopted {
                     guard let index = typeByName[text(adopted.range)] else { continue }
+                    if types[index].origin == "SwiftUI" && types[index].name == "App" {
+                        return SceneAdoption(note: "the app adopts scenes: '\(text(delegate.name.range))' is a SwiftUI 'App' here",
+                                             range: adopted.range, isSwiftUI: true)
+                    }
                     if index == sceneDelegate || ancestors(of: index).contains(sceneDelegate) {
                         return SceneAdoption(note: "the app adopts scenes: '\(text(delegate.name.range))' adopts '\(types[index].name)' here",
                                              range: adopted.range)
@@ -69,8 +76,8 @@ extension Checker {
         let method = types[ref.type].methods[ref.index]
         if let adoption = sceneAdoption, types[ref.type].origin == "UIKit", types[ref.type].name == "UIApplicationDelegate",
            let replacement = Checker.sceneReplacements[method.selector] {
-            return .sceneLifecycleIgnoresAppCallback(method.selector, replacement: replacement, at: range)
-                .note(adoption.note, at: adoption.range)
+            let evidence = SceneLifecycleCheck.Evidence(note: adoption.note, range: adoption.range, isSwiftUI: adoption.isSwiftUI)
+            return SceneLifecycleCheck.ignored(method.selector, replacement: replacement, evidence: evidence, at: range)
         }
         guard let availability = method.availability else { return nil }
         // A catalog callback's warning also quotes Apple's attribute, message included, verbatim.

@@ -1,7 +1,12 @@
 /// `import UIKit` and `import "Other.lifecycle"`: the declarations other files bring.
 extension Checker {
     /// The modules `import NAME` knows.
-    static let modules = ["UIKit"]
+    static let modules = ["SwiftUI", "UIKit"]
+
+    /// A module's catalog: the file name its diagnostics use and its `.lifecycle` source.
+    static func catalog(of module: String) -> (fileName: String, source: String) {
+        module == "SwiftUI" ? (SwiftUICatalog.fileName, SwiftUICatalog.source) : (UIKitCatalog.fileName, UIKitCatalog.source)
+    }
 
     /// Follows the root's imports depth-first with an explicit stack (no recursion on input),
     /// reading each file once. Returns the imported files in dependency order, each with its
@@ -45,20 +50,22 @@ extension Checker {
             stack[top].next += 1
             switch decl.target {
             case .module(let nameSyntax):
-                let name = text(nameSyntax.range)
-                if name != "UIKit" {
-                    let suggestion = Suggestions.bestMatch(for: name, in: Checker.modules)
-                    report(.unknownModule(name, suggestion: suggestion, at: nameSyntax.range))
+                var module = text(nameSyntax.range)
+                if !Checker.modules.contains(module) {
+                    let suggestion = Suggestions.bestMatch(for: module, in: Checker.modules)
+                    report(.unknownModule(module, suggestion: suggestion, at: nameSyntax.range))
                     // A misspelt 'UIKit' ('UIkit') is reported once; the catalog is then read
                     // as if spelt right, so that every UIKit name after it does not fail too.
-                    guard suggestion == "UIKit" else { continue }
+                    guard let suggestion else { continue }
+                    module = suggestion
                 }
-                if done.insert("module:UIKit").inserted {
-                    importsUIKit = true
-                    let file = files.add(path: UIKitCatalog.fileName, bytes: Array(UIKitCatalog.source.utf8))
+                if done.insert("module:" + module).inserted {
+                    if module == "UIKit" { importsUIKit = true } else { importsSwiftUI = true }
+                    let catalog = Checker.catalog(of: module)
+                    let file = files.add(path: catalog.fileName, bytes: Array(catalog.source.utf8))
                     let (syntax, catalogDiagnostics) = Parser.parse(file, diagnosticLimit: diagnostics.limit)
                     diagnostics.append(contentsOf: catalogDiagnostics)
-                    result.append((syntax, "UIKit"))
+                    result.append((syntax, module))
                 }
             case .file(let literal):
                 let path = identity == nil

@@ -27,9 +27,10 @@ extension Checker {
         // Without unknown states, the model's transitions are the declared ones, already grouped.
         let outgoing = ends.allResolved ? bySource
             : OutgoingTransitions(sources: transitions.map { Int32($0.source) }, stateCount: declared.states.count)
-        let machine = Machine(name: machineName, description: decl.description.map(value), range: decl.name.range,
+        var machine = Machine(name: machineName, description: decl.description.map(value), range: decl.name.range,
                               delegate: delegate, states: declared.states, transitions: transitions,
                               requirements: requirements, initialState: max(initialState, 0), outgoing: outgoing)
+        machine.phases = resolveScenePhases(of: decl, named: machineName, states: declared.states, delegate: delegate)
         // A duplicate state has no transitions of its own (they go to the first one), so the
         // graph checks would only repeat the duplicate error.
         let graphComplete = !syntaxHadErrors && !declared.hasDuplicates && ends.allResolved

@@ -22,6 +22,7 @@ public struct Checker {
     var typeParents: [[NameSyntax]] = []
     var ownTypes: [Int] = []
     var importsUIKit = false
+    var importsSwiftUI = false
     /// Whether the root file had syntax errors: its graph is then incomplete, so the graph
     /// checks (reachability, dead ends) would only repeat them.
     public var syntaxHadErrors = false
@@ -70,7 +71,7 @@ public struct Checker {
         checkSharedDelegates(machines)
         let systems = checkSystems(machines: machines, imported: imported)
         return Model(path: root.file.path, machines: machines, types: types, ownTypes: ownTypes,
-                     importsUIKit: importsUIKit, platform: platform, systems: systems)
+                     importsUIKit: importsUIKit, importsSwiftUI: importsSwiftUI, platform: platform, systems: systems)
     }
 
     mutating func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }

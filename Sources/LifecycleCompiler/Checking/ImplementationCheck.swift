@@ -13,8 +13,12 @@
 ///   implementation: of a required callback, a note on the error names it and what differs; of
 ///   any other callback a transition calls, it is a warning at the near miss. Either way the
 ///   fix-it, in the Swift file, rewrites its signature.
+/// - A SwiftUI app's delegate is the class its `App`'s `@UIApplicationDelegateAdaptor` names,
+///   checked as the spec's app delegate when no class has the spec's name.
 /// - `SceneLifecycleCheck` then says whether the app adopts scenes (the mandate of the iOS 27
-///   SDK), and which app-delegate callbacks UIKit no longer calls once it does.
+///   SDK), and which app-delegate callbacks UIKit no longer calls once it does;
+///   `ScenePhaseCheck` which phase changes of a `scenePhase` machine no
+///   `onChange(of: scenePhase)` handler tells apart.
 public enum ImplementationCheck {
     /// What the Swift files (and the app's Info.plist) lack, for one spec's model.
     ///
@@ -43,6 +47,8 @@ public enum ImplementationCheck {
         }
         diagnostics.append(contentsOf: SceneLifecycleCheck.check(models, program: program, infoPlist: infoPlist, machines: machines,
                                                                  skippingUndeclared: skippingUndeclared))
+        diagnostics.append(contentsOf: ScenePhaseCheck.check(models, program: program, machines: machines,
+                                                             skippingUndeclared: skippingUndeclared))
         return diagnostics
     }
 
@@ -60,8 +66,18 @@ public enum ImplementationCheck {
             for callback in transition.callbacks where seen.insert(callback).inserted { called.append((callback, transition)) }
         }
         guard !required.isEmpty || !called.isEmpty else { return }
-        let home = program.classDeclaration(delegate.name)
-        let declarations = program.declarations(of: delegate.name)
+        // A SwiftUI app's delegate is the class its App's @UIApplicationDelegateAdaptor names,
+        // whatever the spec calls it.
+        var className = delegate.name
+        var adaptorNote: (message: String, range: SourceRange)?
+        if program.declarations(of: delegate.name).isEmpty, SceneLifecycleCheck.adopts(delegate, "UIApplicationDelegate", in: model),
+           let adapted = program.adaptedAppDelegate, !program.declarations(of: adapted.name).isEmpty, let app = program.swiftUIApp {
+            className = adapted.name
+            adaptorNote = ("'\(adapted.name)' is the app delegate, the spec's '\(delegate.name)': '\(app.type.name)' installs it with @UIApplicationDelegateAdaptor here",
+                           adapted.range)
+        }
+        let home = program.classDeclaration(className)
+        let declarations = program.declarations(of: className)
         // A build passes every Swift file of a target: a class only extended there is
         // declared in another target, which this check cannot see.
         if skippingUndeclared && home == nil { return }
@@ -74,9 +90,9 @@ public enum ImplementationCheck {
         }
         let filesName = PathNames.lastComponent(anchor.file.path)
         let anchorRange = SwiftProgram.keywordRange(of: anchor)
-        let anchorNote = home != nil ? "class '\(delegate.name)' is declared here"
-                                     : "class '\(delegate.name)' is extended here (its declaration is in none of the files)"
-        let methods = program.methods(ofClass: delegate.name)
+        let anchorNote = home != nil ? "class '\(className)' is declared here"
+                                     : "class '\(className)' is extended here (its declaration is in none of the files)"
+        let methods = program.methods(ofClass: className)
         let scanned = methods.map(\.member)
         let known = knownSelectors(of: delegate, in: model)
         func match(_ ref: MethodRef) -> ImplementationMatch {
@@ -94,7 +110,8 @@ public enum ImplementationCheck {
             let method = model.method(requirement.callback)
             let owner = model.types[requirement.callback.type]
             var diagnostic = Diagnostic.missingImplementation(filesName, selector: method.selector, at: requirement.range)
-                .note(anchorNote, at: anchorRange)
+            if let adaptorNote { diagnostic = diagnostic.note(adaptorNote.message, at: adaptorNote.range) }
+            diagnostic = diagnostic.note(anchorNote, at: anchorRange)
             if case .nearMiss(let near) = result {
                 for candidate in near {
                     guard let candidateMethod = located(candidate) else { continue }
@@ -111,7 +128,7 @@ public enum ImplementationCheck {
             }
             if diagnostic.fixIt == nil {
                 diagnostic = diagnostic.note(
-                    "add to '\(delegate.name)': \(SwiftDeclaration.signature(method, ownerKind: owner.kind)) { … }", at: anchorRange)
+                    "add to '\(className)': \(SwiftDeclaration.signature(method, ownerKind: owner.kind)) { … }", at: anchorRange)
             }
             diagnostics.append(diagnostic)
         }
@@ -125,6 +142,8 @@ public enum ImplementationCheck {
             var diagnostic = Diagnostic.nearMissOfCalledCallback(first.method.selector, expected: method.selector,
                                                                  explanation: first.explanation, at: at)
                 .note("machine '\(machine.name)' calls '\(method.selector)' here", at: transition.range)
+            if let adaptorNote { diagnostic = diagnostic.note(adaptorNote.message, at: adaptorNote.range) }
+            diagnostic = diagnostic
                 .note("change it to: \(fix.replacement)", at: at)
             diagnostic.fixIt = fix
             diagnostics.append(diagnostic)

@@ -28,6 +28,27 @@ public enum SceneLifecycleCheck {
     public struct Evidence: Sendable {
         public var note: String
         public var range: SourceRange?
+        /// Whether the sign is a SwiftUI `App`: the app follows the scene phase, not a scene delegate.
+        public var isSwiftUI = false
+    }
+
+    /// The scene phase a SwiftUI app follows instead of an app-delegate callback UIKit no longer
+    /// calls: the phase each of the four reports the change to.
+    public static func swiftUIPhase(replacing selector: String) -> ScenePhase? {
+        switch selector {
+        case "applicationDidBecomeActive(_:)": .active
+        case "applicationWillResignActive(_:)", "applicationWillEnterForeground(_:)": .inactive
+        case "applicationDidEnterBackground(_:)": .background
+        default: nil
+        }
+    }
+
+    /// The warning about an app-delegate callback UIKit no longer calls once scenes are adopted.
+    static func ignored(_ selector: String, replacement: String, evidence: Evidence, at range: SourceRange) -> Diagnostic {
+        if evidence.isSwiftUI, let phase = swiftUIPhase(replacing: selector) {
+            return Diagnostic.swiftUIAppIgnoresAppCallback(selector, phase: phase, at: range).note(evidence.note, at: evidence.range)
+        }
+        return Diagnostic.sceneLifecycleIgnoresAppCallback(selector, replacement: replacement, at: range).note(evidence.note, at: evidence.range)
     }
 
     /// The selector that adopts scenes from code.
@@ -64,9 +85,8 @@ public enum SceneLifecycleCheck {
         case .adopted(let evidence), .presumed(let evidence):
             for located in program.methods(ofClass: appDelegate) {
                 guard let replacement = Checker.sceneReplacements[located.member.selector] else { continue }
-                diagnostics.append(Diagnostic.sceneLifecycleIgnoresAppCallback(located.member.selector, replacement: replacement,
-                                                                                at: SwiftProgram.funcRange(located))
-                    .note(evidence.note, at: evidence.range))
+                diagnostics.append(ignored(located.member.selector, replacement: replacement, evidence: evidence,
+                                           at: SwiftProgram.funcRange(located)))
             }
         case .notAdopted:
             diagnostics.append(mandate(appDelegate, home: home, program: program, infoPlist: infoPlist, platform: platform,
@@ -91,7 +111,7 @@ public enum SceneLifecycleCheck {
         }
         if let app = program.swiftUIApp {
             return .adopted(Evidence(note: "the app adopts scenes: '\(app.type.name)' is a SwiftUI 'App'",
-                                     range: SwiftProgram.keywordRange(of: app)))
+                                     range: SwiftProgram.keywordRange(of: app), isSwiftUI: true))
         }
         guard infoPlist == nil else { return .notAdopted }
         let unsure = " (no Info.plist was given: pass it with '--info-plist' to check its '\(InfoPlist.sceneManifestKey)')"

@@ -13,8 +13,10 @@ public enum Conformance {
     public struct Report: Sendable {
         /// Lines read (up to the first error).
         public var lineCount = 0
-        /// Lines that named a checked callback.
+        /// Lines that named a checked callback (a phase change included).
         public var callbackCount = 0
+        /// Of those, the lines that named a change of scene phase.
+        public var phaseChangeCount = 0
         /// Lines that named no callback (blank lines included).
         public var skippedLines = 0
         /// Lines that named a callback but not which instance's.
@@ -140,6 +142,8 @@ public struct LogSurvey {
         let going = lines.feed(chunk) { line, _, _ in
             switch reader.read(line, scratch: &scratch) {
             case .callback(let callback, _): named[callback] = true
+            // An app that prints its phase changes prints every change into that phase.
+            case .phase(let exact, let sameNew, _): for callback in exact + sameNew { named[callback] = true }
             case .ambiguous: return false
             case .unmatched, .unchecked, .other: break
             }
@@ -157,7 +161,11 @@ public struct LogSurvey {
         swap(&scratch, &self.scratch)
         let reader = self.reader
         _ = lines.finish { line, _, _ in
-            if case .callback(let callback, _) = reader.read(line, scratch: &scratch) { named[callback] = true }
+            switch reader.read(line, scratch: &scratch) {
+            case .callback(let callback, _): named[callback] = true
+            case .phase(let exact, let sameNew, _): for callback in exact + sameNew { named[callback] = true }
+            default: break
+            }
             return true
         }
         swap(&named, &self.named)
@@ -205,6 +213,8 @@ final class ConformanceRun<A: LifecycleAutomaton> {
     /// The first non-blank lines, for a log that names no callback.
     var firstLines: [Kept] = []
     var stopped = false
+    /// Whether a line named a phase change yet: the first may name any old phase.
+    var sawPhase = false
 
     init(_ automaton: A, reader: LogReader, logging: Conformance.Logging, allowEmpty: Bool, place: Place) {
         self.automaton = automaton
@@ -258,14 +268,24 @@ final class ConformanceRun<A: LifecycleAutomaton> {
         case .callback(let callback, let range):
             report.callbackCount += 1
             guard search.observe(callback) else {
-                report.diagnostics.append(deviation(callback, line, number: number, offset: offset, range: range))
+                report.diagnostics.append(deviation(Conformance.display(callback, in: automaton), line, number: number, offset: offset, range: range))
                 return false
             }
-            previous = (number, offset, range)
-            if case .excerpts = place {
-                previousBytes.removeAll(keepingCapacity: true)
-                previousBytes.append(contentsOf: line)
+            remember(line, number: number, offset: offset, range: range)
+        case .phase(let exact, let sameNew, let range):
+            report.callbackCount += 1
+            report.phaseChangeCount += 1
+            // The first change after a launch is reported from the phase SwiftUI started the
+            // scene with, which no state holds: its old phase may be any.
+            let candidates = sawPhase ? exact : exact + sameNew.filter { !exact.contains($0) }
+            sawPhase = true
+            guard observe(anyOf: candidates) else {
+                let written = String(decoding: line[range], as: UTF8.self)
+                let name = exact.first.map { Conformance.display($0, in: automaton) } ?? "scenePhase \(written)"
+                report.diagnostics.append(deviation(name, line, number: number, offset: offset, range: range))
+                return false
             }
+            remember(line, number: number, offset: offset, range: range)
         case .unmatched:
             report.unmatched.count += 1
             if report.unmatched.examples.count < Conformance.examplesKept {
@@ -285,6 +305,29 @@ final class ConformanceRun<A: LifecycleAutomaton> {
         return true
     }
 
+    /// Keeps the line of the last callback, for the note of a deviation.
+    func remember(_ line: UnsafeBufferPointer<UInt8>, number: Int, offset: Int, range: Range<Int>) {
+        previous = (number, offset, range)
+        if case .excerpts = place {
+            previousBytes.removeAll(keepingCapacity: true)
+            previousBytes.append(contentsOf: line)
+        }
+    }
+
+    /// Moves past the first of `candidates` some run can print now (a phase line that names only
+    /// the new phase fits every change into it); false, staying put, when none can.
+    func observe(anyOf candidates: [Int]) -> Bool {
+        if candidates.count == 1 { return search.observe(candidates[0]) }
+        for candidate in candidates {
+            var trial = search
+            if trial.observe(candidate) {
+                search = trial
+                return true
+            }
+        }
+        return false
+    }
+
     /// A line as a summary quotes it: at most 120 characters, without its indentation.
     static func quoted(_ line: UnsafeBufferPointer<UInt8>) -> String {
         let text = String(decoding: line.prefix(480), as: UTF8.self).drop { $0 == " " || $0 == "\t" }
@@ -302,9 +345,9 @@ final class ConformanceRun<A: LifecycleAutomaton> {
         }
     }
 
-    /// The error at a callback no run can print there, with the events assumed on the way.
-    func deviation(_ callback: Int, _ line: UnsafeBufferPointer<UInt8>, number: Int, offset: Int, range: Range<Int>) -> Diagnostic {
-        let selector = Conformance.display(callback, in: automaton)
+    /// The error at a callback (`selector`, as messages name it) no run can print there, with
+    /// the events assumed on the way.
+    func deviation(_ selector: String, _ line: UnsafeBufferPointer<UInt8>, number: Int, offset: Int, range: Range<Int>) -> Diagnostic {
         let at = self.range(range, in: line, number: number, offset: offset)
         let before = previous.map { previous in
             previousBytes.withUnsafeBufferPointer { bytes in
@@ -374,7 +417,7 @@ final class ConformanceRun<A: LifecycleAutomaton> {
                 + "(\(names.joined(separator: ", "))); '--instance NAME=WORD' names one as the log does"
         case .unchecked(let key, _):
             return "'\(reader.uncheckedNames[key])' is a callback no \(system ? "event" : "transition") of '\(automaton.name)' calls"
-        case .callback, .ambiguous, .other:
+        case .callback, .ambiguous, .phase, .other:
             return "this line names no callback of '\(automaton.name)'" + Suggestions.didYouMean(closeName(kept.bytes))
         }
     }

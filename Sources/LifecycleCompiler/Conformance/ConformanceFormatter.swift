@@ -2,11 +2,18 @@
 public enum ConformanceFormatter {
     public typealias Report = Conformance.Report
 
-    /// `Examples/logs/scene.log: conforms to 'Scene' (9 callbacks, 3 other lines)`, then the
+    /// `Examples/logs/scene.log: conforms to 'Scene' (9 callbacks, 3 other lines)` (or `9 phase
+    /// changes` for a SwiftUI machine's log), then the
     /// lines it could not use and why, which callbacks were taken as not logged, and where the
     /// run ends.
     public static func text(log path: String, automaton: String, report: Report) -> String {
-        var text = "\(Diagnostic.printablePath(path)): conforms to '\(automaton)' (\(count(report.callbackCount, "callback")), \(count(report.skippedLines, "other line")))\n"
+        // A SwiftUI machine's log names phase changes, and maybe callbacks.
+        var counted = report.phaseChangeCount == 0 ? count(report.callbackCount, "callback")
+            : count(report.phaseChangeCount, "phase change")
+        if report.phaseChangeCount > 0 && report.callbackCount > report.phaseChangeCount {
+            counted = count(report.callbackCount - report.phaseChangeCount, "callback") + ", " + counted
+        }
+        var text = "\(Diagnostic.printablePath(path)): conforms to '\(automaton)' (\(counted), \(count(report.skippedLines, "other line")))\n"
         if report.unmatched.count > 0 {
             let examples = report.unmatched.examples.map { "line \($0.line) '\(VisibleText.escaped($0.text))'" }
             let names = report.unmatched.instanceNames.map { $0.joined(separator: " or ") }
@@ -70,6 +77,7 @@ public enum ConformanceFormatter {
                     json.key("conforms"); json.bool(report.conforms)
                     json.field("lines", report.lineCount)
                     json.field("callbacks", report.callbackCount)
+                    if report.phaseChangeCount > 0 { json.field("phaseChanges", report.phaseChangeCount) }
                     json.field("skippedLines", report.skippedLines)
                     json.key("unmatchedLines")
                     json.object {

@@ -38,15 +38,27 @@ public struct AutomatonStep<Configuration: Hashable & Sendable>: Sendable {
 }
 
 /// A callback as a log names it: its selector, and the instance it belongs to in a system.
+/// Or, in a machine mapped with `scenePhase`, a change of scene phase, which a log names by the
+/// phases (`scenePhase: active`, `.inactive -> .active`) rather than a selector.
 public struct LoggedCallback: Sendable, Hashable {
     /// Index into `LifecycleAutomaton.instances`; nil for a lone machine.
     public var instance: Int?
-    /// `scene(_:willConnectTo:options:)`.
+    /// `scene(_:willConnectTo:options:)`; for a phase change, how messages name it
+    /// (`scenePhase .active → .inactive`).
     public var selector: String
+    /// The phase change it is, if it is one.
+    public var phase: PhaseChange?
 
     public init(instance: Int?, selector: String) {
         self.instance = instance
         self.selector = selector
+    }
+
+    /// A change of scene phase.
+    public init(phase: PhaseChange) {
+        self.instance = nil
+        self.selector = "scenePhase " + phase.text
+        self.phase = phase
     }
 
     /// `scene`: the selector up to its parenthesis.
@@ -64,7 +76,10 @@ struct CallbackNumbering {
     private var numbers: [LoggedCallback: Int] = [:]
 
     mutating func number(_ selector: String, instance: Int?) -> Int {
-        let callback = LoggedCallback(instance: instance, selector: selector)
+        number(LoggedCallback(instance: instance, selector: selector))
+    }
+
+    mutating func number(_ callback: LoggedCallback) -> Int {
         if let known = numbers[callback] { return known }
         numbers[callback] = callbacks.count
         callbacks.append(callback)
@@ -81,6 +96,9 @@ public struct LoggedInstance: Sendable, Equatable {
 
 /// A lone machine: a configuration is the leaf state it is in. Steps are the ones
 /// `MachineStepper` makes there (<doc:Semantics>), each calling its transition's callbacks.
+///
+/// In a machine mapped with `scenePhase`, a step first "calls" the phase changes it makes
+/// (`Machine.phaseChanges(of:)`), then its callbacks: what an app that prints its phases logs.
 public struct MachineAutomaton: LifecycleAutomaton, Sendable {
     public let model: Model
     public let machine: Machine
@@ -89,16 +107,29 @@ public struct MachineAutomaton: LifecycleAutomaton, Sendable {
     public var instances: [LoggedInstance] { [] }
     /// `callbackIDs[t]`: transition `t`'s callbacks as indices into `callbacks`.
     let callbackIDs: [[Int]]
+    /// Each phase change's index in `callbacks` (empty without phases).
+    let phaseIDs: [PhaseChange: Int]
 
-    public init(model: Model, machine: Machine) {
+    /// - Parameter phases: whether phase changes are callbacks (not for a monitor, which
+    ///   UIKit's callbacks feed).
+    public init(model: Model, machine: Machine, phases: Bool = true) {
         self.model = model
         self.machine = machine
         stepper = MachineStepper(machine)
         var numbering = CallbackNumbering()
+        var phaseIDs: [PhaseChange: Int] = [:]
+        if phases && machine.phases != nil {
+            for changes in machine.phaseChangesByTransition(stepper) {
+                for change in changes where phaseIDs[change] == nil {
+                    phaseIDs[change] = numbering.number(LoggedCallback(phase: change))
+                }
+            }
+        }
         callbackIDs = machine.transitions.map { transition in
             transition.callbacks.map { numbering.number(model.method($0).selector, instance: nil) }
         }
         callbacks = numbering.callbacks
+        self.phaseIDs = phaseIDs
     }
 
     public var name: String { machine.name }
@@ -109,8 +140,9 @@ public struct MachineAutomaton: LifecycleAutomaton, Sendable {
             let transition = machine.transitions[step.transition]
             let label = transition.event
                 ?? "\(machine.states[transition.source].name) -> \(machine.states[transition.target].name)"
-            return AutomatonStep(label: label, callbacks: callbackIDs[step.transition], target: step.to,
-                                 transition: step.transition, from: state)
+            let changes = phaseIDs.isEmpty ? [] : machine.phaseChanges(of: step).compactMap { phaseIDs[$0] }
+            return AutomatonStep(label: label, callbacks: changes.isEmpty ? callbackIDs[step.transition] : changes + callbackIDs[step.transition],
+                                 target: step.to, transition: step.transition, from: state)
         }
     }
 

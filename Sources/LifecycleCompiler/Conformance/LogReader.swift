@@ -38,6 +38,12 @@ public struct LogReader: Sendable {
         case unchecked(key: Int, range: Range<Int>)
         /// Several checked callbacks fit equally well.
         case ambiguous([Int], range: Range<Int>)
+        /// A change of scene phase, named at `range`: the checked phase changes it can be
+        /// (`exact`: its old and new phases, `.inactive -> .active`; or any into its new phase,
+        /// `scenePhase: inactive`), and those into the same new phase (`sameNew`), for the first
+        /// change of a log, whose old phase is the one SwiftUI started with. Both may be empty: a
+        /// change no step makes.
+        case phase(exact: [Int], sameNew: [Int], range: Range<Int>)
         /// No callback.
         case other
     }
@@ -75,6 +81,8 @@ public struct LogReader: Sendable {
     /// How the summary names each unchecked callback: `viewWillLayoutSubviews()`, or with its
     /// instance in a system (`1st viewWillLayoutSubviews()`).
     public let uncheckedNames: [String]
+    /// The checked phase changes, by change (`PhaseLine` reads them; they are not in `table`).
+    let phases: [PhaseChange: Int]
 
     /// A reader of an automaton's callbacks, Objective-C selectors derived, nothing unchecked.
     public init<A: LifecycleAutomaton>(_ automaton: A) {
@@ -120,7 +128,12 @@ public struct LogReader: Sendable {
         var table = WordTable()
         let all = vocabulary.checked + vocabulary.unchecked
         let distinctive = Self.distinctiveParts(all)
-        for (index, entry) in all.enumerated() {
+        var phases: [PhaseChange: Int] = [:]
+        for (index, entry) in vocabulary.checked.enumerated() {
+            if let change = entry.callback.phase { phases[change] = index }
+        }
+        self.phases = phases
+        for (index, entry) in all.enumerated() where entry.callback.phase == nil {
             table.addCallback(index, spelled: Array(entry.callback.baseName.utf8), form: .swiftBase)
             let first = entry.objcSelector.prefix { $0 != ":" }
             table.addCallback(index, spelled: Array(first.utf8), form: .objcFirst)
@@ -197,6 +210,7 @@ public struct LogReader: Sendable {
         case .unmatched(let callback, let range): return .unmatched(callback, range: back(range))
         case .ambiguous(let callbacks, let range): return .ambiguous(callbacks, range: back(range))
         case .unchecked(let key, let range): return .unchecked(key: key, range: back(range))
+        case .phase(let exact, let sameNew, let range): return .phase(exact: exact, sameNew: sameNew, range: back(range))
         case .other: return reading
         }
     }
@@ -245,6 +259,11 @@ public struct LogReader: Sendable {
                 }
                 candidates.removeAll(keepingCapacity: true)
             }
+        }
+        if !foundChecked, !phases.isEmpty, let line = PhaseLine(bytes) {
+            let sameNew = phases.keys.filter { $0.new == line.new }.sorted { $0.old < $1.old }.compactMap { phases[$0] }
+            let exact = line.old.map { old in phases[PhaseChange(old: old, new: line.new)].map { [$0] } ?? [] } ?? sameNew
+            return .phase(exact: exact, sameNew: sameNew, range: line.range)
         }
         guard foundChecked else { return uncheckedReading(unchecked, instance: instance, range: uncheckedRange) }
         if !vocabulary.instances.isEmpty {
@@ -556,3 +575,83 @@ struct WordTable: Sendable {
         return nil
     }
 }
+
+/// A line that reports a change of scene phase, as apps print them: `scenePhase: active` (the
+/// new phase), or `.inactive -> .active`, `inactive → active`, `from inactive to active` (the
+/// old and the new). A phase is one of the words `active`, `inactive`, `background` in any
+/// letter case, alone (`activeCount` is none); a line with one phase says which it is with a
+/// leading `.` or the word `phase` (`scenePhase`, `Phase`) somewhere on it, so that
+/// "background refresh" is not a phase. Reads no further than the first two phases.
+struct PhaseLine {
+    var old: ScenePhase?
+    var new: ScenePhase
+    /// From the first phase (its '.' included) to the last one read.
+    var range: Range<Int>
+
+    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var found: [(phase: ScenePhase, range: Range<Int>)] = []
+        var mentionsPhase = false
+        var position = 0
+        let count = bytes.count
+        while position < count && found.count < 2 {
+            guard WordTable.isWordByte(bytes[position]) else {
+                position += 1
+                continue
+            }
+            let start = position
+            while position < count && WordTable.isWordByte(bytes[position]) { position += 1 }
+            let length = position - start
+            if length >= 5, Self.endsWith(bytes, start..<position, "phase") {
+                mentionsPhase = true
+                continue
+            }
+            guard length >= 6 && length <= 10,
+                  let phase = ScenePhase.allCases.first(where: { Self.equals(bytes, start..<position, $0.rawValue) }) else { continue }
+            let dotted = start > 0 && bytes[start - 1] == UInt8(ascii: ".")
+            found.append((phase, (dotted ? start - 1 : start)..<position))
+            if dotted { mentionsPhase = true }
+        }
+        guard let first = found.first else { return nil }
+        if found.count == 2, Self.joins(bytes, first.range.upperBound..<found[1].range.lowerBound) {
+            old = first.phase
+            new = found[1].phase
+            range = first.range.lowerBound..<found[1].range.upperBound
+            return
+        }
+        guard mentionsPhase else { return nil }
+        old = nil
+        new = first.phase
+        range = first.range
+    }
+
+    /// Whether the text between two phases makes them a change: an arrow (`->`, `→`, `=>`) or
+    /// the word `to`.
+    static func joins(_ bytes: UnsafeBufferPointer<UInt8>, _ gap: Range<Int>) -> Bool {
+        guard gap.count <= 12 else { return false }
+        var previous: UInt8 = 0
+        for index in gap {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ">") && (previous == UInt8(ascii: "-") || previous == UInt8(ascii: "=")) { return true }
+            // U+2192 RIGHTWARDS ARROW: E2 86 92.
+            if byte == 0x92 && index >= 2 && bytes[index - 1] == 0x86 && bytes[index - 2] == 0xE2 { return true }
+            if (byte | 0x20) == UInt8(ascii: "o") && (previous | 0x20) == UInt8(ascii: "t") && index >= gap.lowerBound + 1
+                && (index - 2 < gap.lowerBound || !WordTable.isWordByte(bytes[index - 2]))
+                && (index + 1 >= gap.upperBound || !WordTable.isWordByte(bytes[index + 1])) { return true }
+            previous = byte
+        }
+        return false
+    }
+
+    /// Whether `bytes[range]` is `word` in any letter case.
+    static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ word: String) -> Bool {
+        range.count == word.utf8.count && zip(range, word.utf8).allSatisfy { (bytes[$0] | 0x20) == $1 }
+    }
+
+    /// Whether `bytes[range]` ends with `word` in any letter case.
+    static func endsWith(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ word: String) -> Bool {
+        let length = word.utf8.count
+        guard range.count >= length else { return false }
+        return equals(bytes, (range.upperBound - length)..<range.upperBound, word)
+    }
+}
+

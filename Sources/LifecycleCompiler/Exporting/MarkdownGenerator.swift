@@ -2,8 +2,9 @@
 /// Mermaid blocks as diagrams).
 ///
 /// The page is a title, then one section per machine: its description, delegate, a Mermaid
-/// diagram, a table of states (description, the composite it lies in), a table of
-/// transitions (from, event, by, to, the callbacks in order, description) and the `require`d
+/// diagram, a table of states (description, the composite it lies in; for a machine mapped with
+/// `scenePhase`, each state's phase), a table of transitions (from, event, by, to, the
+/// callbacks in order, the phase changes SwiftUI reports, description) and the `require`d
 /// callbacks with their reasons. Then one section per system: its description, its instances
 /// (machine, the label logs use) and its events, each with its steps and the callbacks they
 /// call, interleaved across instances in the order UIKit calls them. A page is a list of
@@ -70,6 +71,12 @@ public struct MarkdownGenerator {
             printer.line()
             printer.line("Delegate: `\(delegate)`.")
         }
+        if let phases = machine.phases {
+            printer.line()
+            printer.line(phases.scope == .app
+                ? "SwiftUI shows it as the app's aggregate `scenePhase`, read in the `App`: a change of phase is what `onChange(of: scenePhase)` reports."
+                : "SwiftUI shows it as its scene's `scenePhase`, read in the `View`: a change of phase is what `onChange(of: scenePhase)` reports.")
+        }
         printer.line()
         printer.line("```mermaid")
         printer.lines(MermaidGenerator(model: export.model).diagram(machine: index)
@@ -79,15 +86,18 @@ public struct MarkdownGenerator {
         printer.line()
         printer.line("\(sub) States")
         printer.line()
-        printer.line("| State | Description | Inside |")
-        printer.line("|---|---|---|")
+        let phases = machine.phases?.phases
+        printer.line("| State | Description | Inside |" + (phases == nil ? "" : " Scene phase |"))
+        printer.line("|---|---|---|" + (phases == nil ? "" : "---|"))
         for (index, state) in machine.states.enumerated() {
             var name = "`\(state.name)`"
             let isInitial = state.parent.map { machine.states[$0].initialChild == index } ?? (machine.initialState == index)
             if isInitial { name += " (initial)" }
             if state.isFinal { name += " (final)" }
             let parent = state.parent.map { "`\(machine.states[$0].name)`" } ?? ""
-            printer.line("| \(name) | \(Self.cell(state.description ?? "")) | \(parent) |")
+            // A composite without a phase of its own holds states that may each have one.
+            let phase = phases.map { " " + ($0[index].map { "`\($0.swift)`" } ?? (state.isComposite ? "" : "none")) + " |" } ?? ""
+            printer.line("| \(name) | \(Self.cell(state.description ?? "")) | \(parent) |" + phase)
         }
 
         printer.line()
@@ -96,9 +106,10 @@ public struct MarkdownGenerator {
         if machine.transitions.isEmpty {
             printer.line("None.")
         } else {
-            printer.line("| From | Event | By | To | Callbacks | Description |")
-            printer.line("|---|---|---|---|---|---|")
-            for transition in machine.transitions {
+            printer.line("| From | Event | By | To | Callbacks |" + (phases == nil ? "" : " Phase changes |") + " Description |")
+            printer.line("|---|---|---|---|---|" + (phases == nil ? "" : "---|") + "---|")
+            let changes = phases == nil ? [] : machine.phaseChangesByTransition(MachineStepper(machine))
+            for (t, transition) in machine.transitions.enumerated() {
                 let callbacks = export.callbacks(transition).enumerated()
                     .map { "\($0.offset + 1). `\($0.element)`" }.joined(separator: "<br>")
                 let cells = [
@@ -107,6 +118,7 @@ public struct MarkdownGenerator {
                     transition.trigger?.rawValue ?? "",
                     "`\(machine.states[transition.target].name)`",
                     callbacks,
+                ] + (phases == nil ? [] : [changes[t].map { "`\($0.text)`" }.joined(separator: ", ")]) + [
                     Self.cell(transition.description ?? ""),
                 ]
                 printer.line("| " + cells.joined(separator: " | ") + " |")

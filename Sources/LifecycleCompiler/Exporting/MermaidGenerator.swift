@@ -75,6 +75,7 @@ public struct MermaidGenerator {
                 if let description = machine.states[state].description {
                     printer.line("\(id(state)) : \(Self.escape(description))")
                 }
+                if let phase = machine.phases?.phases[state] { printer.line("\(id(state)) : scenePhase \(phase.swift)") }
                 if machine.states[state].isFinal { printer.line("\(id(state)) --> [*]") }
             case .open(let state):
                 declare(state, &printer)

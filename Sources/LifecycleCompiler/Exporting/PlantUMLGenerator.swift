@@ -51,6 +51,7 @@ public struct PlantUMLGenerator {
             if let description = machine.states[state].description {
                 printer.line("\(id(state)) : \(Self.escape(description))")
             }
+            if let phase = machine.shownPhase(state) { printer.line("\(id(state)) : scenePhase \(phase.swift)") }
             if machine.states[state].isFinal { printer.line("\(id(state)) --> [*]") }
         }
         printer.line("[*] --> \(id(machine.initialState))")

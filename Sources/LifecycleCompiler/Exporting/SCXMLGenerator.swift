@@ -10,7 +10,9 @@
 /// - each callback, in order, as `<send event="callback.NAME" lifecycle:callback="SELECTOR"/>`
 ///   in the transition (an SCXML interpreter raises one event per callback, in UIKit's order);
 /// - `lifecycle:delegate="SceneDelegate: UIResponder, UIWindowSceneDelegate"` and, when every
-///   type it adopts is UIKit's, `lifecycle:import="UIKit"` on the machine;
+///   type it adopts is UIKit's (or SwiftUI's), `lifecycle:import="UIKit"` (`"SwiftUI"`) on the machine;
+/// - `lifecycle:scenePhase=".active"` on a state whose SwiftUI scene phase (`scenePhase …`) is
+///   not its enclosing state's;
 /// - `<lifecycle:require callback=… reason=…/>` for each `require`.
 ///
 /// Descriptions are comments before their element. State ids are the state names (letters of
@@ -70,9 +72,10 @@ public struct SCXMLGenerator {
     func machineAttributes(_ machine: Machine) -> String {
         guard let line = export.delegateLine(machine), let delegate = machine.delegate else { return "" }
         var text = " lifecycle:delegate=\"\(Self.attribute(line))\""
-        if export.model.importsUIKit, !delegate.adopted.isEmpty,
-           delegate.adopted.allSatisfy({ export.model.types[$0].origin == "UIKit" }) {
-            text += " lifecycle:import=\"UIKit\""
+        // The catalog every adopted type comes from, when they share one.
+        if let origin = delegate.adopted.first.flatMap({ export.model.types[$0].origin }), Checker.modules.contains(origin),
+           delegate.adopted.allSatisfy({ export.model.types[$0].origin == origin }) {
+            text += " lifecycle:import=\"\(origin)\""
         }
         return text
     }
@@ -98,6 +101,7 @@ public struct SCXMLGenerator {
             if let initial = info.initialChild { line += " initial=\"\(Self.attribute(ids[initial]))\"" }
             if !Self.isName(info.name) { line += " lifecycle:name=\"\(Self.attribute(info.name))\"" }
             if info.isFinal && info.isComposite { line += " lifecycle:final=\"true\"" }
+            if let phase = machine.shownPhase(state) { line += " lifecycle:scenePhase=\"\(phase.swift)\"" }
             printer.line(line + (selfClosing ? "/>" : ">"))
         }
         machine.walkStates { step in

@@ -10,7 +10,8 @@
 /// `protocol`, `class` and `extension` blocks (parameter clauses, types, `@available(…)`
 /// arguments) is kept byte for byte, and so is a `platform`'s version (`iOS 15.0`). Runs of
 /// internal transitions (`internal on event by who`) are aligned like transitions; a system's
-/// instances and events go one a line, its steps written `Instance.event` without spaces.
+/// instances and events go one a line, its steps written `Instance.event` without spaces; a
+/// `scenePhase` line is written `State: .phase, …`.
 ///
 /// Only whitespace changes, so the meaning cannot: the language ignores whitespace between
 /// tokens except where a Swift type ends at a line break, and the formatter ends every line
@@ -165,8 +166,8 @@ struct Layout {
             // Top-level declarations named by contextual words.
             case .platform, .system, .extension: return blocks.isEmpty
             case .instance: return blocks.last?.systemBody == true
-            // An internal transition starts with `internal on`.
-            case .internal: return blocks.last?.typeBody != true
+            // An internal transition starts with `internal on`; `scenePhase State: .phase`.
+            case .internal, .scenePhase: return blocks.last?.typeBody != true
             default: return false
             }
         }
@@ -322,7 +323,9 @@ struct Layout {
         if parenDepth > 0 { return false }
         switch piece.kind {
         case .swiftParameters, .attributeArguments: return false
-        case .token(.comma), .token(.colon), .token(.leftParen), .token(.rightParen), .token(.period): return false
+        // `Active: .active` in a `scenePhase` line; `Root.load` in a system step.
+        case .token(.period): return previousKind == .token(.colon)
+        case .token(.comma), .token(.colon), .token(.leftParen), .token(.rightParen): return false
         default: break
         }
         if previousKind == .token(.leftParen) || previousKind == .token(.period) { return false }

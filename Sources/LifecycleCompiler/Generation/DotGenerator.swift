@@ -317,6 +317,7 @@ public struct DotGenerator {
     /// slash and between callbacks past about 40 characters, the lines after the first indented.
     func label(_ machine: Machine, _ state: Int, internals: [Int: [Int]], prefix: String = "") -> String {
         var lines = [prefix + machine.states[state].name]
+        if let phase = machine.shownPhase(state) { lines.append("scenePhase " + phase.swift) }
         if options.descriptions, let description = machine.states[state].description {
             lines += Self.wrapped(description)
         }
@@ -364,7 +365,7 @@ public struct DotGenerator {
                 printer.indent()
                 printer.line { line in
                     line.write("label=")
-                    if internals[state] == nil && !(options.descriptions && info.description != nil) {
+                    if internals[state] == nil && !(options.descriptions && info.description != nil) && machine.shownPhase(state) == nil {
                         DotQuoting.writeQuoted(labelPrefix + info.name, to: &line)
                     } else {
                         line.write(label(machine, state, internals: internals, prefix: labelPrefix))
@@ -410,6 +411,7 @@ public struct DotGenerator {
                     writeNode(index, state, to: &line)
                     line.write(" [")
                     let plain = internals[state] == nil && !(options.descriptions && machine.states[state].description != nil)
+                        && machine.shownPhase(state) == nil
                     writeNodeAttributes(machine.states[state], labelPrefix: labelPrefix,
                                         label: plain ? nil : label(machine, state, internals: internals, prefix: labelPrefix),
                                         to: &line)

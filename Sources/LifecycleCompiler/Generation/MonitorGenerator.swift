@@ -16,7 +16,8 @@ public struct MonitorGenerator {
     public init(model: Model, machine: Machine) {
         self.model = model
         self.machine = machine
-        automaton = MachineAutomaton(model: model, machine: machine)
+        // UIKit's callbacks feed a monitor; SwiftUI's phase changes do not come to a delegate.
+        automaton = MachineAutomaton(model: model, machine: machine, phases: false)
     }
 
     /// `SceneLifecycleMonitor`.

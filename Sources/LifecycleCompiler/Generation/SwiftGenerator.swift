@@ -31,6 +31,10 @@ public struct SwiftGenerator {
     func emit(into printer: inout Printer) {
         var needsBlank = false
         let plans = delegatePlans()
+        if model.importsSwiftUI {
+            printer.line("import SwiftUI")
+            needsBlank = true
+        }
         if model.importsUIKit {
             printer.line("import UIKit")
             for module in frameworkImports(plans) { printer.line("import \(module)") }
@@ -43,7 +47,11 @@ public struct SwiftGenerator {
         }
         for plan in plans {
             if needsBlank { printer.line() }
-            emitDelegate(plan, into: &printer)
+            if let kind = swiftUIKind(plan.delegate) {
+                emitSwiftUI(plan, kind: kind, into: &printer)
+            } else {
+                emitDelegate(plan, into: &printer)
+            }
             needsBlank = true
         }
         if monitor {
@@ -214,8 +222,12 @@ public struct SwiftGenerator {
         }
         if adopts(plan.delegate, "UIApplicationDelegate") {
             printer.line("///")
-            printer.line("/// UIKit creates this class at launch only when it is the app's entry point: mark it `@main`")
-            printer.line("/// (once, in the app target) or name it in `UIApplicationMain(_:_:_:_:)` in `main.swift`.")
+            if let app = swiftUIApp {
+                printer.line("/// SwiftUI creates this class at launch: `\(app)`'s `@UIApplicationDelegateAdaptor` names it.")
+            } else {
+                printer.line("/// UIKit creates this class at launch only when it is the app's entry point: mark it `@main`")
+                printer.line("/// (once, in the app target) or name it in `UIApplicationMain(_:_:_:_:)` in `main.swift`.")
+            }
         }
         let adopted = plan.delegate.adopted.map { SwiftNames.identifier(model.types[$0].name) }
         printer.line("class \(SwiftNames.identifier(plan.delegate.name))" + (adopted.isEmpty ? "" : ": " + adopted.joined(separator: ", ")) + " {")
@@ -254,10 +266,12 @@ public struct SwiftGenerator {
     ///
     /// Linear in the callers: where the method comes in a transition's callbacks was noted
     /// when planning, not searched for (40,000 callbacks in one transition took 17 s).
-    func emitDocumentation(_ method: PlannedMethod, into printer: inout Printer) {
+    ///
+    /// `marker` starts each line: `///` before a method, `//` inside a SwiftUI modifier's closure.
+    func emitDocumentation(_ method: PlannedMethod, marker: String = "///", into printer: inout Printer) {
         var first = true
         func separate() {
-            if !first { printer.line("///") }
+            if !first { printer.line(marker) }
             first = false
         }
         for caller in method.callers {
@@ -265,8 +279,8 @@ public struct SwiftGenerator {
             let machine = model.machines[caller.machine]
             let transition = machine.transitions[caller.transition]
             let source = machine.states[transition.source], target = machine.states[transition.target]
-            var line = "/// Runs when `\(machine.name)` goes `\(source.name) → \(target.name)`"
-            if transition.isInternal { line = "/// Runs" }
+            var line = "\(marker) Runs when `\(machine.name)` goes `\(source.name) → \(target.name)`"
+            if transition.isInternal { line = "\(marker) Runs" }
             if let event = transition.event { line += " on `\(event)`" }
             if let trigger = transition.trigger { line += " (by \(trigger.rawValue))" }
             if transition.isInternal {
@@ -280,9 +294,9 @@ public struct SwiftGenerator {
             let limit = Self.repeatedDescriptionLimit
             if let description = transition.description {
                 if position == 1 || description.unicodeScalars.count <= limit {
-                    for text in DocComment.lines(description) { printer.line("/// \(text)".replacingTrailingSpaces()) }
+                    for text in DocComment.lines(description) { printer.line("\(marker) \(text)".replacingTrailingSpaces()) }
                 } else {
-                    printer.line("/// (The transition's description is at `\(model.method(callbacks[callbacks.startIndex]).selector)`.)")
+                    printer.line("\(marker) (The transition's description is at `\(model.method(callbacks[callbacks.startIndex]).selector)`.)")
                 }
             }
             for state in (transition.source == transition.target ? [source] : [source, target]) {
@@ -291,23 +305,23 @@ public struct SwiftGenerator {
                     if text.unicodeScalars.count > limit {
                         text = String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit))) + "…"
                     }
-                    printer.line("/// - \(state.name): \(text)".replacingTrailingSpaces())
+                    printer.line("\(marker) - \(state.name): \(text)".replacingTrailingSpaces())
                 }
             }
         }
         for requirement in method.requirements {
             separate()
             let reason = requirement.reason.map { ": " + DocComment.singleLine($0) } ?? "."
-            printer.line("/// Required by `\(model.machines[requirement.machine].name)`\(reason)".replacingTrailingSpaces())
+            printer.line("\(marker) Required by `\(model.machines[requirement.machine].name)`\(reason)".replacingTrailingSpaces())
         }
         if method.callers.isEmpty, let owner = method.requiredByProtocol {
             separate()
-            printer.line("/// Required by protocol `\(owner)`; no transition calls it.")
+            printer.line("\(marker) Required by protocol `\(owner)`; no transition calls it.")
         }
         if let availability = model.method(method.ref).availability, availability.isDeprecated {
             separate()
             let platform = availability.platform == "*" ? (model.platform?.name ?? "iOS") : availability.platform
-            var line = "/// - Important: Deprecated"
+            var line = "\(marker) - Important: Deprecated"
             if let version = availability.deprecated { line += " since \(platform) \(version)" }
             line += ": UIKit may stop calling it"
             if let replacement = availability.replacement { line += "; " + DocComment.singleLine(replacement) }
@@ -316,13 +330,14 @@ public struct SwiftGenerator {
         }
     }
 
-    /// Whether `delegate` adopts the UIKit protocol `name`, directly or through a protocol it adopts.
-    func adopts(_ delegate: Delegate, _ name: String) -> Bool {
+    /// Whether `delegate` adopts the protocol `name` of `origin` (UIKit's unless said), directly
+    /// or through a protocol it adopts.
+    func adopts(_ delegate: Delegate, _ name: String, from origin: String = "UIKit") -> Bool {
         var pending = delegate.adopted
         var seen = Set<Int>()
         while let type = pending.popLast() {
             guard seen.insert(type).inserted else { continue }
-            if model.types[type].name == name && model.types[type].origin == "UIKit" { return true }
+            if model.types[type].name == name && model.types[type].origin == origin { return true }
             pending.append(contentsOf: model.types[type].parents)
         }
         return false
@@ -364,12 +379,18 @@ public struct SwiftGenerator {
     /// types, or the `super` call of an override, exist only from that version, so without it
     /// the file would not compile at the app's deployment target.
     func availabilityAttribute(_ method: Method, owner: TypeInfo) -> String? {
-        guard owner.origin == "UIKit", let platform = model.platform, let availability = method.availability,
+        guard owner.origin == "UIKit", let introduced = introducedAfterPlatform(method) else { return nil }
+        return "@available(\(method.availability!.platform) \(introduced), *)"
+    }
+
+    /// The version a catalog method was introduced in, when it is newer than the spec's platform.
+    func introducedAfterPlatform(_ method: Method) -> PlatformVersion? {
+        guard let platform = model.platform, let availability = method.availability,
               let introduced = availability.introduced, introduced > platform.version,
               availability.platform == platform.name
                 || availability.platform == "iOS" && (platform.name == "iPadOS" || platform.name == "macCatalyst")
         else { return nil }
-        return "@available(\(availability.platform) \(introduced), *)"
+        return introduced
     }
 
     /// The body of an `override`: the spec's `body`, else a call to `super` with every parameter.

@@ -1,5 +1,6 @@
 /// `lifecycle swift SPEC --update FILE.swift`: adds the callbacks a grown spec needs to the
-/// delegate classes in an edited file, leaving every other byte as it was.
+/// delegate classes in an edited file, leaving every other byte as it was (a SwiftUI `App` or
+/// `View` is left alone).
 ///
 /// Uses the `--impl` scanner to see what each class (with its extensions) already
 /// implements; each missing method is inserted, with the same doc comment the generator would
@@ -24,7 +25,9 @@ public enum SwiftUpdater {
     ///   the target): a callback implemented there is not added again.
     public static func update(_ existing: [UInt8], model: Model, others: [[UInt8]] = []) -> Result<Update, Failure> {
         let generator = SwiftGenerator(model: model)
-        let plans = generator.delegatePlans()
+        // A SwiftUI `App` or `View` is a struct whose callbacks are modifiers in its body, not
+        // methods to add: only classes are updated.
+        let plans = generator.delegatePlans().filter { generator.swiftUIKind($0.delegate) == nil }
         let types = SwiftSourceScanner(bytes: existing).scan()
         let otherTypes = others.flatMap { SwiftSourceScanner(bytes: $0).scan() }
         var insertions: [(offset: Int, text: [UInt8])] = []

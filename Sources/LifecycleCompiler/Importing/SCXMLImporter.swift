@@ -139,16 +139,16 @@ public enum SCXMLImporter {
                 machines = [(0, root.attribute("name")?.value ?? base, nil)]
             }
             var text = ""
-            var usesUIKit = false
+            var modules: Set<String> = []
             var machineTexts: [String] = []
             var machineNames = Names()
             for machine in machines {
-                let (body, uikit) = try machineText(machine.element, name: unique(SCXMLImporter.identifier(machine.name, fallback: "Machine"), &machineNames),
-                                                    qualifier: machine.qualifier)
-                usesUIKit = usesUIKit || uikit
+                let (body, module) = try machineText(machine.element, name: unique(SCXMLImporter.identifier(machine.name, fallback: "Machine"), &machineNames),
+                                                     qualifier: machine.qualifier)
+                if let module { modules.insert(module) }
                 machineTexts.append(body)
             }
-            if usesUIKit { text += "import UIKit\n\n" }
+            if !modules.isEmpty { text += modules.sorted().map { "import \($0)\n" }.joined() + "\n" }
             text += machineTexts.joined(separator: "\n")
             return text
         }
@@ -169,8 +169,9 @@ public enum SCXMLImporter {
             return candidate
         }
 
-        /// One machine's declaration, and whether it calls UIKit callbacks.
-        mutating func machineText(_ container: Int, name: String, qualifier: String?) throws(Failure) -> (String, Bool) {
+        /// One machine's declaration, and the catalog its delegate's types come from (UIKit's or
+        /// SwiftUI's), if any.
+        mutating func machineText(_ container: Int, name: String, qualifier: String?) throws(Failure) -> (String, String?) {
             let element = elements[container]
             // States, walked without recursion.
             var states = States(elementCount: elements.count)
@@ -261,15 +262,24 @@ public enum SCXMLImporter {
 
             // The delegate, and whether callbacks can be `calls` clauses.
             let delegate = element.attribute("delegate", namespace: lifecycle)?.value
-            let uikit = delegate != nil && element.attribute("import", namespace: lifecycle)?.value == "UIKit"
+            let module = element.attribute("import", namespace: lifecycle)?.value
+            let uikit = delegate != nil && module.map(Checker.modules.contains) == true
                 && delegate.map(SCXMLImporter.isDelegateLine) == true
 
             // The text is about as long as the document: room for that much, grown if need be.
             var out = ""
             out.reserveCapacity(file.count)
             out += "machine \(name)" + (element.comment.map { " " + StringLiteral.swift($0) } ?? "") + " {\n"
+            // SwiftUI's scene phases, where the states say (read only with the delegate they need).
+            let phases = states.indices.compactMap { state -> String? in
+                guard let phase = elements[Int(states.element[state])].attribute("scenePhase", namespace: lifecycle)?.value,
+                      phase.hasPrefix("."), ScenePhase(rawValue: String(phase.dropFirst())) != nil else { return nil }
+                return "\(states.name[state]): \(phase)"
+            }
             if let delegate {
-                out += uikit ? "    delegate \(delegate)\n\n" : "    // delegate \(SCXMLImporter.commentText(delegate))\n\n"
+                out += uikit ? "    delegate \(delegate)\n" : "    // delegate \(SCXMLImporter.commentText(delegate))\n"
+                if !phases.isEmpty { out += (uikit ? "    " : "    // ") + "scenePhase " + phases.joined(separator: ", ") + "\n" }
+                out += "\n"
             }
             /// A transition's clauses after its event: `by`, `calls` (or a comment), its description.
             func clauses(_ transition: XMLDocument.Element) -> String {
@@ -375,7 +385,7 @@ public enum SCXMLImporter {
             }
             if !requirements.isEmpty { out += "\n" + requirements.joined(separator: "\n") + "\n" }
             out += "}\n"
-            return (out, uikit)
+            return (out, uikit ? module : nil)
         }
     }
 

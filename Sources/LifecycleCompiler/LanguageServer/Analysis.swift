@@ -36,6 +36,8 @@ public final class Analysis: @unchecked Sendable {
         case method(type: String, selector: String)
         case module(String)
         case importedFile(String)
+        /// In a `scenePhase` line: the word itself (`phase` empty), or a phase (`active`).
+        case scenePhase(machine: Int, phase: String)
     }
 
     public struct Occurrence: Sendable {
@@ -111,6 +113,13 @@ public final class Analysis: @unchecked Sendable {
             }
             for requirement in machine.requires {
                 add(requirement.callback.range, .callback(machine: index, spelling: file.text(requirement.callback.range)))
+            }
+            for phases in machine.scenePhases {
+                add(phases.keyword.range, .scenePhase(machine: index, phase: ""))
+                for mapping in phases.mappings {
+                    add(mapping.state.range, .state(machine: index, name: file.text(mapping.state.range)))
+                    add(mapping.phase.range, .scenePhase(machine: index, phase: file.text(mapping.phase.range)))
+                }
             }
         }
         // A step's event (`I.go`) is an event of the machine its instance resolved to: one of

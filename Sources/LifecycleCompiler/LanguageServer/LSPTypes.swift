@@ -439,7 +439,14 @@ struct SemanticTokens: LSPEncodable {
     var json: JSONValue { .object([("data", .array(data.map { JSONValue($0) }))]) }
 }
 
-/// `lifecycle/catalog`: the UIKit catalog's URI and text.
+/// `lifecycle/catalog`'s params: which catalog (UIKit's when none is named).
+struct CatalogParams {
+    var uri: String?
+
+    init(json: JSONValue) { uri = json["uri"]?.string }
+}
+
+/// `lifecycle/catalog`: a catalog's URI and text.
 struct CatalogResult: LSPEncodable {
     var uri: String
     var text: String

@@ -11,6 +11,7 @@ extension LanguageServer {
     func uri(of file: SourceFile, in analysis: Analysis, document: TextDocument) -> String {
         if file.id == analysis.root.id { return document.uri }
         if file.path == UIKitCatalog.fileName { return LanguageServer.catalogURI }
+        if file.path == SwiftUICatalog.fileName { return LanguageServer.swiftUICatalogURI }
         if let open = documentOrder.first(where: { Checker.normalize(documents[$0]?.path ?? "") == Checker.normalize(file.path) }) { return open }
         return file.path.hasPrefix("/") ? DocumentURI.uri(ofPath: file.path) : file.path
     }
@@ -134,7 +135,44 @@ extension LanguageServer {
 
     /// Where an imported type comes from: the UIKit catalog's SDK, or the file.
     static func originText(_ origin: String) -> String {
-        origin == "UIKit" ? "UIKit, \(UIKitCatalog.sdk) SDK" : origin
+        switch origin {
+        case "UIKit": "UIKit, \(UIKitCatalog.sdk) SDK"
+        case "SwiftUI": "SwiftUI, \(SwiftUICatalog.sdk) SDK"
+        default: origin
+        }
+    }
+
+    /// What a scene phase means, from Apple's documentation of `ScenePhase`.
+    static let phaseMeanings: [String: String] = [
+        "active": "the scene is in the foreground and interactive",
+        "inactive": "the scene is in the foreground but should pause its work: it receives no events (Notification Center, Control Center or the app switcher over it, a call, on the way to or from the background)",
+        "background": "the scene is not visible in the UI; expect the app to be suspended, and ended, soon",
+    ]
+
+    /// Hover over `scenePhase` or one of its phases: where the phase is read, and which states
+    /// have which phase.
+    func scenePhaseText(machine index: Int, phase: String, analysis: Analysis) -> String {
+        let file = analysis.root
+        let name = file.text(analysis.syntax.machines[index].name.range)
+        guard index < analysis.model.machines.count, let observation = analysis.model.machines[index].phases else {
+            if phase.isEmpty { return "**scenePhase**: which state of `\(name)` is which SwiftUI scene phase" }
+            return Self.phaseMeanings[phase].map { "**scene phase** `.\(phase)`: \($0)" } ?? "**unknown scene phase** `.\(phase)`"
+        }
+        let machine = analysis.model.machines[index]
+        let reader = machine.delegate.map { "`\($0.name)`" } ?? "its delegate"
+        var text: String
+        if phase.isEmpty {
+            text = observation.scope == .app
+                ? "**scenePhase** of `\(name)`: read in \(reader), an `App`, it is the app's aggregate phase: `.active` if any scene is active, `.inactive` if none is but one is, else `.background`"
+                : "**scenePhase** of `\(name)`: read in \(reader), a `View`, it is the phase of the scene that shows the view"
+            text += ". A transition reports the change from its state's phase to the phase of the state it enters (two, through `.inactive`, between `.active` and `.background`); none from or to a state without a phase."
+        } else {
+            text = "**scene phase** `.\(phase)`" + (Self.phaseMeanings[phase].map { ": \($0)" } ?? "")
+        }
+        let states = machine.states.indices.compactMap { state -> String? in
+            machine.states[state].isComposite ? nil : "- `\(machine.states[state].name)`: " + (observation.phases[state].map { "`\($0.swift)`" } ?? "no phase")
+        }
+        return text + "\n\n" + states.joined(separator: "\n")
     }
 
     /// `iOS 2.0+; deprecated in iOS 26.0: "Use UIScene lifecycle and …"` (the message
@@ -208,9 +246,15 @@ extension LanguageServer {
             if !type.methods.isEmpty { text += "\n\n" + type.methods.prefix(40).map { "- `\($0.selector)`" }.joined(separator: "\n") }
             return text
         case .module(let name):
-            return name == "UIKit" ? "**import** `UIKit`: the built-in catalog of UIKit's delegate and view-controller callbacks, generated from Apple's \(UIKitCatalog.sdk) SDK" : "**unknown module** `\(name)`"
+            switch name {
+            case "UIKit": return "**import** `UIKit`: the built-in catalog of UIKit's delegate and view-controller callbacks, generated from Apple's \(UIKitCatalog.sdk) SDK"
+            case "SwiftUI": return "**import** `SwiftUI`: the built-in catalog of SwiftUI's `App` and `View`, and the modifiers whose actions SwiftUI calls (`onAppear`, `onDisappear`, `task`), from Apple's \(SwiftUICatalog.sdk) SDK; `scenePhase` maps states to scene phases"
+            default: return "**unknown module** `\(name)`"
+            }
         case .importedFile(let path):
             return "**import** `\(path)`"
+        case .scenePhase(let machine, let phase):
+            return scenePhaseText(machine: machine, phase: phase, analysis: analysis)
         }
     }
 
@@ -248,9 +292,11 @@ extension LanguageServer {
         case .type(let name):
             guard let index = analysis.type(named: name) else { return .none }
             return .one(location(analysis.model.types[index].range, in: analysis, document: document))
+        case .scenePhase:
+            return .none
         case .module(let name):
-            guard name == "UIKit" else { return .none }
-            return .one(start(of: LanguageServer.catalogURI))
+            guard Checker.modules.contains(name) else { return .none }
+            return .one(start(of: name == "UIKit" ? LanguageServer.catalogURI : LanguageServer.swiftUICatalogURI))
         case .importedFile(let path):
             let uri = openDocument(atPath: path) ?? (path.hasPrefix("/") ? DocumentURI.uri(ofPath: path) : path)
             return .one(start(of: uri))
@@ -431,6 +477,33 @@ extension LanguageServer {
             }
             return false
         }
+        // In a `scenePhase` line (its first piece the word, marked or still being typed).
+        var statementStart = previous
+        while statementStart > 0 && pieces[statementStart - 1].end > lineStart { statementStart -= 1 }
+        while statementStart >= 0 && statementStart < previous && pieces[statementStart].kind.isTrivia { statementStart += 1 }
+        let inScenePhase = previous >= 0
+            && (pieces[statementStart].kind == .keyword(.scenePhase)
+                || (pieces[statementStart].kind == .token(.identifier) && index.text(pieces[statementStart]) == ContextualKeyword.scenePhase.text))
+        if inScenePhase {
+            switch before {
+            case .token(.colon), .token(.period):
+                // `scenePhase Active: .` — the phases, with their '.' when it is not typed yet.
+                for phase in ScenePhase.allCases.reversed() {
+                    items.append(CompletionItem(label: "." + phase.rawValue, kind: .enumMember, detail: Self.phaseMeanings[phase.rawValue],
+                                                insertText: before == .token(.period) ? phase.rawValue : "." + phase.rawValue))
+                }
+                return CompletionList(items: items)
+            case .token(.comma), .keyword(.scenePhase):
+                states()
+                return CompletionList(items: items)
+            case .token(.identifier) where previous == statementStart:
+                // The word itself, before the parser could mark it.
+                states()
+                return CompletionList(items: items)
+            default:
+                break
+            }
+        }
         switch before {
         case .token(.period):
             // A system step `Instance.event`: the events of the instance's machine.
@@ -588,6 +661,7 @@ extension LanguageServer {
                 case .type: .type
                 case .machine: .class
                 case .module, .importedFile: .namespace
+                case .scenePhase(_, let phase): phase.isEmpty ? .keyword : .enumMember
                 }
                 // A callback reference's range covers its labels: colour the base name.
                 modifiers = occurrence.isDeclaration ? SemanticTokenModifier.declaration.bit : 0

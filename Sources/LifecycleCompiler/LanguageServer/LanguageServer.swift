@@ -28,6 +28,8 @@ public final class LanguageServer {
     public static let maximumDelay = 1.0
     /// The URI of the built-in UIKit catalog, a read-only virtual document.
     public static let catalogURI = "lifecycle:/UIKit.lifecycle"
+    /// The SwiftUI catalog's document, as `catalogURI` is UIKit's.
+    public static let swiftUICatalogURI = "lifecycle:/SwiftUI.lifecycle"
 
     /// The bytes of a file an open document imports, or why it cannot be read.
     let readFile: (String) -> Result<[UInt8], LoadFailure>
@@ -149,7 +151,7 @@ public final class LanguageServer {
             case .formatting: try formatting(TextDocumentParams(json: params))
             case .codeAction: try codeActions(CodeActionParams(json: params))
             case .semanticTokens: try semanticTokens(TextDocumentParams(json: params))
-            case .catalog: CatalogResult(uri: LanguageServer.catalogURI, text: UIKitCatalog.source)
+            case .catalog: catalog(CatalogParams(json: params))
             }
             return .response(id: id, result: result.json)
         } catch {
@@ -162,6 +164,13 @@ public final class LanguageServer {
         var message: String
         static func invalidParams(_ message: String) -> RequestError { RequestError(code: .invalidParams, message: message) }
         static func failed(_ message: String) -> RequestError { RequestError(code: .requestFailed, message: message) }
+    }
+
+    /// The text of a catalog: SwiftUI's for its URI, else UIKit's.
+    func catalog(_ params: CatalogParams) -> CatalogResult {
+        params.uri == LanguageServer.swiftUICatalogURI
+            ? CatalogResult(uri: LanguageServer.swiftUICatalogURI, text: SwiftUICatalog.source)
+            : CatalogResult(uri: LanguageServer.catalogURI, text: UIKitCatalog.source)
     }
 
     func shutdown() -> NullResult {

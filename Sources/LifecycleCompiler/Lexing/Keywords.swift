@@ -56,6 +56,8 @@ public enum KeywordTable {
               summary: "a state the machine ends in"),
         Entry(word: .contextual(.internal), text: ContextualKeyword.internal.text, starts: [.machineBody],
               completionLabel: "internal on", summary: "a transition that stays in its state: no exit, no entry"),
+        Entry(word: .contextual(.scenePhase), text: ContextualKeyword.scenePhase.text, starts: [.machineBody],
+              summary: "which state is which SwiftUI scene phase: `scenePhase Active: .active, …`"),
         Entry(word: .reserved(.delegate), text: Keyword.delegate.text, starts: [.machineBody],
               summary: "the class that implements the machine's callbacks, and what it adopts"),
         Entry(word: .reserved(.require), text: Keyword.require.text, starts: [.machineBody],
@@ -154,6 +156,8 @@ public enum ContextualKeyword: UInt8, CaseIterable, Sendable {
     case body
     /// `var p: T { get set }`.
     case get, set
+    /// `scenePhase State: .phase, …` in a machine's or state's body.
+    case scenePhase
 
     /// The word as written.
     public var text: String { "\(staticText)" }
@@ -173,6 +177,7 @@ public enum ContextualKeyword: UInt8, CaseIterable, Sendable {
         case .body: "body"
         case .get: "get"
         case .set: "set"
+        case .scenePhase: "scenePhase"
         }
     }
 }

@@ -57,7 +57,7 @@ extension Parser {
         }
     }
 
-    /// member := delegateDecl | stateDecl | transitionDecl | requireDecl
+    /// member := delegateDecl | stateDecl | transitionDecl | internalDecl | requireDecl | scenePhaseDecl
     ///
     /// Always consumes at least one token.
     mutating func member() {
@@ -150,6 +150,11 @@ extension Parser {
             internalDecl(start: start, keyword: source)
             return
         }
+        if token.kind == .identifier && isWord(.scenePhase, sourceToken) {
+            markKeyword(.scenePhase, sourceToken)
+            scenePhaseDecl(start: start, keyword: source)
+            return
+        }
         guard consume(if: .arrow) != nil else {
             // The source's text is needed only for these messages.
             let sourceText = text(sourceToken)
@@ -204,6 +209,35 @@ extension Parser {
         queueName(owner, into: .source, of: index)
         queueName(owner, into: .target, of: index)
         if let event = transition.event { queueName(event, into: .event, of: index) }
+    }
+
+    /// scenePhaseDecl := 'scenePhase' phaseMapping (',' phaseMapping)*
+    /// phaseMapping   := IDENT ':' '.' IDENT
+    ///
+    /// Read from `transitionDecl`: the contextual word `scenePhase` followed by a name. The
+    /// states and phases are resolved by the checker.
+    mutating func scenePhaseDecl(start: Int, keyword: NameSyntax) {
+        var mappings: [ScenePhaseDecl.Mapping] = []
+        repeat {
+            guard let state = expectName({ .expectedName(Keyword.state.text, found: $0, at: $1) }, orSkipTo: .member) else { return }
+            guard consume(if: .colon) != nil else {
+                report(.expectedColonAfterPhaseState(source.text(state.range), found: found, at: missingRange))
+                synchronize(to: .member)
+                return
+            }
+            guard consume(if: .period) != nil else {
+                let word = token.kind == .identifier ? text(token) : nil
+                report(.expectedScenePhase(after: source.text(state.range), found: found, word: word,
+                                           at: token.kind == .identifier ? range(token) : missingRange))
+                synchronize(to: .member)
+                return
+            }
+            let stateName = source.text(state.range)
+            guard let phase = expectName({ .expectedScenePhase(after: stateName, found: $0, word: nil, at: $1) },
+                                         orSkipTo: .member) else { return }
+            mappings.append(ScenePhaseDecl.Mapping(state: state, phase: phase))
+        } while consume(if: .comma) != nil
+        machine.scenePhases.append(ScenePhaseDecl(keyword: keyword, mappings: mappings, range: range(from: start)))
     }
 
     /// The clauses after a transition's states: `on`, `by`, `calls` and the description.

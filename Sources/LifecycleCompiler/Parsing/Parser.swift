@@ -271,7 +271,7 @@ public struct Parser {
             case .rightBrace, .keyword(.delegate), .keyword(.state), .keyword(.initial), .keyword(.final), .keyword(.require):
                 return true
             case .identifier:
-                return nextIsArrow()
+                return nextIsArrow() || (at(ContextualKeyword.scenePhase) && nextIsIdentifier())
             default:
                 return false
             }

@@ -90,6 +90,8 @@ public struct MachineDecl: Sendable {
     /// Every transition's callback references, one run per transition (`callbacks(of:)`).
     public var callbacks: [CallbackRef] = []
     public var requires: [RequireDecl] = []
+    /// `scenePhase Active: .active, …`: which states are which SwiftUI scene phase.
+    public var scenePhases: [ScenePhaseDecl] = []
 
     public init(name: NameSyntax, description: StringSyntax?, range: SourceRange) {
         self.name = name
@@ -165,6 +167,21 @@ public struct CallbackRef: Sendable, Equatable {
 public struct RequireDecl: Sendable {
     public var callback: CallbackRef
     public var reason: StringSyntax?
+    public var range: SourceRange
+}
+
+/// `scenePhase Active: .active, Inactive: .inactive`: the SwiftUI `ScenePhase` each named state
+/// is observed as (a state not named has its enclosing state's, or none).
+public struct ScenePhaseDecl: Sendable {
+    /// One `State: .phase`.
+    public struct Mapping: Sendable {
+        public var state: NameSyntax
+        /// The phase's name, after the '.' (`active`); checked by the checker.
+        public var phase: NameSyntax
+    }
+    /// The word `scenePhase`.
+    public var keyword: NameSyntax
+    public var mappings: [Mapping]
     public var range: SourceRange
 }
 

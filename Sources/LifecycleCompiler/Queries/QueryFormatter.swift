@@ -10,8 +10,13 @@
 ///     applicationDidBecomeActive(_:)
 /// ```
 ///
+/// In a machine mapped with `scenePhase`, a step's phase changes come first among its lines:
+/// `scenePhase .active → .inactive`.
+///
 /// JSON, one array of steps:
-/// `[{"from", "event", "by", "to", "callbacks": [selector…], "source", "target", "description"}]`,
+/// `[{"from", "event", "by", "to", "callbacks": [selector…], "source", "target", "description"}]`
+/// (and, in a machine mapped with `scenePhase`, `"phaseChanges": [{"old", "new"}…]` after
+/// `callbacks`),
 /// where `from` and `to` are the states the machine is in before and after the step, and
 /// `source` and `target` are the transition's ends as the spec declares them (they differ for a
 /// transition inherited from a composite, or one entering a composite). `event`, `by` and
@@ -114,10 +119,13 @@ public struct QueryFormatter {
         return label.isEmpty ? "\(from) --> \(to)\n" : "\(from) --\(label)--> \(to)\n"
     }
 
+    /// A step's callbacks, one a line; in a machine mapped with `scenePhase`, first the phase
+    /// changes SwiftUI reports (`scenePhase .active → .inactive`).
     func callbacks(_ step: QueryStep, indent: String) -> String {
-        let selectors = machine.callbacks(of: step).map { model.method($0).selector }
-        if selectors.isEmpty { return indent + "(nothing is called)\n" }
-        return selectors.map { indent + VisibleText.escaped($0) + "\n" }.joined()
+        let lines = machine.phaseChanges(of: step).map { "scenePhase " + $0.text }
+            + machine.callbacks(of: step).map { VisibleText.escaped(model.method($0).selector) }
+        if lines.isEmpty { return indent + (machine.phases == nil ? "(nothing is called)\n" : "(no phase change; nothing is called)\n") }
+        return lines.map { indent + $0 + "\n" }.joined()
     }
 
     /// `Accepts: interrupt, alert, leave, crash.`
@@ -153,6 +161,17 @@ public struct QueryFormatter {
                     json.key("callbacks")
                     json.array {
                         for callback in machine.callbacks(of: step) { json.string(model.method(callback).selector) }
+                    }
+                    if machine.phases != nil {
+                        json.key("phaseChanges")
+                        json.array {
+                            for change in machine.phaseChanges(of: step) {
+                                json.object {
+                                    json.field("old", change.old.rawValue)
+                                    json.field("new", change.new.rawValue)
+                                }
+                            }
+                        }
                     }
                     json.field("source", name(transition.source))
                     json.field("target", name(transition.target))

@@ -74,11 +74,13 @@ public struct SwiftProgram: Sendable {
     }
 
     /// The app delegate: the first of `preferred` (the specs' app delegates) the files declare
-    /// or extend; else of the classes adopting `UIApplicationDelegate`, the one `@main`,
-    /// `@UIApplicationMain` or `UIApplicationMain(…)` starts, else the first; else a class those
-    /// start (its adoption may be in a file not given).
+    /// or extend; else the class a SwiftUI `App`'s `@UIApplicationDelegateAdaptor` names; else of
+    /// the classes adopting `UIApplicationDelegate`, the one `@main`, `@UIApplicationMain` or
+    /// `UIApplicationMain(…)` starts, else the first; else a class those start (its adoption may
+    /// be in a file not given).
     public func appDelegate(preferring preferred: [String] = []) -> String? {
         if let name = preferred.first(where: { !declarations(of: $0).isEmpty }) { return name }
+        if let adapted = adaptedAppDelegate, !declarations(of: adapted.name).isEmpty { return adapted.name }
         let adopting = classes(adopting: ["UIApplicationDelegate"])
         let started = startedClasses
         return adopting.first(where: started.contains) ?? adopting.first ?? started.first { classDeclaration($0) != nil }
@@ -104,6 +106,36 @@ public struct SwiftProgram: Sendable {
             if let type = scan.types.first(where: { $0.kind == .struct && $0.attributes.contains("main") && $0.inherited.contains("App") }) {
                 return Declaration(file: file, type: type)
             }
+        }
+        return nil
+    }
+
+    /// The class the SwiftUI `App` installs as its app delegate, `@UIApplicationDelegateAdaptor(X.self)`
+    /// in its body, with the range of `X`: SwiftUI creates it, and UIKit calls it as any app
+    /// delegate.
+    public var adaptedAppDelegate: (name: String, range: SourceRange)? {
+        guard let app = swiftUIApp else { return nil }
+        let bytes = Array(app.file.bytes)
+        let body = app.type.bodyOpen..<min(app.type.bodyClose, bytes.count)
+        let tokens = SwiftLexer(bytes: bytes, range: body).tokenize()
+        for k in tokens.indices.dropFirst() where tokens[k].isKeyword("UIApplicationDelegateAdaptor") && tokens[k - 1].isPunct(UInt8(ascii: "@")) {
+            // `(X.self)`, or `(X.self)` after generic arguments' `<X>`.
+            guard k + 4 < tokens.count, tokens[k + 1].isPunct(UInt8(ascii: "(")), tokens[k + 2].kind == .identifier,
+                  tokens[k + 3].isPunct(UInt8(ascii: ".")), tokens[k + 4].isKeyword("self") else { continue }
+            return (tokens[k + 2].text, SourceRange(file: app.file.id, start: tokens[k + 2].start, end: tokens[k + 2].end))
+        }
+        return nil
+    }
+
+    /// Every `onChange(of: scenePhase)` handler of the files, in file order.
+    public func scenePhaseHandlers() -> [(handler: ScenePhaseHandler, file: SourceFile)] {
+        zip(files, scans).flatMap { file, scan in ScenePhaseHandlers.scan(file, types: scan.types).map { ($0, file) } }
+    }
+
+    /// The first `struct`, `class` or `extension` named `name`.
+    public func anyDeclaration(of name: String) -> Declaration? {
+        for (file, scan) in zip(files, scans) {
+            if let type = scan.types.first(where: { $0.name == name && $0.kind != .protocol }) { return Declaration(file: file, type: type) }
         }
         return nil
     }

@@ -37,6 +37,17 @@ import Testing
               ends in 'Background', 'Suspended' or 'NotRunning'
 
             """),
+        (["Examples/SwiftUILifecycle.lifecycle", "Examples/logs/swiftui-phases.log", "--machine", "AppPhase"], 0, """
+            Examples/logs/swiftui-phases.log: conforms to 'AppPhase' (9 phase changes, 2 other lines)
+              ends in 'Active'
+
+            """),
+        (["Examples/SwiftUILifecycle.lifecycle", "Examples/logs/swiftui-phases-swapped.log", "--machine", "AppPhase"], 1, ""),
+        (["Examples/SwiftUILifecycle.lifecycle", "Examples/logs/swiftui-scene-phase.log", "--machine", "Window", "--strict"], 0, """
+            Examples/logs/swiftui-scene-phase.log: conforms to 'Window' (7 phase changes, 0 other lines)
+              ends in 'Active'
+
+            """),
         (["Examples/NavigationLifecycle.lifecycle", "Examples/logs/push-pop-classes.log", "--system", "Navigation"], 1, ""),
         (["Examples/NavigationLifecycle.lifecycle", "Examples/logs/push-pop-classes.log", "--system", "Navigation",
           "--instance", "Root=A_ViewController", "--instance", "Second=B_ViewController"], 0, """

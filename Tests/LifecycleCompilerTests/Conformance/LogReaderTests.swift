@@ -6,7 +6,8 @@ import SpecGeneration
 /// How `LogReader` finds callbacks in lines as apps print them: Swift and Objective-C names,
 /// line ends, terminal colours, instances, and the callbacks no step calls.
 @Suite struct LogReaderTests {
-    /// Each line's reading, as `[selector]`, `unmatched selector`, `unchecked NAME`, `ambiguous` or `-`.
+    /// Each line's reading, as `[selector]`, `unmatched selector`, `unchecked NAME`, `ambiguous`,
+    /// `phase CHANGE or CHANGE` or `-`.
     static func readings(_ text: String, _ reader: LogReader) -> [String] {
         let files = SourceFiles()
         let file = files.add(path: "test.log", bytes: Array(text.utf8))
@@ -17,6 +18,7 @@ import SpecGeneration
             case .unmatched(let callback, _): result.append("unmatched " + reader.vocabulary.checked[callback].callback.selector)
             case .unchecked(let key, _): result.append("unchecked " + reader.uncheckedNames[key])
             case .ambiguous: result.append("ambiguous")
+            case .phase(let exact, _, _): result.append("phase " + exact.map { reader.vocabulary.checked[$0].callback.selector }.joined(separator: " or "))
             case .other: result.append("-")
             }
             return true

@@ -16,8 +16,8 @@ import Testing
             // Removed when the test process exits.
             atexit { try? FileManager.default.removeItem(at: GeneratedCodeCompilesTests.standInFolder) }
             // CloudKit and Intents first: UIKit's stand-in imports them, as its delegate protocols
-            // name `CKShare.Metadata` and `INIntent`.
-            for module in ["CloudKit", "Intents", "UIKit"] {
+            // name `CKShare.Metadata` and `INIntent`; SwiftUI's imports UIKit's.
+            for module in ["CloudKit", "Intents", "UIKit", "SwiftUI"] {
                 let source = Repository.fixtures.appendingPathComponent("UIKitStandIn/\(module).swift")
                 let result = try Shell.run("/usr/bin/env", ["swiftc", "-swift-version", "6", "-parse-as-library", "-emit-module",
                                                             "-module-name", module, "-I", folder.path, "-emit-module-path",

@@ -10,7 +10,7 @@ import SpecGeneration
 @Suite(.serialized) struct MonitorTests {
     /// Specs whose `--monitor` output is kept as `Fixtures/Golden/<name>.monitor.swift`.
     static let goldens: [(folder: String, name: String)] = [
-        ("Examples", "SceneLifecycle"), ("Examples", "MediaPlayer"),
+        ("Examples", "SceneLifecycle"), ("Examples", "MediaPlayer"), ("Examples", "SwiftUILifecycle"),
         ("Tests/LifecycleCompilerTests/Fixtures/Golden", "Hostile"), ("Tests/LifecycleCompilerTests/Fixtures/Golden", "Keywords"),
     ]
 

@@ -45,6 +45,13 @@ import Testing
         jobs.append(Job(unit: try IOSTypecheck.Unit(delegates.appendingPathComponent("AppDelegate.swift"),
                                                     delegates.appendingPathComponent("SceneDelegate.swift")),
                         platform: platform(ofSpec: "SceneLifecycle")))
+        // The SwiftUI app the SwiftUI article checks, and the one of the check --impl corpus, are real apps.
+        let swiftUIExample = Repository.examples.appendingPathComponent("SwiftUI")
+        let swiftUIFiles = try manager.contentsOfDirectory(atPath: swiftUIExample.path).filter { $0.hasSuffix(".swift") }.sorted()
+        jobs.append(Job(unit: try IOSTypecheck.Unit(urls: swiftUIFiles.map { swiftUIExample.appendingPathComponent($0) }), platform: PlatformVersion("17.0")))
+        let notes = Repository.fixtures.appendingPathComponent("Implementations/SwiftUINotes")
+        let notesFiles = try manager.contentsOfDirectory(atPath: notes.path).filter { $0.hasSuffix(".swift") }.sorted()
+        jobs.append(Job(unit: try IOSTypecheck.Unit(urls: notesFiles.map { notes.appendingPathComponent($0) }), platform: PlatformVersion("17.0")))
         let demo = Repository.examples.appendingPathComponent("PluginDemo/Sources/Downloads")
         let demoFiles = try manager.contentsOfDirectory(atPath: demo.path).filter { $0.hasSuffix(".swift") }.sorted()
         jobs.append(Job(unit: try IOSTypecheck.Unit(urls: demoFiles.map { demo.appendingPathComponent($0) }), platform: nil))

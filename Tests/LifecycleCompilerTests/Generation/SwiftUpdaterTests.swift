@@ -123,6 +123,52 @@ import Testing
         }
     }
 
+    /// A SwiftUI view's callbacks are modifiers in its body: `--update` adds nothing to its
+    /// struct, only the app delegate class's missing callback.
+    @Test func swiftUIStructsAreLeftAlone() throws {
+        let spec = """
+        import SwiftUI
+        import UIKit
+        machine Editor {
+            delegate NoteEditor: View
+            initial state Created
+            state Visible
+            Created -> Visible on push calls onAppear(perform:)
+            Visible -> Created on pop calls onDisappear(perform:)
+        }
+        machine Delegate {
+            delegate AppDelegate: NSObject, UIApplicationDelegate
+            initial state Running
+            Running -> Running on terminate calls applicationWillTerminate(_:)
+        }
+        """
+        let edited = """
+        import SwiftUI
+
+        struct NoteEditor: View {
+            var body: some View {
+                Text("note").onAppear { }
+            }
+        }
+
+        final class AppDelegate: NSObject, UIApplicationDelegate {
+        }
+
+        """
+        let update = try SwiftUpdater.update(Array(edited.utf8), model: try Self.model(spec)).get()
+        #expect(update.added.map(\.selector) == ["applicationWillTerminate(_:)"])
+        let text = String(decoding: update.bytes, as: UTF8.self)
+        #expect(text.hasPrefix(String(edited.prefix(while: { $0 != "f" }))))
+        #expect(!text.contains("func onDisappear"))
+        // A file with the view alone has no class to update, and the message names only classes.
+        let viewOnly = String(edited.prefix { $0 != "f" })
+        guard case .failure(let failure) = SwiftUpdater.update(Array(viewOnly.utf8), model: try Self.model(spec)) else {
+            Issue.record("a file without the delegate class was updated")
+            return
+        }
+        #expect(failure.message == "no delegate class of the spec ('AppDelegate') is declared in this file")
+    }
+
     @Test func nothingMissingLeavesTheFileIdentical() throws {
         let update = try SwiftUpdater.update(Array(Self.edited.utf8), model: Self.model(Self.small))
             .get()

@@ -299,6 +299,56 @@ import SpecGeneration
         #expect((data?.count ?? 0) > 100 && (data?.count ?? 1) % 5 == 0)
     }
 
+    @Test("SwiftUI: hover on 'scenePhase', a phase and 'import SwiftUI'; completion of phases and states; rename reaches the mapping; the SwiftUI catalog")
+    func swiftUI() throws {
+        let client = Client()
+        client.initialize()
+        let uri = "file:///specs/SwiftUILifecycle.lifecycle"
+        let text = try Self.example("SwiftUILifecycle.lifecycle")
+        client.open(uri, text)
+        func hover(_ needle: String, _ offset: Int = 0) -> String {
+            let (line, character) = Self.position(of: needle, in: text, offset: offset)
+            return client.request("textDocument/hover", client.at(uri, line, character))?["result"]?["contents"]?["value"]?.string ?? ""
+        }
+        // The word: where the phase is read, and every state's phase.
+        let word = hover("scenePhase Inactive", 2)
+        #expect(word.contains("read in `NotesApp`, an `App`, it is the app's aggregate phase"), "\(word)")
+        #expect(word.contains("- `NotRunning`: no phase") && word.contains("- `Active`: `.active`"), "\(word)")
+        // The second machine's, in the line after its delegate's.
+        let (windowLine, _) = Self.position(of: "delegate ContentView: View", in: text)
+        let windowWord = client.request("textDocument/hover", client.at(uri, windowLine + 1, 6))?["result"]?["contents"]?["value"]?.string ?? ""
+        #expect(windowWord.contains("read in `ContentView`, a `View`, it is the phase of the scene that shows the view"), "\(windowWord)")
+        // A phase: Apple's meaning.
+        #expect(hover("Active: .active", 10).contains("**scene phase** `.active`: the scene is in the foreground and interactive"))
+        // The module, and a view modifier from the SwiftUI catalog.
+        #expect(hover("import SwiftUI", 8).contains("**import** `SwiftUI`"))
+        let task = hover("task(priority:_:) \"The user opens a note", 1)
+        #expect(task.contains("declared in protocol `View` (SwiftUI, iOS 26.2 SDK)") && task.contains("**Availability:** iOS 15.0+"), "\(task)")
+        // Definition of `SwiftUI` and of a modifier: the SwiftUI catalog's virtual document.
+        let (importLine, importCharacter) = Self.position(of: "import SwiftUI", in: text, offset: 8)
+        let module = client.request("textDocument/definition", client.at(uri, importLine, importCharacter))?["result"]
+        #expect(module?["uri"] == JSONValue.string(LanguageServer.swiftUICatalogURI))
+        let catalog = client.request("lifecycle/catalog", .object([("uri", .string(LanguageServer.swiftUICatalogURI))]))?["result"]?["text"]?.string ?? ""
+        #expect(catalog.contains("func onAppear(perform action: (() -> Void)? = nil)"))
+        // Completion: the phases after ':', the states after 'scenePhase'.
+        let edited = text.replacingOccurrences(of: "scenePhase Inactive: .inactive, Active: .active, Background: .background\n\n    initial state NotRunning",
+                                               with: "scenePhase Inactive: \n\n    initial state NotRunning")
+        client.open("file:///specs/Edited.lifecycle", edited)
+        let (phaseLine, phaseCharacter) = Self.position(of: "scenePhase Inactive: ", in: edited, offset: 21)
+        let phases = client.request("textDocument/completion", client.at("file:///specs/Edited.lifecycle", phaseLine, phaseCharacter))?["result"]?["items"]?.array
+        #expect(phases?.compactMap { $0["label"]?.string } == [".active", ".inactive", ".background"])
+        let (stateLine, stateCharacter) = Self.position(of: "scenePhase Inactive: ", in: edited, offset: 11)
+        let states = client.request("textDocument/completion", client.at("file:///specs/Edited.lifecycle", stateLine, stateCharacter))?["result"]?["items"]?.array?.compactMap { $0["label"]?.string }
+        #expect(states?.contains("Background") == true && states?.contains("NotRunning") == true, "\(states ?? [])")
+        // Renaming a state renames it in the mapping too: declaration, mapping, two transitions.
+        let (refLine, refCharacter) = Self.position(of: "Inactive   -> Active     on activate           by system \"UIKit makes", in: text, offset: 15)
+        let rename = client.request("textDocument/rename", .object([
+            ("textDocument", .object([("uri", .string(uri))])), ("position", .object([("line", JSONValue(refLine)), ("character", JSONValue(refCharacter))])),
+            ("newName", "Running")]))
+        let edits = rename?["result"]?["changes"]?[uri]?.array ?? []
+        #expect(edits.contains { $0["range"]?["start"]?["line"]?.int == Self.position(of: "Active: .active", in: text).0 })
+    }
+
     @Test("systems: document symbols list them with their instances; completion after 'X.' offers X's events")
     func systems() {
         let client = Client()

@@ -59,6 +59,32 @@ import LifecycleCompiler
         #expect(missing.first?.fixIt == nil)
     }
 
+    /// A SwiftUI app: the phase change no handler tells apart gets a fix-it that adds its case
+    /// to the App's `switch (oldPhase, newPhase)`; applied, the warning goes, and nothing else
+    /// changes.
+    @Test func scenePhaseFixItAddsTheCase() throws {
+        let (compilation, _) = try Self.run("SwiftUINotes")
+        let warning = try #require(compilation.diagnostics.all.first { $0.id == "phaseChangeNotDistinguished" && $0.fixIt != nil })
+        let fixIt = try #require(warning.fixIt)
+        let file = compilation.files[fixIt.range.file]
+        #expect(file.path == "NotesApp.swift")
+        #expect(fixIt.replacement == "            case (.background, .inactive):\n                break\n")
+        var bytes = Array(file.bytes)
+        bytes.replaceSubrange(fixIt.range.startOffset..<fixIt.range.endOffset, with: Array(fixIt.replacement.utf8))
+        let folder = Self.root.appendingPathComponent("SwiftUINotes")
+        let files = SourceFiles()
+        let spec = files.add(path: "Spec.lifecycle", bytes: Array(try Data(contentsOf: folder.appendingPathComponent("Spec.lifecycle"))))
+        let model = try #require(Compiler.compile(spec, files: files, loader: { _, _ in .failure(LoadFailure("none")) }).model)
+        var swiftFiles: [SourceFile] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where name.hasSuffix(".swift") {
+            swiftFiles.append(files.add(path: name, bytes: name == "NotesApp.swift" ? bytes : Array(try Data(contentsOf: folder.appendingPathComponent(name)))))
+        }
+        let after = ImplementationCheck.check(model, against: swiftFiles).all
+        let before = compilation.diagnostics.all
+        #expect(!after.contains { $0.id == "phaseChangeNotDistinguished" && $0.message.contains("'NotesApp'") })
+        #expect(after.map(\.message) == before.map(\.message).filter { $0 != warning.message })
+    }
+
     /// A near miss carries a fix-it that rewrites its signature, in the Swift file, to the exact one.
     @Test func nearMissFixItRewritesTheSignature() throws {
         let (compilation, _) = try Self.run("LabelOff")

@@ -6,7 +6,7 @@ final class AppDelegate: NSObject, UIApplicationDelegate {
         return true
     }
 
-    // expected-warning@+1 {{UIKit does not call 'applicationDidBecomeActive(_:)' in an app that adopts scenes; use 'sceneDidBecomeActive(_:)' in the scene delegate}}
+    // expected-warning@+1 {{UIKit does not call 'applicationDidBecomeActive(_:)' in a SwiftUI app, which has scenes; follow the scene phase instead: '.onChange(of: scenePhase)' reports the change to '.active'}}
     func applicationDidBecomeActive(_ application: UIApplication) {
         Badge.reset()
     }

@@ -1,0 +1,78 @@
+/// `scenePhase Active: .active, …`: a machine as SwiftUI shows it, each state a scene phase.
+///
+/// The phase is read (`@Environment(\.scenePhase)`) in the machine's delegate, which says what it
+/// means: an `App` reads the app's aggregate phase, a `View` its scene's. A state the mapping does
+/// not name has its enclosing state's phase, or none (SwiftUI has no phase for a process that is
+/// not running or a scene that is not attached). Reported: unknown states and phases, a state
+/// mapped twice, a delegate that is neither, a platform older than `ScenePhase` (iOS 14).
+extension Checker {
+    /// The machine's phases, or nil when its spec maps none (or, after an error, none resolve).
+    mutating func resolveScenePhases(of decl: MachineDecl, named machineName: String, states: [State],
+                                     delegate: Delegate?) -> PhaseObservation? {
+        guard let first = decl.scenePhases.first else { return nil }
+        var own = [ScenePhase?](repeating: nil, count: states.count)
+        var mappedAt = [SourceRange?](repeating: nil, count: states.count)
+        var indexByName: [String: Int] = [:]
+        for (index, state) in states.enumerated() where indexByName[state.name] == nil { indexByName[state.name] = index }
+        for phaseDecl in decl.scenePhases {
+            for mapping in phaseDecl.mappings {
+                let name = text(mapping.state.range)
+                let phaseName = text(mapping.phase.range)
+                guard let phase = ScenePhase(rawValue: phaseName) else {
+                    report(.unknownScenePhase(phaseName, suggestion: Suggestions.bestMatch(for: phaseName, in: ScenePhase.allCases.map(\.rawValue)),
+                                              at: mapping.phase.range))
+                    continue
+                }
+                guard let index = indexByName[name] else {
+                    let suggestion = spendSuggestion() ? Suggestions.bestMatch(for: name, in: states.map(\.name)) : nil
+                    var diagnostic = Diagnostic.unknownState(name, suggestion: suggestion, at: mapping.state.range)
+                    if let suggestion, let index = indexByName[suggestion] {
+                        diagnostic = diagnostic.note("'\(suggestion)' declared here", at: states[index].range)
+                    }
+                    report(diagnostic)
+                    continue
+                }
+                if let earlier = mappedAt[index] {
+                    report(.duplicateScenePhase(name, at: mapping.state.range).note("'\(name)' first mapped here", at: earlier))
+                    continue
+                }
+                own[index] = phase
+                mappedAt[index] = mapping.state.range
+            }
+        }
+        guard let scope = phaseScope(of: delegate) else {
+            if !(delegate?.isIncomplete ?? false) {
+                report(.scenePhaseWithoutSwiftUIDelegate(machineName, delegate: delegate?.name, at: first.keyword.range))
+            }
+            return nil
+        }
+        if let platform, ["iOS", "iPadOS", "macCatalyst"].contains(platform.name), platform.version < Checker.scenePhaseIntroduced {
+            report(.scenePhaseNotAvailable(introduced: Checker.scenePhaseIntroduced, target: platform, at: first.keyword.range))
+        }
+        // States come in pre-order: a parent's phase is known before its children's.
+        var phases = own
+        for index in states.indices where phases[index] == nil {
+            if let parent = states[index].parent { phases[index] = phases[parent] }
+        }
+        return PhaseObservation(scope: scope, phases: phases, range: first.keyword.range)
+    }
+
+    /// `ScenePhase` and `EnvironmentValues.scenePhase` are iOS 14.0 (the SDK's `@available`).
+    static let scenePhaseIntroduced = PlatformVersion("14.0")!
+
+    /// Where a delegate reads the scene phase: an `App` the app's, a `View` its scene's.
+    func phaseScope(of delegate: Delegate?) -> PhaseObservation.Scope? {
+        guard let delegate, !delegate.isIncomplete else { return nil }
+        var seen: Set<Int> = []
+        var work = delegate.adopted
+        while let next = work.popLast() {
+            guard seen.insert(next).inserted else { continue }
+            if types[next].origin == "SwiftUI" {
+                if types[next].name == "App" { return .app }
+                if types[next].name == "View" { return .scene }
+            }
+            work.append(contentsOf: types[next].parents)
+        }
+        return nil
+    }
+}

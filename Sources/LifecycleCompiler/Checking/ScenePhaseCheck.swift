@@ -1,0 +1,93 @@
+/// `check --impl`'s verdict on a SwiftUI machine (`scenePhase …`): does the app's Swift react to
+/// each phase change the spec says happens?
+///
+/// The handlers are the `onChange(of: scenePhase)` of the machine's delegate (the `App` or the
+/// `View` the spec names, its struct or an extension), read by `ScenePhaseHandlers`; when the
+/// files declare no type of that name, those of the `@main` App for an app machine, and of the
+/// other types for a scene machine. A phase change is told apart when some branch of a handler
+/// is taken for it and for no other change of the machine (`case (.background, .inactive):`,
+/// `if newPhase == .background` when nothing else goes to the background). Each change that no
+/// handler tells apart is a warning at the first transition making it, with the `case` to add:
+/// a fix-it in the Swift file when the handler has a `switch (oldPhase, newPhase)`. A machine
+/// whose phase no handler reads at all is one warning listing the cases. A handler whose action
+/// is a function passed by name is not read: its changes are not judged.
+public enum ScenePhaseCheck {
+    public static func check(_ models: [Model], program: SwiftProgram, machines: [String]? = nil,
+                             skippingUndeclared: Bool = false) -> Diagnostics {
+        var diagnostics = Diagnostics()
+        let phased = models.flatMap { model in model.machines.filter { $0.phases != nil && $0.delegate != nil && (machines?.contains($0.name) ?? true) } }
+        guard !phased.isEmpty else { return diagnostics }
+        let handlers = program.scenePhaseHandlers()
+        for machine in phased {
+            guard let observation = machine.phases, let delegate = machine.delegate else { continue }
+            let declared = program.anyDeclaration(of: delegate.name)
+            if skippingUndeclared && declared == nil { continue }
+            // The machine's changes, each with the transitions making it, in declaration order.
+            var changes: [(change: PhaseChange, transitions: [Int])] = []
+            for (t, made) in machine.phaseChangesByTransition(MachineStepper(machine)).enumerated() {
+                for change in made {
+                    if let index = changes.firstIndex(where: { $0.change == change }) {
+                        if !changes[index].transitions.contains(t) { changes[index].transitions.append(t) }
+                    } else {
+                        changes.append((change, [t]))
+                    }
+                }
+            }
+            guard !changes.isEmpty else { continue }
+            let appName = program.swiftUIApp?.type.name
+            var mine = handlers.filter { $0.handler.owner == delegate.name }
+            if mine.isEmpty && declared == nil {
+                mine = handlers.filter { observation.scope == .app ? $0.handler.owner == appName : $0.handler.owner != appName }
+            }
+            let all = changes.map(\.change)
+            guard !mine.isEmpty else {
+                var diagnostic = Diagnostic.scenePhaseNotObserved(machine.name, reader: delegate.name,
+                                                                  cases: all.map { "case \($0.pattern):" }, at: observation.range)
+                if let declared {
+                    diagnostic = diagnostic.note("'\(delegate.name)' is declared here; add '@Environment(\\.scenePhase) private var scenePhase' and '.onChange(of: scenePhase) { oldPhase, newPhase in switch (oldPhase, newPhase) { … } }'",
+                                                 at: SwiftProgram.keywordRange(of: declared))
+                }
+                diagnostics.append(diagnostic)
+                continue
+            }
+            // A handler passed by name is not read: say nothing rather than guess.
+            guard mine.allSatisfy(\.handler.isRead) else { continue }
+            for (change, transitions) in changes {
+                guard !mine.contains(where: { $0.handler.distinguishingBranch(change, among: all) != nil }) else { continue }
+                let first = machine.transitions[transitions[0]]
+                let name = transitionName(first, in: machine)
+                var diagnostic = Diagnostic.phaseChangeNotDistinguished(change, transition: name, event: first.event,
+                                                                       reader: delegate.name, at: first.range)
+                for other in transitions.dropFirst() {
+                    diagnostic = diagnostic.note("'\(transitionName(machine.transitions[other], in: machine))' makes it too", at: machine.transitions[other].range)
+                }
+                for (handler, file) in mine {
+                    let fileName = PathNames.lastComponent(file.path)
+                    if let shared = handler.sharedBranch(change) {
+                        let others = all.filter { $0 != change && shared.matches($0) }.map { "'\($0.text)'" }
+                        diagnostic = diagnostic.note("'\(shared.text)' in \(fileName) is taken for it, but also for \(others.joined(separator: ", "))",
+                                                     at: shared.range)
+                    }
+                }
+                let (handler, file) = mine[0]
+                let fileName = PathNames.lastComponent(file.path)
+                if let insertion = handler.caseInsertion, diagnostic.fixIt == nil {
+                    let text = "\(insertion.indentation)case \(change.pattern):\n\(insertion.indentation)    break\n"
+                    diagnostic.fixIt = Diagnostic.FixIt(replace: SourceRange(file: file.id, start: insertion.offset, end: insertion.offset), with: text)
+                    diagnostic = diagnostic.note("add to \(fileName), before this line: case \(change.pattern):",
+                                                 at: SourceRange(file: file.id, start: insertion.anchor.lowerBound, end: insertion.anchor.upperBound))
+                } else {
+                    diagnostic = diagnostic.note("the handler in \(fileName) is here; give it a 'switch (oldPhase, newPhase)' with 'case \(change.pattern):'",
+                                                 at: handler.range)
+                }
+                diagnostics.append(diagnostic)
+            }
+        }
+        return diagnostics
+    }
+
+    /// `Background -> Foreground on reopen`.
+    static func transitionName(_ transition: Transition, in machine: Machine) -> String {
+        "\(machine.states[transition.source].name) -> \(machine.states[transition.target].name)" + (transition.event.map { " on \($0)" } ?? "")
+    }
+}
