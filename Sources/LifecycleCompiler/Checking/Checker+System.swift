@@ -3,10 +3,12 @@
 /// An instance's machine is one of the root file's machines or of a file it imports (the
 /// first one of that name, root first); an imported machine is checked here, once, when a
 /// system first uses it. When names resolve and nothing else is wrong, the composed states are
-/// explored breadth-first (`ComposedExploration`, at most `stateLimit` of them): a step that
-/// can fail once its event has started is an error, with the shortest sequence of events that
-/// leads there as notes; an event never possible and an instance that never leaves its
-/// initial state are warnings.
+/// explored breadth-first (`ComposedExploration`, at most `stateLimit` of them). An event is
+/// possible where its `when` clause holds and all its steps can be applied in turn
+/// (<doc:Language>, "Systems"): an event possible in no reachable state is an error located at
+/// the step that stops it, and where a `when` clause holds, a step that cannot happen is an
+/// error; both give the shortest sequence of events that leads there as notes and name the
+/// fix. An instance that never leaves its initial state is a warning.
 extension Checker {
     /// The default of `--state-limit`.
     public static let defaultStateLimit = 1_000_000
@@ -111,6 +113,25 @@ extension Checker {
             } else {
                 eventByName[name] = eventDecl.name.range
             }
+            var conditions: [SystemCondition] = []
+            for conditionDecl in eventDecl.conditions {
+                let instanceName = text(conditionDecl.instance.range)
+                guard let instance = instanceByName[instanceName] else {
+                    let suggestion = spendSuggestion() ? Suggestions.bestMatch(for: instanceName, in: instances.map(\.name)) : nil
+                    report(.unknownInstance(instanceName, system: systemName, suggestion: suggestion, at: conditionDecl.instance.range))
+                    continue
+                }
+                guard resolved[instance] else { continue }
+                let machine = used[instances[instance].machine]
+                let stateName = text(conditionDecl.state.range)
+                guard let state = machine.state(named: stateName) else {
+                    let suggestion = spendSuggestion() ? Suggestions.bestMatch(for: stateName, in: machine.states.map(\.name)) : nil
+                    report(.unknownInstanceState(stateName, instance: instanceName, machine: machine.name,
+                                                 suggestion: suggestion, at: conditionDecl.state.range))
+                    continue
+                }
+                conditions.append(SystemCondition(instance: instance, state: state, range: conditionDecl.range))
+            }
             var steps: [SystemStep] = []
             for stepDecl in decl.steps(of: eventDecl) {
                 let instanceName = text(stepDecl.instance.range)
@@ -138,7 +159,7 @@ extension Checker {
                 }
             }
             events.append(SystemEvent(name: name, trigger: eventDecl.trigger.map { $0 == .user ? .user : .system },
-                                      description: eventDecl.description.map(value), steps: steps,
+                                      description: eventDecl.description.map(value), conditions: conditions, steps: steps,
                                       range: eventDecl.name.range))
         }
         let system = System(name: systemName, description: decl.description.map(value), range: decl.name.range,
@@ -184,42 +205,128 @@ extension Checker {
             return
         }
         for (eventIndex, event) in system.events.enumerated() {
-            guard let failure = exploration.failures[eventIndex] else { continue }
-            // Replay the event up to the failing step, to see where that step's instance stands.
-            var replay = exploration.state(failure.state)
-            _ = replay.withUnsafeMutableBufferPointer { stepper.apply(eventIndex, to: $0.baseAddress!) }
-            let step = event.steps[failure.step]
-            let instance = system.instances[step.instance]
-            let machine = system.machine(of: step.instance)
-            let state = machine.states[Int(replay[step.instance])]
-            let why: String
-            let spelled: String
-            switch step.action {
-            case .fire(let name):
-                spelled = "\(instance.name).\(name)"
-                why = state.isFinal ? "a final state, which accepts no event" : "which does not accept '\(name)'"
-            case .new:
-                spelled = "new \(instance.name)"
-                why = "neither its initial state nor a final state"
+            if let failure = exploration.failures[eventIndex] {
+                report(blockedStep(of: eventIndex, at: failure, in: exploration, stepper: stepper, expected: true))
+            } else if exploration.possible[eventIndex] {
+                continue
+            } else if !exploration.expected[eventIndex] {
+                let clause = event.conditions.map { condition in
+                    "\(system.instances[condition.instance].name)=\(system.machine(of: condition.instance).states[condition.state].name)"
+                }
+                report(.systemEventNeverExpected(event.name, clause: clause.joined(separator: ", "), at: event.range))
+            } else if let furthest = exploration.furthest[eventIndex] {
+                var diagnostic = blockedStep(of: eventIndex, at: furthest, in: exploration, stepper: stepper, expected: false)
+                // An impossible event declared before, that would move the blocked instance,
+                // may be the real mistake: say so rather than let this fix look like the only
+                // one (declaration order usually follows the story: push before pop).
+                let instance = event.steps[furthest.step].instance
+                for (other, otherEvent) in system.events.enumerated()
+                where other < eventIndex && !exploration.possible[other] && otherEvent.steps.contains(where: { $0.instance == instance }) {
+                    diagnostic = diagnostic.note("'\(otherEvent.name)', which also moves '\(system.instances[instance].name)', is never possible either; fixing it may be enough",
+                                                 at: otherEvent.range)
+                }
+                report(diagnostic)
             }
-            var diagnostic = Diagnostic.systemStepCanFail(spelled, event: event.name, instance: instance.name,
-                                                          state: state.name, why: why, at: step.range)
-            let path = exploration.events(to: failure.state)
-            for (position, earlier) in path.enumerated() {
-                let message = position == 0 ? "'\(system.events[earlier].name)' happens first" : "then '\(system.events[earlier].name)'"
-                diagnostic = diagnostic.note(message, at: system.events[earlier].range)
-            }
-            diagnostic = diagnostic.note(path.isEmpty ? "'\(event.name)' starts in the initial state" : "then '\(event.name)' starts",
-                                         at: event.range)
-            report(diagnostic)
-        }
-        for (eventIndex, event) in system.events.enumerated() where !exploration.possible[eventIndex] {
-            report(.systemEventNeverPossible(event.name, at: event.range))
         }
         let start = stepper.initial
         for (index, instance) in system.instances.enumerated() where !exploration.leftInitial[index] {
             let machine = system.machine(of: index)
             report(.instanceNeverLeavesInitial(instance.name, state: machine.states[Int(start[index])].name, at: instance.range))
         }
+    }
+
+    /// The error for step `at.step` of event `eventIndex`, blocked in explored state `at.state`:
+    /// where its `when` clause holds (`expected`), or everywhere the steps before it happen
+    /// (the event is never possible). It says where the step's instance stands, names the fix
+    /// (the shortest run of that instance's events to a state where the step can happen, as a
+    /// fix-it inserting them before the step), and gives the shortest sequence of events that
+    /// leads there as notes.
+    private func blockedStep(of eventIndex: Int, at blocked: (state: Int, step: Int), in exploration: ComposedExploration,
+                             stepper: ComposedStepper, expected: Bool) -> Diagnostic {
+        let system = stepper.system
+        let event = system.events[eventIndex]
+        // Replay the event up to the blocked step, to see where that step's instance stands.
+        var replay = exploration.state(blocked.state)
+        _ = replay.withUnsafeMutableBufferPointer { stepper.apply(eventIndex, to: $0.baseAddress!) }
+        let step = event.steps[blocked.step]
+        let instance = system.instances[step.instance]
+        let machine = system.machine(of: step.instance)
+        let leaf = Int(replay[step.instance])
+        let state = machine.states[leaf].name
+        let machineStepper = stepper.steppers[instance.machine]
+        let spelled: String
+        let why: String
+        let wanted: String
+        let accepts: (Int) -> Bool
+        switch step.action {
+        case .fire(let name):
+            spelled = "\(instance.name).\(name)"
+            why = machine.states[leaf].isFinal ? "a final state, which accepts no event" : "which does not accept '\(name)'"
+            wanted = "a state that accepts '\(name)'"
+            accepts = { machineStepper.step(on: name, from: $0) != nil }
+        case .new:
+            spelled = "new \(instance.name)"
+            why = "neither its initial state nor a final state"
+            wanted = "its initial state or a final state"
+            accepts = { machine.states[$0].isFinal || (machine.initialState >= 0 && machine.isWithin($0, machine.initialState)) }
+        }
+        let way = Self.shortestEvents(in: machineStepper, from: leaf, to: accepts)
+        let fix: String
+        var insertion: String?
+        if let way, !way.isEmpty {
+            let steps = way.map { "\(instance.name).\($0)" }.joined(separator: ", ")
+            fix = "put '\(steps)' before it, the shortest way from '\(state)' to \(wanted)" + (expected ? ", or narrow the 'when' clause" : "")
+            insertion = steps + ", "
+        } else {
+            fix = "'\(instance.name)' cannot get from '\(state)' to \(wanted): reorder the steps, or let an earlier event bring it there"
+                + (expected ? ", or narrow the 'when' clause" : "")
+        }
+        var diagnostic = expected
+            ? Diagnostic.systemStepFailsWhereExpected(spelled, event: event.name, instance: instance.name, state: state, why: why,
+                                                      fix: fix, at: step.range)
+            : Diagnostic.systemEventNeverPossible(event.name, step: spelled, first: blocked.step == 0, instance: instance.name,
+                                                  state: state, why: why, fix: fix, at: step.range)
+        if let insertion {
+            diagnostic.fixIt = Diagnostic.FixIt(replace: SourceRange(file: step.range.file, start: step.range.startOffset, end: step.range.startOffset),
+                                     with: insertion)
+        }
+        let path = exploration.events(to: blocked.state)
+        for (position, earlier) in path.enumerated() {
+            let message = position == 0 ? "'\(system.events[earlier].name)' happens first" : "then '\(system.events[earlier].name)'"
+            diagnostic = diagnostic.note(message, at: system.events[earlier].range)
+        }
+        return diagnostic.note(path.isEmpty ? "'\(event.name)' starts in the initial state" : "then '\(event.name)' starts",
+                               at: event.range)
+    }
+
+    /// The fewest events that take a machine from `leaf` to a leaf where `goal` holds (empty
+    /// when it already does), breadth-first over its steps; nil when none does.
+    static func shortestEvents(in stepper: MachineStepper, from leaf: Int, to goal: (Int) -> Bool) -> [String]? {
+        if goal(leaf) { return [] }
+        let machine = stepper.machine
+        var parent = [Int](repeating: -2, count: machine.states.count)
+        var via = [Int](repeating: -1, count: machine.states.count)
+        parent[leaf] = -1
+        var queue = [leaf]
+        var head = 0
+        while head < queue.count {
+            let from = queue[head]
+            head += 1
+            for step in stepper.steps(from: from) where parent[step.to] == -2 {
+                parent[step.to] = from
+                via[step.to] = step.transition
+                if goal(step.to) {
+                    var events: [String] = []
+                    var current = step.to
+                    while parent[current] >= 0 {
+                        events.append(machine.transitions[via[current]].event ?? "")
+                        current = parent[current]
+                    }
+                    return events.reversed()
+                }
+                queue.append(step.to)
+            }
+        }
+        return nil
     }
 }

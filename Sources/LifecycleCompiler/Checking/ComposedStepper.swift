@@ -2,14 +2,16 @@
 ///
 /// A composed state is `instanceCount` consecutive `Int32`s, `state[i]` being instance `i`'s
 /// current (leaf) state in its machine. `initial` is where every system starts; `apply(_:to:)`
-/// applies one system event in place, and says whether it happened, was not possible (its first
-/// step cannot happen), or failed at a later step. `fire(_:from:)` does the same on an array and
-/// also says which transition each step took, for printing.
+/// applies one system event in place, and says whether it happened, was not expected (its
+/// `when` clause does not hold), or was blocked at a step. `fire(_:from:)` does the same on an
+/// array and also says which transition each step took, for printing.
 ///
-/// A step `X.event` makes exactly the step `MachineStepper.step(on:from:)` makes on X alone
-/// (<doc:Semantics>); `new X` is possible when X is in its initial state or a final state and
-/// puts it back in its initial state. Everything is looked up in rows built once from those
-/// steps (`rowSize(of:)` says how large), so a step costs one array read.
+/// An event happens, and is possible, only when its `when` clause holds and every step can be
+/// applied in turn (<doc:Language>, "Systems"). A step `X.event` makes exactly the step
+/// `MachineStepper.step(on:from:)` makes on X alone (<doc:Semantics>); `new X` is possible when
+/// X is in its initial state or a final state and puts it back in its initial state; a
+/// condition `X is S` keeps X where it is when it is within S. Everything is looked up in rows
+/// built once from those (`rowSize(of:)` says how large), so each costs one array read.
 ///
 /// `ComposedExploration` searches the composed states with `apply`; `SystemQueries` and
 /// `SystemAutomaton` (`simulate`, `trace`, `paths` and `conform` with `--system`) use `fire`.
@@ -17,20 +19,24 @@ public struct ComposedStepper: Sendable {
     public let system: System
     /// Per machine of `system.machines`: its steps.
     public let steppers: [MachineStepper]
-    /// Where each event's steps start in the flattened step list; `stepStarts[events.count]` is
-    /// the total.
+    /// Where each event's entries start in the flattened list (its conditions, then its
+    /// steps); `stepStarts[events.count]` is the total.
     let stepStarts: [Int]
+    /// Per event: how many of its entries are conditions.
+    let conditionCounts: [Int]
     /// Per machine: the leaf it starts in.
     let starts: [Int32]
-    /// What `apply` reads, flat: per flattened step, its instance, and where its row starts in
+    /// What `apply` reads, flat: per flattened entry, its instance, and where its row starts in
     /// `nextStates`. A row gives, per state of a machine, the leaf one (machine, event) pair
-    /// leads to (-1: not possible there); steps with the same pair share one row.
+    /// leads to (-1: not possible there), or for a condition the state itself where it holds;
+    /// entries with the same pair share one row.
     let stepInstance: [Int32]
     let rowStart: [Int]
     let nextStates: [Int32]
 
     /// The most `Int32`s the next-state rows of one system may take (64 MB): a row per distinct
-    /// (machine, event) pair of its steps, one entry per state of the machine. The checker
+    /// (machine, event) pair of its steps and (machine, state) pair of its conditions, one entry
+    /// per state of the machine. The checker
     /// reports a system past it (`rowSize(of:)`) instead of building its rows.
     public static let maximumRowSize = 1 << 24
 
@@ -39,6 +45,12 @@ public struct ComposedStepper: Sendable {
         var seen = Set<String>()
         var total = 0
         for event in system.events {
+            for condition in event.conditions {
+                let machine = system.instances[condition.instance].machine
+                if seen.insert(conditionKey(machine, condition.state)).inserted {
+                    total += system.machines[machine].states.count
+                }
+            }
             for step in event.steps {
                 let machine = system.instances[step.instance].machine
                 if seen.insert(rowKey(machine, step.action)).inserted {
@@ -55,6 +67,8 @@ public struct ComposedStepper: Sendable {
         case .new: "\(machine)"
         }
     }
+
+    static func conditionKey(_ machine: Int, _ state: Int) -> String { "\(machine) is \(state)" }
 
     /// How many `Int32`s a composed state takes.
     public var instanceCount: Int { system.instances.count }
@@ -75,6 +89,21 @@ public struct ComposedStepper: Sendable {
         var rowOf: [String: Int] = [:]
         for event in system.events {
             stepStarts.append(rowStart.count)
+            for condition in event.conditions {
+                let machineIndex = system.instances[condition.instance].machine
+                let key = ComposedStepper.conditionKey(machineIndex, condition.state)
+                stepInstance.append(Int32(condition.instance))
+                if let row = rowOf[key] {
+                    rowStart.append(row)
+                    continue
+                }
+                let machine = system.machines[machineIndex]
+                rowOf[key] = nextStates.count
+                rowStart.append(nextStates.count)
+                for state in machine.states.indices {
+                    nextStates.append(machine.isWithin(state, condition.state) ? Int32(state) : -1)
+                }
+            }
             for step in event.steps {
                 let machineIndex = system.instances[step.instance].machine
                 let key = ComposedStepper.rowKey(machineIndex, step.action)
@@ -102,28 +131,30 @@ public struct ComposedStepper: Sendable {
         stepStarts.append(rowStart.count)
         self.steppers = steppers
         self.stepStarts = stepStarts
+        self.conditionCounts = system.events.map(\.conditions.count)
         self.starts = starts
         self.stepInstance = stepInstance
         self.rowStart = rowStart
         self.nextStates = nextStates
     }
 
-    /// What applying a system event did.
+    /// What applying a system event did. Only `.done` is the event happening.
     public enum Outcome: Sendable, Equatable {
         /// Every step happened.
         case done
-        /// The first step cannot happen here: the event is not possible.
-        case notPossible
-        /// Step `step` (its index in the event, from 1) cannot happen once the event started.
-        case failed(step: Int)
+        /// Its `when` clause does not hold here.
+        case unexpected
+        /// Step `step` (its index in the event's steps) cannot happen after the ones before it.
+        case blocked(step: Int)
     }
 
     /// Applies `event` to the composed state at `state` (`instanceCount` values), in place.
-    /// After `.notPossible` the state is unchanged; after `.failed` it holds the steps before the
-    /// failing one.
+    /// After `.unexpected` the state is unchanged; after `.blocked` it holds the steps before
+    /// the blocked one.
     @inline(__always)
     public func apply(_ event: Int, to state: UnsafeMutablePointer<Int32>) -> Outcome {
         let first = stepStarts[event], end = stepStarts[event + 1]
+        let steps = first + conditionCounts[event]
         return stepInstance.withUnsafeBufferPointer { instances in
             rowStart.withUnsafeBufferPointer { rows in
                 nextStates.withUnsafeBufferPointer { next in
@@ -131,7 +162,7 @@ public struct ComposedStepper: Sendable {
                     while index < end {
                         let instance = Int(instances[index])
                         let to = next[rows[index] &+ Int(state[instance])]
-                        if to < 0 { return index == first ? .notPossible : .failed(step: index - first) }
+                        if to < 0 { return index < steps ? .unexpected : .blocked(step: index - steps) }
                         state[instance] = to
                         index += 1
                     }
@@ -162,13 +193,16 @@ public struct ComposedStepper: Sendable {
     public func fire(_ event: Int, from state: [Int32]) -> Firing {
         var current = state
         var fired: [FiredStep] = []
-        let first = stepStarts[event]
+        let first = stepStarts[event] + conditionCounts[event]
+        for index in stepStarts[event]..<first where nextStates[rowStart[index] + Int(current[Int(stepInstance[index])])] < 0 {
+            return Firing(outcome: .unexpected, state: current, steps: [])
+        }
         for index in first..<stepStarts[event + 1] {
             let instance = Int(stepInstance[index])
             let before = Int(current[instance])
             let after = nextStates[rowStart[index] + before]
             if after < 0 {
-                return Firing(outcome: index == first ? .notPossible : .failed(step: index - first), state: current, steps: fired)
+                return Firing(outcome: .blocked(step: index - first), state: current, steps: fired)
             }
             // Which transition it was (only printing needs it).
             var transition: Int?
@@ -181,12 +215,13 @@ public struct ComposedStepper: Sendable {
         return Firing(outcome: .done, state: current, steps: fired)
     }
 
-    /// The events possible in `state`, in declaration order.
+    /// The events possible in `state` (every condition holds, every step happens), in
+    /// declaration order.
     public func possibleEvents(in state: [Int32]) -> [Int] {
-        system.events.indices.filter { event in
-            let index = stepStarts[event]
-            guard index < stepStarts[event + 1] else { return true }
-            return nextStates[rowStart[index] + Int(state[Int(stepInstance[index])])] >= 0
+        var scratch = state
+        return system.events.indices.filter { event in
+            for i in scratch.indices { scratch[i] = state[i] }
+            return scratch.withUnsafeMutableBufferPointer { apply(event, to: $0.baseAddress!) } == .done
         }
     }
 }
@@ -217,9 +252,15 @@ public struct ComposedExploration: Sendable {
     public private(set) var viaEvents: [Int32] = []
     /// Per event: whether it is possible in some visited state.
     public private(set) var possible: [Bool]
-    /// Per event: the first state (breadth-first, so reached by fewest events) in which it
-    /// starts and then fails, and at which step; nil when it never fails.
+    /// Per event with a `when` clause: the first state (breadth-first, so reached by fewest
+    /// events) where the clause holds and a step is blocked, and that step; nil when none.
     public private(set) var failures: [(state: Int, step: Int)?]
+    /// Per event: whether its `when` clause (if any) holds in some visited state.
+    public private(set) var expected: [Bool]
+    /// Per event: the furthest step it is blocked at in a visited state (where its clause
+    /// holds), and the first state found that blocks it there; nil when it is never blocked.
+    /// When the event is never possible, that step fails wherever the steps before it happen.
+    public private(set) var furthest: [(state: Int, step: Int)?]
     /// Per instance: whether it is in another state than its initial one in some visited state.
     public private(set) var leftInitial: [Bool]
 
@@ -243,6 +284,8 @@ public struct ComposedExploration: Sendable {
         let eventCount = stepper.system.events.count
         possible = [Bool](repeating: false, count: eventCount)
         failures = [(state: Int, step: Int)?](repeating: nil, count: eventCount)
+        expected = [Bool](repeating: false, count: eventCount)
+        furthest = [(state: Int, step: Int)?](repeating: nil, count: eventCount)
         leftInitial = [Bool](repeating: false, count: n)
         let start = stepper.initial
         var table = [Int32](repeating: -1, count: 64)
@@ -260,12 +303,18 @@ public struct ComposedExploration: Sendable {
             }
             for i in 0..<n where states[head * n + i] != start[i] { leftInitial[i] = true }
             for event in 0..<eventCount {
-                // Most events are not possible in most states: tell from the first step
+                // Most events are not possible in most states: tell from the first entry
                 // before copying the state.
-                let firstStep = stepper.stepStarts[event]
-                if firstStep < stepper.stepStarts[event + 1] {
-                    let instance = Int(stepper.stepInstance[firstStep])
-                    if stepper.nextStates[stepper.rowStart[firstStep] + Int(states[head * n + instance])] < 0 { continue }
+                let firstEntry = stepper.stepStarts[event]
+                if firstEntry < stepper.stepStarts[event + 1] {
+                    let instance = Int(stepper.stepInstance[firstEntry])
+                    if stepper.nextStates[stepper.rowStart[firstEntry] + Int(states[head * n + instance])] < 0 {
+                        if stepper.conditionCounts[event] == 0 {
+                            expected[event] = true
+                            if furthest[event] == nil { furthest[event] = (head, 0) }
+                        }
+                        continue
+                    }
                 }
                 states.withUnsafeBufferPointer { all in
                     scratch.withUnsafeMutableBufferPointer { copy in
@@ -274,13 +323,15 @@ public struct ComposedExploration: Sendable {
                 }
                 let outcome = scratch.withUnsafeMutableBufferPointer { stepper.apply(event, to: $0.baseAddress!) }
                 switch outcome {
-                case .notPossible:
+                case .unexpected:
                     continue
-                case .failed(let step):
-                    possible[event] = true
-                    if failures[event] == nil { failures[event] = (head, step) }
+                case .blocked(let step):
+                    expected[event] = true
+                    if stepper.conditionCounts[event] > 0 && failures[event] == nil { failures[event] = (head, step) }
+                    if step > furthest[event]?.step ?? -1 { furthest[event] = (head, step) }
                     continue
                 case .done:
+                    expected[event] = true
                     possible[event] = true
                 }
                 let hash = ComposedExploration.hash(scratch[0..<n])

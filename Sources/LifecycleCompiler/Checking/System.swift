@@ -19,6 +19,19 @@ public struct System: Sendable {
     public func instance(named name: String) -> Int? { instances.firstIndex { $0.name == name } }
 
     public func event(named name: String) -> Int? { events.firstIndex { $0.name == name } }
+
+    /// A composed state as every command writes it (`simulate`, `trace`, `paths`, `conform`,
+    /// the monitors): each instance with its leaf state, `Root=Appeared, Second=Created`; a leaf
+    /// inside composites with them, `Main=Active (in Foreground)`.
+    public func describe(_ state: [Int32]) -> String {
+        instances.indices.map { index in
+            let machine = machine(of: index)
+            let leaf = Int(state[index])
+            let outer = machine.ancestry(leaf).dropFirst().map { machine.states[$0].name }
+            let name = machine.states[leaf].name
+            return "\(instances[index].name)=" + (outer.isEmpty ? name : "\(name) (in \(outer.joined(separator: ", in ")))")
+        }.joined(separator: ", ")
+    }
 }
 
 /// `instance Second: ViewController "2st"`.
@@ -31,13 +44,27 @@ public struct Instance: Sendable {
     public var range: SourceRange
 }
 
-/// `on push by user: new Second, Second.load, … "description"`.
+/// `on push by user when Home is Shown: new Second, Second.load, … "description"`.
+///
+/// The event is possible in a composed state when its conditions hold there and every step
+/// can be applied in turn (<doc:Language>, "Systems"): the steps are its guard, and a `when`
+/// clause says where the author expects it, which `check` holds the steps to.
 public struct SystemEvent: Sendable {
     public var name: String
     public var trigger: Transition.Trigger?
     public var description: String?
-    /// Applied in order; the event is possible when the first one is.
+    /// The `when` clause, in order; empty without one.
+    public var conditions: [SystemCondition] = []
+    /// Applied in order.
     public var steps: [SystemStep]
+    public var range: SourceRange
+}
+
+/// `Home is Shown` in a `when` clause: instance `instance` is in state `state` of its machine
+/// or in a state inside it.
+public struct SystemCondition: Sendable, Equatable {
+    public var instance: Int
+    public var state: Int
     public var range: SourceRange
 }
 

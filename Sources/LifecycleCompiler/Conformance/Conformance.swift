@@ -30,8 +30,12 @@ public enum Conformance {
         /// The first error (a deviation, an ambiguous line, or a log with nothing to check).
         /// Empty when the log conforms.
         public var diagnostics = Diagnostics()
-        /// Where the run can be after the last line (when it conforms): `'Active'`.
+        /// Where the run can be between steps after the last line (when it conforms): `'Active'`,
+        /// or `Root=Appeared, Second=Created` in a system.
         public var ends: [String] = []
+        /// Where the run may end inside a step, its callbacks half logged, each in plain words
+        /// (`LifecycleAutomaton.describe(partway:from:)`).
+        public var endsPartway: [String] = []
         /// Whether the log was checked against a system (whose steps are events), not a machine.
         public var ofSystem = false
 
@@ -251,7 +255,8 @@ final class ConformanceRun<A: LifecycleAutomaton> {
                 report.diagnostics.append(nothingChecked())
             } else {
                 let situations = search.situations()
-                report.ends = situations.settled + situations.inside
+                report.ends = situations.settled
+                report.endsPartway = situations.inside
             }
         }
         return report

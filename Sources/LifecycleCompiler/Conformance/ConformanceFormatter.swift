@@ -30,8 +30,9 @@ public enum ConformanceFormatter {
         if !report.notLogged.isEmpty {
             text += "  not logged: " + report.notLogged.joined(separator: ", ") + "\n"
         }
-        if !report.ends.isEmpty {
-            text += "  ends in " + Conformance.orList(report.ends) + "\n"
+        if !report.ends.isEmpty || !report.endsPartway.isEmpty {
+            let settled = report.ends.isEmpty ? [] : ["in " + Conformance.orList(report.ends)]
+            text += "  ends " + (settled + report.endsPartway).joined(separator: ", or ") + "\n"
         }
         return text
     }
@@ -51,7 +52,7 @@ public enum ConformanceFormatter {
 
     /// `[{"log", "automaton", "conforms", "lines", "callbacks", "skippedLines",
     /// "unmatchedLines": {"count", "examples": [{"line", "text"}], "instanceNames": [[name]]},
-    /// "uncheckedCallbacks": [{"callback", "lines"}], "cutLines", "notLogged", "ends",
+    /// "uncheckedCallbacks": [{"callback", "lines"}], "cutLines", "notLogged", "ends", "endsPartway",
     /// "diagnostics": [{"severity", "id", "line", "column", "message", "notes": [{"line", "column", "message"}]}]}]`,
     /// keys in this order. A note without a place has null line and column. `files` holds what
     /// the diagnostics point into.
@@ -106,6 +107,7 @@ public enum ConformanceFormatter {
                     json.field("cutLines", report.cutLines)
                     json.key("notLogged"); json.array { for name in report.notLogged { json.string(name) } }
                     json.key("ends"); json.array { for name in report.ends { json.string(name) } }
+                    json.key("endsPartway"); json.array { for name in report.endsPartway { json.string(name) } }
                     json.key("diagnostics")
                     json.array {
                         for diagnostic in report.diagnostics.sorted() {

@@ -404,8 +404,8 @@ public struct ConformanceSearch<Automaton: LifecycleAutomaton> {
         return result
     }
 
-    /// Where the run can be, for a message: `'Background'`, or
-    /// `between 'Unattached' and 'Inactive' on 'connect'` inside a step. Each once.
+    /// Where the run can be, for a message: `'Background'` between steps, or
+    /// `partway through 'connect' (…)` inside a step (`describe(partway:from:)`). Each once.
     public mutating func situations() -> (settled: [String], inside: [String]) {
         var settled: [String] = [], inside: [String] = []
         for current in live {
@@ -415,7 +415,7 @@ public struct ConformanceSearch<Automaton: LifecycleAutomaton> {
                 if !settled.contains(text) { settled.append(text) }
             } else {
                 let step = steps(of: position.configuration).steps[Int(position.step)]
-                let text = "between \(automaton.describe(position.configuration)) and \(automaton.describe(step.target)) on '\(step.label)'"
+                let text = automaton.describe(partway: step, from: position.configuration)
                 if !inside.contains(text) { inside.append(text) }
             }
         }

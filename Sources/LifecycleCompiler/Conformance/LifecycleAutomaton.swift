@@ -20,8 +20,18 @@ public protocol LifecycleAutomaton {
     var initialConfiguration: Configuration { get }
     /// The steps possible in `configuration`, always in the same order.
     func steps(from configuration: Configuration) -> [AutomatonStep<Configuration>]
-    /// How a message names `configuration`: `'Background'`, or `'1st' in 'Appeared'` in a system.
+    /// How a message names `configuration`: `'Background'`, or `Root=Appeared, Second=Created`
+    /// in a system (`System.describe`, as `simulate`, `trace` and `paths` write it).
     func describe(_ configuration: Configuration) -> String
+}
+
+extension LifecycleAutomaton {
+    /// How a message names a run inside `step` from `configuration`, its callbacks half
+    /// logged: `partway through 'push' (from 'A' to 'B'): some of its callbacks are logged, the
+    /// rest are still to come`. Every command that says it says it this way.
+    public func describe(partway step: AutomatonStep<Configuration>, from configuration: Configuration) -> String {
+        "partway through '\(step.label)' (from \(describe(configuration)) to \(describe(step.target))): some of its callbacks are logged, the rest are still to come"
+    }
 }
 
 /// One step: an event (or the declared transition, when it has no event) and what it calls.

@@ -8,7 +8,8 @@
 /// verdict, its "where the run can be" and its "expected" lists are `conform --strict`'s, word
 /// for word. Only positions reachable from the initial configuration are numbered.
 public struct MonitorTables<Automaton: LifecycleAutomaton> {
-    /// How a message names each position: `'Background'` or `between 'A' and 'B' on 'e'`.
+    /// How a message names each position: `'Background'`, or `partway through 'e' (…)` inside a
+    /// step (`LifecycleAutomaton.describe(partway:from:)`).
     public var names: [String]
     /// Whether a position lies between steps (`names` then go after "in").
     public var settled: [Bool]
@@ -80,7 +81,7 @@ public struct MonitorTables<Automaton: LifecycleAutomaton> {
                 }
             } else {
                 let step = outgoing[key.step]
-                names.append("between \(automaton.describe(key.configuration)) and \(automaton.describe(step.target)) on '\(step.label)'")
+                names.append(automaton.describe(partway: step, from: key.configuration))
                 settled.append(false)
                 move(step.callbacks[key.next], to: after(key.step, key.next))
             }

@@ -54,14 +54,8 @@ public struct SystemAutomaton: LifecycleAutomaton, Sendable {
         }
     }
 
-    /// `'1st' in 'Appeared' and '2st' in 'Loaded'`: each instance by the name a log uses first.
-    public func describe(_ configuration: [Int32]) -> String {
-        let parts = system.instances.indices.map { index in
-            "'\(instances[index].names.first ?? system.instances[index].name)' in '\(system.machine(of: index).states[Int(configuration[index])].name)'"
-        }
-        guard parts.count > 1 else { return parts.first ?? "" }
-        return parts.dropLast().joined(separator: ", ") + " and " + parts.last!
-    }
+    /// `Root=Appeared, Second=Loaded`, as every command writes a composed state.
+    public func describe(_ configuration: [Int32]) -> String { system.describe(configuration) }
 }
 
 extension TestPlanner where Automaton == SystemAutomaton {

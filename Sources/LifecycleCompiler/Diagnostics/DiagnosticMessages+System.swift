@@ -13,6 +13,10 @@ extension Diagnostic {
         make(.error, "duplicate event '\(name)' in system '\(system)'", at: range)
     }
 
+    static func expectedConditionIs(_ instance: String, found: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "expected 'is' and a state after '\(instance)', as in 'when \(instance) is State', found \(found)", at: range)
+    }
+
     static func expectedInstanceMachine(_ name: String, found: String, at range: SourceRange) -> Diagnostic {
         make(.error, "expected ':' and a machine after instance '\(name)', found \(found)", at: range,
              fixIt: FixIt(replace: range, with: ": "))
@@ -39,17 +43,23 @@ extension Diagnostic {
         make(.warning, "instance '\(name)' never leaves its initial state '\(state)'", at: range)
     }
 
-    static func systemEventNeverPossible(_ name: String, at range: SourceRange) -> Diagnostic {
-        make(.warning, "event '\(name)' is never possible: its first step cannot happen in any reachable state of the system", at: range)
+    static func systemEventNeverExpected(_ name: String, clause: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "event '\(name)' is never possible: no reachable state of the system has \(clause), as its 'when' clause asks; change or remove the clause", at: range)
+    }
+
+    static func systemEventNeverPossible(_ name: String, step: String, first: Bool, instance: String, state: String,
+                                         why: String, fix: String, at range: SourceRange) -> Diagnostic {
+        let where_ = first ? "in every reachable state" : "wherever the steps before it happen"
+        return make(.error, "event '\(name)' is never possible: its step '\(step)' fails \(where_) ('\(instance)' is in '\(state)', \(why)); \(fix)", at: range)
     }
 
     static func systemStateLimit(_ name: String, limit: Int, at range: SourceRange) -> Diagnostic {
         make(.error, "system '\(name)' has more than \(limit) reachable states; its checks stopped there (raise the limit with '--state-limit')", at: range)
     }
 
-    static func systemStepCanFail(_ step: String, event: String, instance: String, state: String, why: String,
-                                  at range: SourceRange) -> Diagnostic {
-        make(.error, "step '\(step)' of event '\(event)' can fail: '\(instance)' is in '\(state)', \(why)", at: range)
+    static func systemStepFailsWhereExpected(_ step: String, event: String, instance: String, state: String, why: String,
+                                             fix: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "step '\(step)' of event '\(event)' can fail where its 'when' clause holds: '\(instance)' is in '\(state)', \(why); \(fix)", at: range)
     }
 
     static func systemTooLarge(_ name: String, entries: Int, limit: Int, at range: SourceRange) -> Diagnostic {
@@ -67,6 +77,11 @@ extension Diagnostic {
     static func unknownInstanceEvent(_ event: String, instance: String, machine: String, suggestion: String?,
                                      at range: SourceRange) -> Diagnostic {
         misspelt("machine '\(machine)' of instance '\(instance)' has no event '\(event)'", suggestion: suggestion, at: range)
+    }
+
+    static func unknownInstanceState(_ state: String, instance: String, machine: String, suggestion: String?,
+                                     at range: SourceRange) -> Diagnostic {
+        misspelt("machine '\(machine)' of instance '\(instance)' has no state '\(state)'", suggestion: suggestion, at: range)
     }
 
     static func unknownMachine(_ name: String, suggestion: String?, at range: SourceRange) -> Diagnostic {

@@ -25,8 +25,17 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     public struct Options: Sendable {
         /// Export only the machine with this name (the caller checks that it exists).
         public var machine: String?
-        public init(machine: String? = nil) { self.machine = machine }
+        /// Export this system's sequence diagram instead (Mermaid and PlantUML; the caller
+        /// checks that it exists).
+        public var system: String?
+        public init(machine: String? = nil, system: String? = nil) {
+            self.machine = machine
+            self.system = system
+        }
     }
+
+    /// Whether the format can write a system's sequence diagram (`Options.system`).
+    public var drawsSequences: Bool { self == .mermaid || self == .plantuml }
 
     /// The indentation unit of the format.
     var indent: String {

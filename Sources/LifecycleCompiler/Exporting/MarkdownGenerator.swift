@@ -176,6 +176,10 @@ public struct MarkdownGenerator {
                 case .fire(let name): return "`\(instance).\(name)`"
                 }
             }.joined(separator: ", ")
+            let clause = event.conditions.map { condition in
+                "`\(system.instances[condition.instance].name) is \(system.machine(of: condition.instance).states[condition.state].name)`"
+            }
+            let stepsCell = clause.isEmpty ? steps : "when " + clause.joined(separator: " and ") + ": " + steps
             var callbacks: [String] = []
             if let firing = fired[number] {
                 for step in firing.steps {
@@ -188,15 +192,37 @@ public struct MarkdownGenerator {
             }
             let list = fired[number] == nil ? "(never happens from the start)"
                 : callbacks.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "<br>")
-            let cells = ["`\(event.name)`", event.trigger?.rawValue ?? "", steps, list, Self.cell(event.description ?? "")]
+            let cells = ["`\(event.name)`", event.trigger?.rawValue ?? "", stepsCell, list, Self.cell(event.description ?? "")]
             printer.line("| " + cells.joined(separator: " | ") + " |")
         }
+        // The order of callbacks across instances, as `render --system` draws it; planned only
+        // over as many composed states as the table above searches.
+        printer.line()
+        printer.line("### Sequence")
+        printer.line()
+        guard SequenceDiagram.isSmall(system, limit: Self.searchLimit) else {
+            printer.line("More than \(Self.searchLimit) composed states: draw a sequence of chosen events with "
+                         + "`lifecycle render SPEC --system \(Self.text(system.name)) --events …`.")
+            return
+        }
+        let diagram = SequenceDiagram(model: export.model, system: system,
+                                      runs: SequenceDiagram.coveringRuns(model: export.model, system: system))
+        printer.line("The events in an order that takes each of them, every callback on its instance:")
+        printer.line()
+        printer.line("```mermaid")
+        var sequence = Printer(indent: "    ")
+        MermaidGenerator.sequence(diagram, into: &sequence)
+        printer.lines(sequence.text.dropLast().description)
+        printer.line("```")
     }
+
+    /// How many composed states a system's section searches, at most.
+    static let searchLimit = 1 << 14
 
     /// Per event: how it happens in the first composed state (breadth first) where it happens whole.
     func firstFirings(of system: System) -> [ComposedStepper.Firing?] {
         let stepper = ComposedStepper(system: system)
-        let exploration = ComposedExploration(stepper, limit: min(ComposedExploration.budget(for: stepper), 1 << 14))
+        let exploration = ComposedExploration(stepper, limit: min(ComposedExploration.budget(for: stepper), Self.searchLimit))
         var firings = [ComposedStepper.Firing?](repeating: nil, count: system.events.count)
         var left = system.events.count
         var state = 0

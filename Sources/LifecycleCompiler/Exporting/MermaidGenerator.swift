@@ -10,11 +10,45 @@
 /// `activate (system)`, then the callbacks one a line. Mermaid's renderer breaks on an edge
 /// that crosses a composite's border, so every edge is drawn between two states of one block
 /// (`LiftedEdge`), its label naming the real ends (`from Inactive`, `to Inactive`).
+///
+/// With `Options.system`, a `sequenceDiagram` of that system instead (`SequenceDiagram`): a
+/// participant per instance after the system's own, each event a `rect` with a note over every
+/// lifeline naming it, each callback a message from the system, `->>` by user and `-->>` by
+/// system; a new run from the start is a note across.
 public struct MermaidGenerator {
     let export: ExportModel
+    let system: String?
 
     public init(model: Model, options: ExportFormat.Options = .init()) {
         export = ExportModel(model: model, options: options)
+        system = options.system
+    }
+
+    /// `system`'s sequence diagram, as `export --system` writes it and the Markdown page embeds it.
+    static func sequence(_ diagram: SequenceDiagram, into printer: inout Printer) {
+        let system = diagram.system
+        let last = "p\(system.instances.count)"
+        printer.line("sequenceDiagram")
+        printer.indented { printer in
+            printer.line("participant p0 as \(escape(system.name))")
+            for instance in system.instances.indices {
+                printer.line("participant p\(instance + 1) as \(escape(diagram.participant(instance)))")
+            }
+            for group in diagram.groups {
+                if group.startsRun { printer.line("Note over p0,\(last): a new run from the start") }
+                let trigger = system.events[group.event].trigger
+                printer.line(trigger == .system ? "rect rgb(242, 242, 242)" : "rect rgb(235, 241, 250)")
+                printer.indented { printer in
+                    printer.line("Note over p0,\(last): \(escape(diagram.label(group)))")
+                    if group.messages.isEmpty { printer.line("Note right of p0: (nothing is called)") }
+                    for message in group.messages {
+                        let arrow = trigger == .system ? "-->>" : "->>"
+                        printer.line("p0\(arrow)p\(diagram.instance(message) + 1): \(escape(diagram.text(message)))")
+                    }
+                }
+                printer.line("end")
+            }
+        }
     }
 
     /// The diagram of one machine, as the Markdown page embeds it.
@@ -26,6 +60,12 @@ public struct MermaidGenerator {
     }
 
     func emit(into printer: inout Printer) {
+        if let name = system, let system = export.model.system(named: name) {
+            let diagram = SequenceDiagram(model: export.model, system: system,
+                                          runs: SequenceDiagram.coveringRuns(model: export.model, system: system))
+            Self.sequence(diagram, into: &printer)
+            return
+        }
         printer.line("stateDiagram-v2")
         printer.indented { printer in
             if export.machines.count == 1 {

@@ -6,14 +6,58 @@
 /// lines, and a machine's description a floating note. Transitions come last: `-->` by user,
 /// `-[dashed]->` by system (as in Apple's diagrams), `-[#777777]->` when the spec does not
 /// say; the label is the event, the trigger and the callbacks, one a line.
+///
+/// With `Options.system`, a sequence diagram of that system instead (`SequenceDiagram`): a
+/// participant per instance after the system's own, each event a `group`, each callback a
+/// message from the system, `->` by user, `-->` by system and `-[#777777]>` without a trigger;
+/// a new run from the start is a `==` divider.
 public struct PlantUMLGenerator {
     let export: ExportModel
+    let system: String?
 
     public init(model: Model, options: ExportFormat.Options = .init()) {
         export = ExportModel(model: model, options: options)
+        system = options.system
+    }
+
+    func emitSequence(_ diagram: SequenceDiagram, into printer: inout Printer) {
+        let system = diagram.system
+        printer.line("@startuml")
+        printer.line("title \(Self.escape(system.name))")
+        printer.line("hide footbox")
+        printer.line("participant \"\(Self.escape(system.name))\" as p0")
+        for instance in system.instances.indices {
+            printer.line("participant \"\(Self.escape(diagram.participant(instance)))\" as p\(instance + 1)")
+        }
+        for group in diagram.groups {
+            if group.startsRun { printer.line("== a new run from the start ==") }
+            let trigger = system.events[group.event].trigger
+            printer.line("group \(Self.escape(diagram.label(group)))")
+            printer.indented { printer in
+                if group.messages.isEmpty { printer.line("note right of p0 : (nothing is called)") }
+                for message in group.messages {
+                    let arrow = switch trigger {
+                    case .user?: "->"
+                    case .system?: "-->"
+                    case nil: "-[#777777]>"
+                    }
+                    printer.line("p0 \(arrow) p\(diagram.instance(message) + 1) : \(Self.escape(diagram.text(message)))")
+                }
+            }
+            printer.line("end")
+        }
+        printer.line("legend bottom")
+        printer.line("Arrows: solid by user, dashed by system, grey no trigger.")
+        printer.line("endlegend")
+        printer.line("@enduml")
     }
 
     func emit(into printer: inout Printer) {
+        if let name = system, let system = export.model.system(named: name) {
+            emitSequence(SequenceDiagram(model: export.model, system: system,
+                                         runs: SequenceDiagram.coveringRuns(model: export.model, system: system)), into: &printer)
+            return
+        }
         let model = export.model
         printer.line("@startuml")
         printer.line("hide empty description")

@@ -198,8 +198,10 @@ struct Layout {
     /// after a token that can end a statement keeps its line.
     func startsUnknownStatement(_ piece: FormatPiece, previousKind: TokenIndex.Kind?, breaksBefore: Int) -> Bool {
         guard breaksBefore > 0, parenDepth == 0, blocks.last?.typeBody != true, piece.kind == .token(.identifier) else { return false }
+        // A contextual keyword ends a statement only as a trigger (`by user`); after the others
+        // (`when`, `and`, `is`, `new`, …) the statement goes on.
         switch previousKind {
-        case .token(.identifier), .keyword, .token(.string), .token(.rightParen), .token(.rightBrace): return true
+        case .token(.identifier), .keyword(.user), .keyword(.system), .token(.string), .token(.rightParen), .token(.rightBrace): return true
         default: return false
         }
     }

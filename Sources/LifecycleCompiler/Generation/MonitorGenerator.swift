@@ -8,20 +8,43 @@
 /// which stops a debug build by default (`assertionFailure`). The search itself is written
 /// once per file (`searchSource()`, a private `LifecycleMonitorSearch` generic over the
 /// callback type); each monitor holds its tables and its wording.
+///
+/// A system's monitor (`<System>LifecycleMonitor`) is the same over `SystemAutomaton`: its
+/// callbacks are (instance, callback) pairs, named as a log names them (`1st viewDidLoad()`),
+/// and it has an `Instance` enum and `record(_:_:)`, fed the instance and `#function`.
 public struct MonitorGenerator {
-    let model: Model
-    let machine: Machine
-    let automaton: MachineAutomaton
+    /// The machine's or the system's name.
+    let subject: String
+    /// What the monitor numbers, as `LifecycleAutomaton.callbacks`.
+    let callbacks: [LoggedCallback]
+    /// Each callback as a message names it (`Conformance.display`).
+    let displayNames: [String]
+    /// A system's instances by name (empty for a machine).
+    let instanceNames: [String]
+    /// `MonitorTables`, without its automaton's type.
+    let names: [String], settled: [Bool], moves: [[(callback: Int, targets: [Int])]], silent: [[Int]], initial: [Int]
 
     public init(model: Model, machine: Machine) {
-        self.model = model
-        self.machine = machine
         // UIKit's callbacks feed a monitor; SwiftUI's phase changes do not come to a delegate.
-        automaton = MachineAutomaton(model: model, machine: machine, phases: false)
+        self.init(subject: machine.name, automaton: MachineAutomaton(model: model, machine: machine, phases: false), instanceNames: [])
+    }
+
+    public init(model: Model, system: System) {
+        self.init(subject: system.name, automaton: SystemAutomaton(model: model, system: system),
+                  instanceNames: system.instances.map(\.name))
+    }
+
+    init<Automaton: LifecycleAutomaton>(subject: String, automaton: Automaton, instanceNames: [String]) {
+        self.subject = subject
+        self.callbacks = automaton.callbacks
+        self.displayNames = automaton.callbacks.indices.map { Conformance.display($0, in: automaton) }
+        self.instanceNames = instanceNames
+        let tables = MonitorTables(automaton)
+        (names, settled, moves, silent, initial) = (tables.names, tables.settled, tables.moves, tables.silent, tables.initial)
     }
 
     /// `SceneLifecycleMonitor`.
-    public var typeName: String { Self.typeName(machine.name) }
+    public var typeName: String { Self.typeName(subject) }
 
     static func typeName(_ machine: String) -> String { SwiftNames.identifier(machine + "LifecycleMonitor") }
 
@@ -36,8 +59,12 @@ public struct MonitorGenerator {
     public var caseNames: [String] {
         var names: [String] = []
         var used: Set<String> = []
-        for callback in automaton.callbacks {
+        for callback in callbacks {
             var name = String(callback.baseName)
+            if let instance = callback.instance, instanceNames.indices.contains(instance) {
+                // A system's: the instance first, `rootViewDidLoad`.
+                name = Self.lowerFirst(instanceNames[instance]) + name.prefix(1).uppercased() + name.dropFirst()
+            }
             let labels = callback.selector.drop { $0 != "(" }.dropFirst().split(separator: ":").map(String.init)
             for label in labels where label != "_" && label != ")" {
                 name += label.prefix(1).uppercased() + label.dropFirst()
@@ -57,7 +84,13 @@ public struct MonitorGenerator {
     }
 
     /// Whether the machine calls any callback (a monitor of nothing is not generated).
-    public var isEmpty: Bool { automaton.callbacks.isEmpty }
+    public var isEmpty: Bool { callbacks.isEmpty }
+
+    /// `Root` as a Swift case or property name: `root`.
+    static func lowerFirst(_ name: String) -> String {
+        guard let first = name.unicodeScalars.first else { return name }
+        return String(first).lowercased() + String(name.unicodeScalars.dropFirst())
+    }
 
     /// Names the `Callback` enum already uses (its own members and `RawRepresentable`'s, `CaseIterable`'s).
     static let enumMembers: Set<String> = ["description", "rawValue", "selectors", "allCases", "init", "self", "Self", "Type", "hashValue"]
@@ -139,9 +172,9 @@ public struct MonitorGenerator {
     }
 
     func emit(into printer: inout Printer) {
-        let tables = MonitorTables(automaton)
         let cases = caseNames
-        let selectors = automaton.callbacks.map(\.selector)
+        let selectors = displayNames
+        let machine = (name: subject, ())
         printer.line("/// Checks at run time that `\(machine.name)`'s callbacks come in an order its spec allows.")
         printer.line("///")
         printer.line("/// Feed it every callback (`record(_:)` or `observe(_:)`); the first one the spec does not allow")
@@ -164,13 +197,22 @@ public struct MonitorGenerator {
             }
             printer.line("}")
             printer.line()
+            if !instanceNames.isEmpty {
+                printer.line("/// The instances of `\(machine.name)`.")
+                printer.line("enum Instance: Int, Sendable, CaseIterable {")
+                printer.indented { printer in
+                    for name in instanceNames { printer.line("case \(SwiftNames.identifier(Self.lowerFirst(name)))") }
+                }
+                printer.line("}")
+                printer.line()
+            }
             printer.line("/// A callback the spec does not allow where the run can be.")
             printer.line("struct Violation: Error, Sendable, Equatable, CustomStringConvertible {")
             printer.indented { printer in
                 printer.line("var callback: Callback")
                 printer.line("/// The states the run can be in, such as `'Background'`.")
                 printer.line("var states: [String]")
-                printer.line("/// The transitions the run can be inside: `between 'A' and 'B' on 'event'`.")
+                printer.line("/// The transitions the run can be inside, their callbacks half logged: `partway through 'event' (…)`.")
                 printer.line("var inside: [String]")
                 printer.line("/// What could have come instead.")
                 printer.line("var expected: [Callback]")
@@ -181,7 +223,7 @@ public struct MonitorGenerator {
                     printer.line("if !states.isEmpty { parts.append(\"in \" + \(Self.searchName).orList(states)) }")
                     printer.line("parts += inside")
                     printer.line("let next = expected.isEmpty ? \"no callback can come next\" : \"expected \" + \(Self.searchName).orList(expected.map { \"'\\($0)'\" })")
-                    printer.line("return \"'\\(callback)' cannot happen here: '\(StringLiteral.swiftContents(automaton.name))' is \\(parts.joined(separator: \", or \")); \\(next)\"")
+                    printer.line("return \"'\\(callback)' cannot happen here: '\(StringLiteral.swiftContents(subject))' is \\(parts.joined(separator: \", or \")); \\(next)\"")
                 }
                 printer.line("}")
             }
@@ -191,7 +233,7 @@ public struct MonitorGenerator {
             printer.line("var onViolation: @Sendable (Violation) -> Void = { violation in assertionFailure(violation.description) }")
             printer.line()
             printer.line("/// Where the run can be: indices into the tables below.")
-            printer.line("private var positions: [Int] = [\(tables.initial.map(String.init).joined(separator: ", "))]")
+            printer.line("private var positions: [Int] = [\(initial.map(String.init).joined(separator: ", "))]")
             printer.line()
             printer.line("init() {}")
             printer.line()
@@ -217,23 +259,46 @@ public struct MonitorGenerator {
                 printer.line("return Violation(callback: callback, states: states, inside: inside, expected: expected)")
             }
             printer.line("}")
+            if !instanceNames.isEmpty {
+                printer.line()
+                printer.line("/// Checks the callback `function` (`#function` inside it) of `instance`, as `record(_:)` does; a")
+                printer.line("/// callback no event calls on that instance is not checked (`conform` counts such lines apart).")
+                printer.line("mutating func record(_ instance: Instance, _ function: String) {")
+                printer.line("    if let callback = \(typeName).callback(instance, function) { record(callback) }")
+                printer.line("}")
+                printer.line()
+                printer.line("/// Checks the callback `function` of `instance`, as `observe(_:)` does; nil for a callback no")
+                printer.line("/// event calls on that instance.")
+                printer.line("mutating func observe(_ instance: Instance, _ function: String) -> Violation? {")
+                printer.line("    guard let callback = \(typeName).callback(instance, function) else { return nil }")
+                printer.line("    return observe(callback)")
+                printer.line("}")
+                printer.line()
+                printer.line("/// The callback `function` of `instance`, if some event calls it.")
+                printer.line("static func callback(_ instance: Instance, _ function: String) -> Callback? {")
+                printer.line("    Callback.allCases.first { \(typeName).instances[$0.rawValue] == instance.rawValue && \(typeName).functions[$0.rawValue] == function }")
+                printer.line("}")
+                printer.line()
+                printer.line("private static let instances: [Int] = [\(callbacks.map { String($0.instance ?? 0) }.joined(separator: ", "))]")
+                printer.line("private static let functions: [String] = [\(callbacks.map { StringLiteral.swift($0.selector) }.joined(separator: ", "))]")
+            }
             printer.line()
             printer.line("// The tables `\(Self.searchName)` reads (what a position is is said there).")
             printer.line("private static let names: [String] = [")
             printer.indented { printer in
-                for name in tables.names { printer.line(StringLiteral.swift(name) + ",") }
+                for name in names { printer.line(StringLiteral.swift(name) + ",") }
             }
             printer.line("]")
-            printer.line("private static let settled: [Bool] = [\(tables.settled.map { $0 ? "true" : "false" }.joined(separator: ", "))]")
+            printer.line("private static let settled: [Bool] = [\(settled.map { $0 ? "true" : "false" }.joined(separator: ", "))]")
             printer.line("private static let moves: [[(callback: Callback, targets: [Int])]] = [")
             printer.indented { printer in
-                for (position, moves) in tables.moves.enumerated() {
+                for (position, moves) in moves.enumerated() {
                     let items = moves.map { "(.\(SwiftNames.identifier(cases[$0.callback])), [\($0.targets.map(String.init).joined(separator: ", "))])" }
                     printer.line("[\(items.joined(separator: ", "))],  // \(position)")
                 }
             }
             printer.line("]")
-            printer.line("private static let silent: [[Int]] = [\(tables.silent.map { "[\($0.map(String.init).joined(separator: ", "))]" }.joined(separator: ", "))]")
+            printer.line("private static let silent: [[Int]] = [\(silent.map { "[\($0.map(String.init).joined(separator: ", "))]" }.joined(separator: ", "))]")
         }
         printer.line("}")
     }

@@ -98,8 +98,11 @@ public struct SwiftGenerator {
         return modules
     }
 
-    /// One monitor per machine, in declaration order.
-    var monitors: [MonitorGenerator] { model.machines.map { MonitorGenerator(model: model, machine: $0) } }
+    /// One monitor per machine, then one per system (fed `(instance, #function)`), in
+    /// declaration order.
+    var monitors: [MonitorGenerator] {
+        model.machines.map { MonitorGenerator(model: model, machine: $0) } + model.systems.map { MonitorGenerator(model: model, system: $0) }
+    }
 
     /// The lines that feed a delegate's monitors, by selector: `sceneMonitor.record(.sceneDidBecomeActive)`,
     /// one per machine of the delegate that calls the callback. Empty without `--monitor`.
@@ -109,7 +112,7 @@ public struct SwiftGenerator {
         for machineIndex in plan.machines {
             let generator = MonitorGenerator(model: model, machine: model.machines[machineIndex])
             let property = MonitorGenerator.propertyName(model.machines[machineIndex].name)
-            for (callback, name) in zip(generator.automaton.callbacks, generator.caseNames) {
+            for (callback, name) in zip(generator.callbacks, generator.caseNames) {
                 calls[callback.selector, default: []].append("\(property).record(.\(SwiftNames.identifier(name)))")
             }
         }

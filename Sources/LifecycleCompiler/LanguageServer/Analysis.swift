@@ -28,6 +28,9 @@ public final class Analysis: @unchecked Sendable {
         /// `I` is an instance of an imported machine): that file's normalised path, the
         /// machine's name and the event's.
         case foreignEvent(path: String, machine: String, name: String)
+        /// A state of a machine another file declares, named by a system event's `when`
+        /// clause (`when I is S` where `I` is an instance of an imported machine).
+        case foreignState(path: String, machine: String, name: String)
         /// A callback reference in a machine, by spelling (`f(_:)` or a bare `f`).
         case callback(machine: Int, spelling: String)
         /// A protocol or class name (declared or referred to).
@@ -123,16 +126,27 @@ public final class Analysis: @unchecked Sendable {
             }
         }
         // A step's event (`I.go`) is an event of the machine its instance resolved to: one of
-        // this file's (the same symbol as its transitions' events) or an imported one.
-        // `checkSystems` makes one checked system per declaration, in order.
+        // this file's (the same symbol as its transitions' events) or an imported one; so is a
+        // `when` clause's state (`I is S`). `checkSystems` makes one checked system per
+        // declaration, in order.
         if model.systems.count == syntax.systems.count {
             for (decl, system) in zip(syntax.systems, model.systems) where system.instances.count == decl.instances.count {
+                func instance(_ name: NameSyntax) -> Int? {
+                    decl.instances.firstIndex { file.text($0.name.range) == file.text(name.range) }
+                }
                 for step in decl.steps {
-                    guard let event = step.event,
-                          let instance = decl.instances.firstIndex(where: { file.text($0.name.range) == file.text(step.instance.range) }),
-                          let symbol = eventSymbol(system: system, instance: instance, declared: file.text(decl.instances[instance].machine.range),
-                                                   event: file.text(event.range), syntax: syntax, files: files) else { continue }
+                    guard let event = step.event, let instance = instance(step.instance),
+                          let symbol = machineSymbol(.event, system: system, instance: instance,
+                                                     declared: file.text(decl.instances[instance].machine.range),
+                                                     name: file.text(event.range), syntax: syntax, files: files) else { continue }
                     add(event.range, symbol)
+                }
+                for condition in decl.events.flatMap(\.conditions) {
+                    guard let instance = instance(condition.instance),
+                          let symbol = machineSymbol(.state, system: system, instance: instance,
+                                                     declared: file.text(decl.instances[instance].machine.range),
+                                                     name: file.text(condition.state.range), syntax: syntax, files: files) else { continue }
+                    add(condition.state.range, symbol)
                 }
             }
         }
@@ -140,36 +154,44 @@ public final class Analysis: @unchecked Sendable {
         return result
     }
 
-    /// The symbol of `event` of the machine instance `instance` of `system` resolved to, when
-    /// it resolved to the machine `declared` names (an unknown machine resolves to none).
-    static func eventSymbol(system: System, instance: Int, declared: String, event: String,
-                            syntax: FileSyntax, files: SourceFiles) -> Symbol? {
+    /// The symbol of the event or state `name` of the machine instance `instance` of `system`
+    /// resolved to, when it resolved to the machine `declared` names (an unknown machine
+    /// resolves to none).
+    static func machineSymbol(_ kind: NameKey.Kind, system: System, instance: Int, declared: String, name: String,
+                              syntax: FileSyntax, files: SourceFiles) -> Symbol? {
         let index = system.instances[instance].machine
         guard system.machines.indices.contains(index), system.machines[index].name == declared else { return nil }
         let machine = system.machines[index]
         if machine.range.file == syntax.file.id {
             guard let local = syntax.machines.firstIndex(where: { syntax.file.text($0.name.range) == declared }) else { return nil }
-            return .event(machine: local, name: event)
+            return kind == .event ? .event(machine: local, name: name) : .state(machine: local, name: name)
         }
-        return .foreignEvent(path: Checker.normalize(files[machine.range.file].path), machine: declared, name: event)
+        let path = Checker.normalize(files[machine.range.file].path)
+        return kind == .event ? .foreignEvent(path: path, machine: declared, name: name)
+            : .foreignState(path: path, machine: declared, name: name)
     }
 
-    /// What identifies an event across files: its machine's file (normalised path), the
-    /// machine's name and the event's.
-    public struct EventKey: Equatable, Sendable {
+    /// What identifies an event or a state across files: its kind, its machine's file
+    /// (normalised path), the machine's name and its own.
+    public struct NameKey: Equatable, Sendable {
+        public enum Kind: Sendable { case event, state }
+        public var kind: Kind
         public var path: String
         public var machine: String
-        public var event: String
+        public var name: String
     }
 
-    /// The event `symbol` names, across files; nil for any other symbol.
-    public func eventKey(_ symbol: Symbol) -> EventKey? {
+    /// The event or state `symbol` names, across files; nil for any other symbol.
+    public func nameKey(_ symbol: Symbol) -> NameKey? {
         switch symbol {
-        case .event(let machine, let name):
+        case .event(let machine, let name), .state(let machine, let name):
             guard syntax.machines.indices.contains(machine) else { return nil }
-            return EventKey(path: Checker.normalize(root.path), machine: root.text(syntax.machines[machine].name.range), event: name)
+            let kind: NameKey.Kind = if case .event = symbol { .event } else { .state }
+            return NameKey(kind: kind, path: Checker.normalize(root.path), machine: root.text(syntax.machines[machine].name.range), name: name)
         case .foreignEvent(let path, let machine, let name):
-            return EventKey(path: path, machine: machine, event: name)
+            return NameKey(kind: .event, path: path, machine: machine, name: name)
+        case .foreignState(let path, let machine, let name):
+            return NameKey(kind: .state, path: path, machine: machine, name: name)
         default:
             return nil
         }
@@ -181,6 +203,14 @@ public final class Analysis: @unchecked Sendable {
         let (syntax, _) = Parser.parse(file)
         guard let decl = syntax.machines.first(where: { file.text($0.name.range) == machine }) else { return nil }
         return decl.transitions.lazy.compactMap(\.event).first { file.text($0.range) == event }?.range
+    }
+
+    /// Where the machine `machine` of the imported file `path` declares the state `state`.
+    public func stateDeclaration(of state: String, machine: String, path: String) -> SourceRange? {
+        guard let file = files.files.first(where: { $0.id != root.id && Checker.normalize($0.path) == path }) else { return nil }
+        let (syntax, _) = Parser.parse(file)
+        guard let decl = syntax.machines.first(where: { file.text($0.name.range) == machine }) else { return nil }
+        return decl.states.first { file.text($0.name.range) == state }?.name.range
     }
 
     /// The occurrence under `offset` (a cursor just after a name counts).

@@ -227,6 +227,8 @@ extension LanguageServer {
             return "**event** `\(name)`" + transitionList("Transitions", transitions, machine: machine, file: file)
         case .foreignEvent(let path, let machine, let name):
             return "**event** `\(name)` of machine `\(machine)`, imported from `\(path)`"
+        case .foreignState(let path, let machine, let name):
+            return "**state** `\(name)` of machine `\(machine)`, imported from `\(path)`"
         case .callback(let index, let spelling):
             let methods = analysis.resolve(callback: spelling, machine: index)
             guard !methods.isEmpty else { return "**unknown callback** `\(spelling)`" }
@@ -280,6 +282,9 @@ extension LanguageServer {
         case .foreignEvent(let path, let machine, let name):
             guard let range = analysis.firstTransition(of: name, machine: machine, path: path) else { return .none }
             return .one(location(range, in: analysis, document: document))
+        case .foreignState(let path, let machine, let name):
+            guard let range = analysis.stateDeclaration(of: name, machine: machine, path: path) else { return .none }
+            return .one(location(range, in: analysis, document: document))
         case .machine:
             let first = analysis.occurrences.first { $0.symbol == occurrence.symbol }!
             return .one(here(first.start, first.end))
@@ -326,13 +331,13 @@ extension LanguageServer {
 
     // MARK: - Rename
 
-    /// A state or event under the cursor (an event also where a system step names it), which
-    /// rename can change.
+    /// A state or event under the cursor (an event also where a system step names it, a state
+    /// where a `when` clause does), which rename can change.
     func renameTarget(_ params: TextDocumentPositionParams) throws(RequestError) -> (TextDocument, Analysis, Analysis.Occurrence)? {
         let (document, analysis, offset) = try target(params)
         guard let occurrence = analysis.occurrence(at: offset) else { return nil }
         switch occurrence.symbol {
-        case .state, .event, .foreignEvent: return (document, analysis, occurrence)
+        case .state, .event, .foreignEvent, .foreignState: return (document, analysis, occurrence)
         default: return nil
         }
     }
@@ -345,28 +350,19 @@ extension LanguageServer {
 
     func rename(_ params: RenameParams) throws(RequestError) -> WorkspaceEdit {
         let newName = params.newName
-        guard let (document, analysis, occurrence) = try renameTarget(params.at) else {
+        guard let (_, analysis, occurrence) = try renameTarget(params.at) else {
             throw .failed("only a state or an event can be renamed")
         }
         guard LanguageServer.isIdentifier(newName) else { throw .failed("'\(newName)' is not a valid name") }
-        guard let key = analysis.eventKey(occurrence.symbol) else {
-            // A state belongs to one machine of one file, and only that file names it.
-            if case .state(let machine, _) = occurrence.symbol,
-               analysis.syntax.machines[machine].states.contains(where: { analysis.root.text($0.name.range) == newName }) {
-                throw .failed("a state named '\(newName)' already exists")
-            }
-            let edits = analysis.occurrences.filter { $0.symbol == occurrence.symbol }.map {
-                TextEdit(range: document.range($0.start, $0.end, encoding: encoding), newText: newName)
-            }
-            return WorkspaceEdit(changes: [(document.uri, edits)])
-        }
-        return try renameEvent(key, to: newName)
+        guard let key = analysis.nameKey(occurrence.symbol) else { throw .failed("only a state or an event can be renamed") }
+        return try rename(key, to: newName)
     }
 
-    /// Renames an event everywhere it is named: its machine's transitions, and the system
-    /// steps of every open document (and of the machine's own file, open or not) that reach
-    /// that machine. Renaming it to another event of the machine would merge the two: refused.
-    func renameEvent(_ key: Analysis.EventKey, to newName: String) throws(RequestError) -> WorkspaceEdit {
+    /// Renames an event or a state everywhere it is named: its machine's transitions (and
+    /// states), and the system steps and `when` clauses of every open document (and of the
+    /// machine's own file, open or not) that reach that machine. Renaming it to another event
+    /// or state of the machine would merge the two: refused.
+    func rename(_ key: Analysis.NameKey, to newName: String) throws(RequestError) -> WorkspaceEdit {
         let (path, machineName) = (key.path, key.machine)
         var places: [(uri: String, document: TextDocument, analysis: Analysis)] = []
         for uri in documentOrder {
@@ -377,13 +373,20 @@ extension LanguageServer {
             places.append((uri, TextDocument(uri: uri, version: 0, text: bytes), compile(path: path, bytes: bytes)))
         }
         if let home = places.first(where: { Checker.normalize($0.analysis.root.path) == path }),
-           let machine = home.analysis.syntax.machines.first(where: { home.analysis.root.text($0.name.range) == machineName }),
-           machine.transitions.contains(where: { $0.event.map { home.analysis.root.text($0.range) } == newName }) {
-            throw .failed("an event named '\(newName)' already exists in machine '\(machineName)'")
+           let machine = home.analysis.syntax.machines.first(where: { home.analysis.root.text($0.name.range) == machineName }) {
+            let file = home.analysis.root
+            switch key.kind {
+            case .event where machine.transitions.contains(where: { $0.event.map { file.text($0.range) } == newName }):
+                throw .failed("an event named '\(newName)' already exists in machine '\(machineName)'")
+            case .state where machine.states.contains(where: { file.text($0.name.range) == newName }):
+                throw .failed("a state named '\(newName)' already exists")
+            default:
+                break
+            }
         }
         var changes: [(uri: String, edits: [TextEdit])] = []
         for place in places {
-            let edits = place.analysis.occurrences.filter { place.analysis.eventKey($0.symbol) == key }.map {
+            let edits = place.analysis.occurrences.filter { place.analysis.nameKey($0.symbol) == key }.map {
                 TextEdit(range: place.document.range($0.start, $0.end, encoding: encoding), newText: newName)
             }
             if !edits.isEmpty { changes.append((place.uri, edits)) }
@@ -504,6 +507,33 @@ extension LanguageServer {
                 break
             }
         }
+        /// Whether `kind` is the contextual keyword `word`, marked by the parser or still being
+        /// typed (an identifier spelt so).
+        func isWord(_ word: ContextualKeyword, _ at: Int) -> Bool {
+            at >= 0 && (pieces[at].kind == .keyword(word)
+                        || (pieces[at].kind == .token(.identifier) && index.text(pieces[at]) == word.text))
+        }
+        if let system = system(at: offset, analysis: analysis) {
+            if isWord(.when, previous) || isWord(.and, previous) {
+                // A `when` clause's condition starts with an instance of the system.
+                for instance in system.instances {
+                    item(file.text(instance.name.range), kind: .variable, detail: "instance: " + file.text(instance.machine.range))
+                }
+                return CompletionList(items: items)
+            }
+            if isWord(.is, previous), previous > 0 {
+                // `when Instance is …`: the states of the instance's machine.
+                var before = previous - 1
+                while before >= 0 && pieces[before].kind.isTrivia { before -= 1 }
+                if before >= 0, pieces[before].kind == .token(.identifier),
+                   let machine = instanceMachine(index.text(pieces[before]), at: offset, analysis: analysis) {
+                    for state in machine.states {
+                        item(state.name, kind: .enumMember, detail: state.description ?? "state of '\(machine.name)'")
+                    }
+                }
+                return CompletionList(items: items)
+            }
+        }
         switch before {
         case .token(.period):
             // A system step `Instance.event`: the events of the instance's machine.
@@ -544,26 +574,35 @@ extension LanguageServer {
         return CompletionList(items: items)
     }
 
-    /// The events of the machine of `instance`, in the system declared around `offset`, in
-    /// the order its transitions name them (each once).
-    func systemEvents(instance: String, at offset: Int, analysis: Analysis) -> [String] {
+    /// The system declared around `offset`.
+    func system(at offset: Int, analysis: Analysis) -> SystemDecl? {
+        analysis.syntax.systems.first { $0.range.startOffset <= offset && offset <= $0.range.endOffset }
+    }
+
+    /// The machine of `instance`, in the system declared around `offset`: the one the checked
+    /// system resolved it to, else this file's machine of that name.
+    func instanceMachine(_ instance: String, at offset: Int, analysis: Analysis) -> Machine? {
         let file = analysis.root
-        guard let system = analysis.syntax.systems.first(where: { $0.range.startOffset <= offset && offset <= $0.range.endOffset }),
-              let declared = system.instances.first(where: { file.text($0.name.range) == instance }) else { return [] }
+        guard let system = system(at: offset, analysis: analysis),
+              let declared = system.instances.first(where: { file.text($0.name.range) == instance }) else { return nil }
         let machineName = file.text(declared.machine.range)
-        var events: [String] = []
-        var seen = Set<String>()
         // An instance whose machine is unknown resolved to none: its checked machine index
         // points nowhere, or at another machine.
         if let checked = analysis.model.system(named: file.text(system.name.range)), let index = checked.instance(named: instance),
            checked.machines.indices.contains(checked.instances[index].machine), checked.machine(of: index).name == machineName {
-            for transition in checked.machine(of: index).transitions {
-                if let event = transition.event, seen.insert(event).inserted { events.append(event) }
-            }
-        } else if let machine = analysis.model.machine(named: machineName) {
-            for transition in machine.transitions {
-                if let event = transition.event, seen.insert(event).inserted { events.append(event) }
-            }
+            return checked.machine(of: index)
+        }
+        return analysis.model.machine(named: machineName)
+    }
+
+    /// The events of the machine of `instance`, in the system declared around `offset`, in
+    /// the order its transitions name them (each once).
+    func systemEvents(instance: String, at offset: Int, analysis: Analysis) -> [String] {
+        guard let machine = instanceMachine(instance, at: offset, analysis: analysis) else { return [] }
+        var events: [String] = []
+        var seen = Set<String>()
+        for transition in machine.transitions {
+            if let event = transition.event, seen.insert(event).inserted { events.append(event) }
         }
         return events
     }
@@ -655,7 +694,7 @@ extension LanguageServer {
                 guard occurrenceIndex < analysis.occurrences.count && analysis.occurrences[occurrenceIndex].start == piece.start else { continue }
                 let occurrence = analysis.occurrences[occurrenceIndex]
                 type = switch occurrence.symbol {
-                case .state: .enumMember
+                case .state, .foreignState: .enumMember
                 case .event, .foreignEvent: .event
                 case .callback, .method: .method
                 case .type: .type

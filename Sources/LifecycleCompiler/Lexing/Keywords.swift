@@ -68,6 +68,11 @@ public enum KeywordTable {
         Entry(word: .contextual(.user), text: ContextualKeyword.user.text, starts: [], summary: "the user triggers it (solid edge)"),
         Entry(word: .contextual(.instance), text: ContextualKeyword.instance.text, starts: [.systemBody],
               summary: "an instance of a machine in a system: `instance Name: Machine`"),
+        Entry(word: .contextual(.when), text: ContextualKeyword.when.text, starts: [],
+              summary: "the states a system event needs its instances in: `on go when Home is Shown: …`"),
+        Entry(word: .contextual(.and), text: ContextualKeyword.and.text, starts: [], summary: "another condition of a `when` clause"),
+        Entry(word: .contextual(.is), text: ContextualKeyword.is.text, starts: [],
+              summary: "in a `when` clause: the instance is in that state (or a state inside it)"),
         Entry(word: .contextual(.new), text: ContextualKeyword.new.text, starts: [],
               summary: "a system step that starts a fresh instance: `new Instance`"),
         Entry(word: .attribute, text: "@available", starts: [.typeBody], summary: "the callback's availability, as Swift writes it"),
@@ -158,6 +163,8 @@ public enum ContextualKeyword: UInt8, CaseIterable, Sendable {
     case get, set
     /// `scenePhase State: .phase, …` in a machine's or state's body.
     case scenePhase
+    /// `on go when Home is Shown and Menu is Closed: …` in a system.
+    case when, and, `is`
 
     /// The word as written.
     public var text: String { "\(staticText)" }
@@ -178,6 +185,9 @@ public enum ContextualKeyword: UInt8, CaseIterable, Sendable {
         case .get: "get"
         case .set: "set"
         case .scenePhase: "scenePhase"
+        case .when: "when"
+        case .and: "and"
+        case .is: "is"
         }
     }
 }

@@ -63,7 +63,8 @@ extension Parser {
         return InstanceDecl(name: name, machine: machine, label: label, range: range(from: start))
     }
 
-    /// systemEventDecl := 'on' IDENT ( 'by' ( 'user' | 'system' ) )? ':' step ( ',' step )* STRING?
+    /// systemEventDecl := 'on' IDENT ( 'by' ( 'user' | 'system' ) )?
+    ///                    ( 'when' conditionDecl ( 'and' conditionDecl )* )? ':' step ( ',' step )* STRING?
     ///
     /// Appends the event and its steps to `system`; after an error, neither.
     mutating func systemEventDecl(into system: inout SystemDecl) {
@@ -77,6 +78,20 @@ extension Parser {
         if consume(if: .keyword(.by)) != nil {
             guard let value = self.trigger(orSkipTo: .systemMember) else { return }
             trigger = value
+        }
+        var conditions: [ConditionDecl] = []
+        if at(ContextualKeyword.when) {
+            while true {
+                // `when`, then `and` before each further condition.
+                markKeyword(at(ContextualKeyword.when) ? .when : .and)
+                advance()
+                guard let condition = conditionDecl() else {
+                    synchronize(to: .systemMember)
+                    return
+                }
+                conditions.append(condition)
+                guard at(ContextualKeyword.and) && nextIsIdentifier() else { break }
+            }
         }
         guard consume(if: .colon) != nil else {
             report(.expectedStepsColon(source.text(name.range), found: found, at: missingRange))
@@ -93,9 +108,23 @@ extension Parser {
             system.steps.append(step)
         } while consume(if: .comma) != nil
         let description = optionalString()
-        system.events.append(SystemEventDecl(name: name, trigger: trigger,
+        system.events.append(SystemEventDecl(name: name, trigger: trigger, conditions: conditions,
                                              steps: Int32(firstStep)..<Int32(system.steps.count),
                                              description: description, range: range(from: start)))
+    }
+
+    /// conditionDecl := IDENT 'is' IDENT (after 'when', or after 'and' in a when clause)
+    mutating func conditionDecl() -> ConditionDecl? {
+        let start = token.start
+        guard let instance = expectName({ .expectedName(ContextualKeyword.instance.text, found: $0, at: $1) }) else { return nil }
+        guard at(ContextualKeyword.is) else {
+            report(.expectedConditionIs(source.text(instance.range), found: found, at: missingRange))
+            return nil
+        }
+        markKeyword(.is)
+        advance()
+        guard let state = expectName({ .expectedName(Keyword.state.text, found: $0, at: $1) }) else { return nil }
+        return ConditionDecl(instance: instance, state: state, range: range(from: start))
     }
 
     /// step := IDENT '.' IDENT | 'new' IDENT
@@ -115,4 +144,5 @@ extension Parser {
         }
         guard let event = expectName({ .expectedName("event", found: $0, at: $1) }) else { return nil }
         return StepDecl(kind: .fire, instance: instance, event: event, range: range(from: start))
-    }}
+    }
+}

@@ -251,13 +251,23 @@ public struct InstanceDecl: Sendable {
     public var range: SourceRange
 }
 
-/// `on name by user: X.event, new Y, … "description"`.
+/// `on name by user when X is S: X.event, new Y, … "description"`.
 public struct SystemEventDecl: Sendable {
     public var name: NameSyntax
     public var trigger: TransitionDecl.Trigger?
+    /// The `when` clause's conditions, in order (empty without one).
+    public var conditions: [ConditionDecl] = []
     /// Its steps: `SystemDecl.steps[steps]`.
     public var steps: Range<Int32>
     public var description: StringSyntax?
+    public var range: SourceRange
+}
+
+/// `Home is Shown` in a system event's `when` clause: the instance is in that state (or a
+/// state inside it).
+public struct ConditionDecl: Sendable {
+    public var instance: NameSyntax
+    public var state: NameSyntax
     public var range: SourceRange
 }
 

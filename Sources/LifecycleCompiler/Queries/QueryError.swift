@@ -18,7 +18,8 @@ public enum QueryError: Error, Sendable, Equatable {
     case noSystem(path: String)
     case unknownSystemEvent(String, system: String, events: [String])
     /// A system event whose first step cannot happen in `state` (`Root=Appeared, …`).
-    case impossibleSystemEvent(String, state: String, possible: [String])
+    /// `why`: which step cannot happen there, or that the `when` clause does not hold.
+    case impossibleSystemEvent(String, state: String, possible: [String], why: String)
     case unknownInstance(String, system: String, instances: [String])
     /// `--to` is not `Instance=State,…`: a usage problem.
     case malformedGoal(String)
@@ -56,7 +57,7 @@ public enum QueryError: Error, Sendable, Equatable {
             return "'\(path)' declares no system"
         case .unknownSystemEvent(let name, let system, let events):
             return "no event '\(name)' in system '\(system)'" + Self.didYouMean(name, events)
-        case .impossibleSystemEvent(let name, let state, _):
+        case .impossibleSystemEvent(let name, let state, _, _):
             return "'\(name)' is not possible in \(state)"
         case .unknownInstance(let name, let system, let instances):
             return "no instance '\(name)' in system '\(system)'" + Self.didYouMean(name, instances)
@@ -78,8 +79,8 @@ public enum QueryError: Error, Sendable, Equatable {
             return [accepted.isEmpty ? "'\(state)' accepts no event" : "'\(state)' accepts \(Self.list(accepted))"]
         case .unknownSystem(_, let path, let systems):
             return ["'\(path)' declares \(Self.list(systems))"]
-        case .impossibleSystemEvent(_, _, let possible):
-            return [possible.isEmpty ? "no event is possible there" : "possible there: \(Self.list(possible))"]
+        case .impossibleSystemEvent(_, _, let possible, let why):
+            return [why, possible.isEmpty ? "no event is possible there" : "possible there: \(Self.list(possible))"]
         default:
             return []
         }

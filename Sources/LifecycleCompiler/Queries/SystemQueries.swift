@@ -56,13 +56,25 @@ public enum SystemQueries {
             switch firing.outcome {
             case .done:
                 run.events.append(Event(event: event, steps: firing.steps, state: firing.state))
-            case .notPossible, .failed:
-                // A failed later step is a checker error, so only the first step can refuse here.
+            case .unexpected, .blocked:
                 return .failure(Failure(run: run, eventIndex: position,
-                                        error: .impossibleSystemEvent(name, state: describe(state, in: system), possible: possible)))
+                                        error: .impossibleSystemEvent(name, state: describe(state, in: system), possible: possible,
+                                                                      why: why(event, firing, in: system))))
             }
         }
         return .success(run)
+    }
+
+    /// Why `event` did not happen, in words: which step could not, and where its instance was.
+    static func why(_ event: Int, _ firing: ComposedStepper.Firing, in system: System) -> String {
+        guard case .blocked(let index) = firing.outcome else { return "its 'when' clause does not hold there" }
+        let step = system.events[event].steps[index]
+        let instance = system.instances[step.instance].name
+        let state = system.machine(of: step.instance).states[Int(firing.state[step.instance])].name
+        switch step.action {
+        case .fire(let name): return "its step '\(instance).\(name)' cannot happen: '\(instance)' is in '\(state)'"
+        case .new: return "its step 'new \(instance)' cannot happen: '\(instance)' is in '\(state)', neither its initial state nor a final state"
+        }
     }
 
     /// A goal parsed from `Second=Appeared,Root=Disappeared`: instance and state indices.
@@ -113,17 +125,8 @@ public enum SystemQueries {
         }
     }
 
-    /// `Root=Appeared, Second=Created`, a composite leaf with its ancestors:
-    /// `Main=Active (in Foreground)`.
-    public static func describe(_ state: [Int32], in system: System) -> String {
-        system.instances.indices.map { index in
-            let machine = system.machine(of: index)
-            let leaf = Int(state[index])
-            let outer = machine.ancestry(leaf).dropFirst().map { machine.states[$0].name }
-            let name = machine.states[leaf].name
-            return "\(system.instances[index].name)=" + (outer.isEmpty ? name : "\(name) (in \(outer.joined(separator: ", in ")))")
-        }.joined(separator: ", ")
-    }
+    /// `Root=Appeared, Second=Created` (`System.describe`).
+    public static func describe(_ state: [Int32], in system: System) -> String { system.describe(state) }
 }
 
 /// Prints system runs as text or JSON.

@@ -1,16 +1,18 @@
 import LifecycleCompiler
 
-/// `lifecycle export FILE --to mermaid|plantuml|scxml|markdown [-o OUT] [--machine NAME] [--force]`
+/// `lifecycle export FILE --to mermaid|plantuml|scxml|markdown [-o OUT] [--machine NAME | --system NAME] [--force]`
 enum ExportCommand: Command {
     static let name = "export"
     static let abstract = "Export a spec as a Mermaid or PlantUML diagram, SCXML, or a Markdown page."
-    static let usage = "export <file> --to mermaid|plantuml|scxml|markdown [-o <out>] [--machine <name>] [--force]"
+    static let usage = "export <file> --to mermaid|plantuml|scxml|markdown [-o <out>] [--machine <name> | --system <name>] [--force]"
     static let arguments = [("<file>", "A .lifecycle spec.")]
     static let to = OptionSpec(name: "--to", valueName: "format",
                                help: "mermaid (stateDiagram-v2), plantuml (@startuml), scxml (W3C SCXML) or markdown (a page with a Mermaid diagram and tables).")
     static let machine = MachineOptions.machine("Export only this machine.")
+    static let system = OptionSpec(name: "--system", valueName: "name",
+                                   help: "Export this system's sequence diagram (with --to mermaid or plantuml): its instances' callbacks, event by event.")
     static let options = [
-        to, OutputOptions.output("out"), machine, OutputOptions.force,
+        to, OutputOptions.output("out"), machine, system, OutputOptions.force,
         DiagnosticOptions.warningsAsErrors, DiagnosticOptions.errorLimit, DiagnosticOptions.color,
     ]
 
@@ -26,8 +28,12 @@ enum ExportCommand: Command {
         guard let format = try arguments.choice(to, of: ExportFormat.allCases) else {
             throw .usage("missing '--to' (one of \(ExportFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
+        let selection = try MachineOptions(arguments)
+        if selection.system != nil && !format.drawsSequences {
+            throw .usage("'--system' exports a sequence diagram, with '--to mermaid' or '--to plantuml', not '\(format.rawValue)'")
+        }
         return Options(spec: try arguments.single("spec file"), format: format, output: OutputOptions(arguments),
-                       selection: try MachineOptions(arguments), diagnostics: try DiagnosticOptions(arguments))
+                       selection: selection, diagnostics: try DiagnosticOptions(arguments))
     }
 
     static func run(_ options: Options) throws(CLIError) -> ExitCode {
@@ -35,11 +41,13 @@ enum ExportCommand: Command {
         let model = try frontend.model(options.spec)
         // `--machine` is checked as `dot` checks it.
         let machine = try options.selection.drawn(in: model)
+        let system = options.selection.system == nil ? nil : try options.selection.system(in: model).name
         let spec = OutputWriter.displayPath(options.spec)
         var command = "lifecycle export \(spec) --to \(options.format.rawValue)"
         if let machine { command += " --machine \(machine)" }
+        if let system { command += " --system \(system)" }
         if let output = options.output.path { command += " -o \(OutputWriter.displayPath(output))" }
-        let bytes = options.format.generate(model: model, options: .init(machine: machine), specPath: spec, command: command)
+        let bytes = options.format.generate(model: model, options: .init(machine: machine, system: system), specPath: spec, command: command)
         try options.output.write(bytes, command: self)
         return .success
     }

@@ -26,9 +26,6 @@ enum PathsCommand: Command {
         let format = try OutputFormat.parse(arguments, accepting: [.text, .json, .markdown])
         let coverage = try arguments.choice(cover, of: [Coverage.states, .transitions]) ?? .transitions
         let selection = try MachineOptions(arguments)
-        if selection.system != nil && format != .text {
-            throw .usage("'--format' takes only text with '--system', not '\(format.rawValue)'")
-        }
         return Options(spec: spec, selection: selection, coverage: coverage, format: format,
                        diagnostics: try DiagnosticOptions(arguments))
     }
@@ -48,15 +45,20 @@ enum PathsCommand: Command {
         return .success
     }
 
-    /// `--system NAME`: sequences of system events, each with every instance's callbacks (text only).
+    /// `--system NAME`: sequences of system events, each with every instance's callbacks.
     static func runSystem(_ options: Options, query: inout Query) throws(CLIError) -> ExitCode {
         let (model, system) = try query.system(options.spec)
         let automaton = SystemAutomaton(model: model, system: system)
         let plan = TestPlanner(system: automaton, cover: options.coverage).plan()
-        let formatter = AutomatonPlanFormatter(automaton: automaton, plan: plan,
+        var formatter = AutomatonPlanFormatter(automaton: automaton, plan: plan,
                                                goalNames: TestPlanner.goalNames(system: system, cover: options.coverage),
                                                goalNoun: options.coverage == .states ? "instance states" : "events")
-        Terminal.out(formatter.text())
+        formatter.coverage = options.coverage
+        switch options.format {
+        case .json: Terminal.out(formatter.json())
+        case .markdown: Terminal.out(formatter.markdown())
+        case .text: Terminal.out(formatter.text())
+        }
         return .success
     }
 }

@@ -1,10 +1,11 @@
 import LifecycleCompiler
 
-/// `lifecycle render FILE -o OUT.svg|png|pdf [--dot PATH] [--machine NAME] [--no-clusters] [--descriptions]`
+/// `lifecycle render FILE -o OUT.svg|png|pdf [--dot PATH] [--machine NAME] [--no-clusters] [--descriptions]`, or
+/// `lifecycle render FILE --system NAME [--events A,B,…] -o OUT.svg`: a system's sequence diagram, drawn without Graphviz.
 enum RenderCommand: Command {
     static let name = "render"
     static let abstract = "Draw a spec as SVG, PNG or PDF with Graphviz 'dot'."
-    static let usage = "render <file> -o <out.svg|out.png|out.pdf> [--dot <path>] [--machine <name>] [--no-clusters] [--descriptions] [--force] [--layout <engine>] [--timeout <seconds>]"
+    static let usage = "render <file> -o <out.svg|out.png|out.pdf> [--dot <path>] [--machine <name> | --system <name> [--events <a,b,...>]] [--no-clusters] [--descriptions] [--force] [--layout <engine>] [--timeout <seconds>]"
     static let arguments = [("<file>", "A .lifecycle spec.")]
     static let output = OutputOptions.output("out", help: "The image to write; its extension picks the format (svg, png, pdf).")
     static let dot = OptionSpec(name: "--dot", valueName: "path", help: "The Graphviz 'dot' program (default: 'dot' on PATH).")
@@ -12,7 +13,11 @@ enum RenderCommand: Command {
     static let timeout = OptionSpec(name: "--timeout", valueName: "seconds", help: "Stop 'dot' after this long (default 60).")
     static let layout = OptionSpec(name: "--layout", valueName: "engine",
                                    help: "Graphviz layout engine: dot (default, layered), or sfdp, fdp, neato, circo, twopi (much faster on big specs).")
-    static let options = [output, dot] + DiagramOptions.options + [force, timeout, layout] + DiagnosticOptions.all
+    static let system = OptionSpec(name: "--system", valueName: "name",
+                                   help: "Draw this system's sequence diagram (SVG, without Graphviz): its instances' callbacks, event by event.")
+    static let events = OptionSpec(name: "--events", valueName: "a,b,...",
+                                   help: "With --system: the events to draw, in order from the start (default: a sequence that takes every event, as 'paths --system' plans it).")
+    static let options = [output, dot] + DiagramOptions.options + [system, events, force, timeout, layout] + DiagnosticOptions.all
 
     /// Graphviz's layout engines.
     enum Layout: String, CaseIterable {
@@ -30,6 +35,8 @@ enum RenderCommand: Command {
         var timeout: Double
         var layout: Layout
         var diagnostics: DiagnosticOptions
+        /// `--events`, split at commas.
+        var events: [String]?
     }
 
     static func parse(_ arguments: Arguments) throws(CLIError) -> Options {
@@ -44,9 +51,17 @@ enum RenderCommand: Command {
             seconds = value
         }
         let layout = try arguments.choice(layout, of: Layout.allCases) ?? .dot
+        let diagram = try DiagramOptions(arguments)
+        let events = arguments.value(events).map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        if diagram.selection.system != nil {
+            guard format == "svg" else { throw .usage("'--system' draws a sequence diagram as SVG; use a name ending in .svg, not '\(output)'") }
+            if events?.contains("") == true { throw .usage("'--events' takes event names separated by commas, not '\(arguments.value(Self.events) ?? "")'") }
+        } else if events != nil {
+            throw .usage("'--events' needs '--system'")
+        }
         return Options(spec: try arguments.single("spec file"), output: output, format: format, dot: arguments.value(dot),
-                       diagram: try DiagramOptions(arguments), force: arguments.has(force), timeout: seconds, layout: layout,
-                       diagnostics: try DiagnosticOptions(arguments))
+                       diagram: diagram, force: arguments.has(force), timeout: seconds, layout: layout,
+                       diagnostics: try DiagnosticOptions(arguments), events: events)
     }
 
     /// Above this many states, Graphviz's layout of clusters gets slow or fails.
@@ -54,6 +69,7 @@ enum RenderCommand: Command {
     static let largeFlat = 400
 
     static func run(_ options: Options) throws(CLIError) -> ExitCode {
+        if options.diagram.selection.system != nil { return try runSequence(options) }
         var frontend = Frontend(options.diagnostics)
         let path = options.spec, output = options.output, format = options.format, layout = options.layout.rawValue
         let model = try frontend.model(path)
@@ -249,5 +265,30 @@ enum RenderCommand: Command {
         }
         guard !tips.isEmpty else { return nil }
         return "Try to " + tips.joined(separator: ", or ") + "."
+    }
+
+    /// `--system NAME`: the system's sequence diagram, as SVG written here (no Graphviz), with
+    /// the header other generated files have, so `-o` protects an edited drawing.
+    static func runSequence(_ options: Options) throws(CLIError) -> ExitCode {
+        var frontend = Frontend(options.diagnostics)
+        let model = try frontend.model(options.spec)
+        let system = try options.diagram.selection.system(in: model)
+        let runs: [[Int]]
+        if let events = options.events {
+            switch SystemQueries.run(events, in: system) {
+            case .success(let run): runs = [run.events.map(\.event)]
+            case .failure(let failure): throw .query(failure.error)
+            }
+        } else {
+            runs = SequenceDiagram.coveringRuns(model: model, system: system)
+        }
+        let spec = OutputWriter.displayPath(options.spec)
+        var flags = " --system \(system.name)"
+        if let events = options.events { flags += " --events \(events.joined(separator: ","))" }
+        flags += " -o \(OutputWriter.commandPath(options.output))"
+        let bytes = SequenceSVGGenerator(diagram: SequenceDiagram(model: model, system: system, runs: runs))
+            .generate(specPath: spec, command: OutputWriter.regenerateCommand(name, spec: options.spec, options: flags))
+        try OutputWriter.write(bytes, to: options.output, force: options.force, command: name)
+        return .success
     }
 }

@@ -119,7 +119,7 @@ import Testing
         #expect(output == CLIRunner.Output(stdout: """
             Examples/logs/push-pop.log: conforms to 'Navigation' (17 callbacks, 7 other lines)
               not logged: 1st loadView(), 1st viewIsAppearing(_:), 2st loadView(), 2st viewIsAppearing(_:)
-              ends in '1st' in 'Disappeared' and '2st' in 'Appeared'
+              ends in Root=Disappeared, Second=Appeared
 
             """, stderr: "", status: 0))
         // It does not log loadView or viewIsAppearing, so it is not strict.
@@ -155,10 +155,31 @@ import Testing
         let events = try run("paths", Self.navigation, "--system", "Navigation")
         #expect(events.status == 0)
         #expect(events.stdout.hasPrefix("1 sequence covers all 3 events of Navigation.\n\n1. launch, push, pop\n"))
-        #expect(events.stdout.contains("--push--> '1st' in 'Disappeared' and '2st' in 'Appeared'\n    2st loadView()\n    2st viewDidLoad()\n    1st viewWillDisappear(_:)\n"))
+        #expect(events.stdout.contains("--push--> Root=Disappeared, Second=Appeared\n    2st loadView()\n    2st viewDidLoad()\n    1st viewWillDisappear(_:)\n"))
         let states = try run("paths", Self.navigation, "--system", "AppWithOneScene", "--cover", "states")
         #expect(states.status == 0)
         #expect(states.stdout.contains(" instance states of AppWithOneScene.\n"))
-        #expect(try run("paths", Self.navigation, "--system", "Navigation", "--format", "json").status == 2)
+    }
+
+    @Test func pathsOfASystemInJSONAndMarkdown() throws {
+        let json = try run("paths", Self.navigation, "--system", "Navigation", "--format", "json")
+        #expect(json.status == 0 && json.stderr == "")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["system"] as? String == "Navigation" && object["cover"] as? String == "transitions")
+        #expect(object["goals"] as? Int == 3 && object["covered"] as? Int == 3)
+        let sequences = try #require(object["sequences"] as? [[String: Any]])
+        #expect(sequences.first?["events"] as? [String] == ["launch", "push", "pop"])
+        let push = try #require((sequences.first?["steps"] as? [[String: Any]])?[1])
+        #expect(push["from"] as? String == "Root=Appeared, Second=Created" && push["to"] as? String == "Root=Disappeared, Second=Appeared")
+        #expect(push["by"] as? String == "user")
+        let callbacks = try #require(push["callbacks"] as? [[String: String]])
+        #expect(callbacks.prefix(3).map { "\($0["instance"] ?? "") \($0["callback"] ?? "")" }
+                == ["Second loadView()", "Second viewDidLoad()", "Root viewWillDisappear(_:)"])
+        let states = try run("paths", Self.navigation, "--system", "AppWithOneScene", "--cover", "states", "--format", "json")
+        #expect(states.status == 0 && states.stdout.contains("\"cover\": \"states\""))
+        let markdown = try run("paths", Self.navigation, "--system", "Navigation", "--format", "markdown")
+        #expect(markdown.status == 0)
+        #expect(markdown.stdout.hasPrefix("# Test plan: Navigation\n\n1 sequence covers all 3 events of Navigation. Start each sequence in Root=Created, Second=Created; "))
+        #expect(markdown.stdout.contains("\n- [ ] **push** (by user): The user taps a row: a new second controller is pushed; its view loads before the root starts to disappear.\n  Root=Appeared, Second=Created → Root=Disappeared, Second=Appeared. Expect: `Second loadView()`, `Second viewDidLoad()`, `Root viewWillDisappear(_:)`,"))
     }
 }

@@ -54,7 +54,7 @@ import Testing
             Examples/logs/push-pop-classes.log: conforms to 'Navigation' (12 callbacks, 0 other lines)
               callbacks no event of 'Navigation' calls: 1st viewWillLayoutSubviews() ×1, 1st viewDidLayoutSubviews() ×1, 2st viewWillLayoutSubviews() ×1, 2st viewDidLayoutSubviews() ×1
               not logged: 1st loadView(), 1st viewIsAppearing(_:), 2st loadView(), 2st viewIsAppearing(_:)
-              ends in '1st' in 'Appeared' and '2st' in 'Released'
+              ends in Root=Appeared, Second=Released
 
             """),
     ]

@@ -312,7 +312,7 @@ import SpecGeneration
               not matched to an instance: 4 lines, e.g. line 6 'B_ViewController viewWillAppear:', line 7 'C_ViewController viewDidAppear:', line 8 'D_ViewController viewDidAppear:'; the instances are named 1st or Root, 2st or Second ('--instance NAME=WORD' adds a name)
               callbacks no event of 'Navigation' calls: viewWillLayoutSubviews() ×1, viewDidLayoutSubviews() ×1, 1st viewDidLayoutSubviews() ×1
               not logged: 1st loadView(), 1st viewIsAppearing(_:), 1st viewWillDisappear(_:), 1st viewDidDisappear(_:), 2st loadView(), 2st viewDidLoad(), 2st viewWillAppear(_:), 2st viewIsAppearing(_:), 2st viewDidAppear(_:), 2st viewWillDisappear(_:), 2st viewDidDisappear(_:)
-              ends in '1st' in 'Appeared' and '2st' in 'Created' or '1st' in 'Disappeared' and '2st' in 'Appeared'
+              ends in Root=Appeared, Second=Created or Root=Disappeared, Second=Appeared
 
             """)
     }

@@ -212,8 +212,7 @@ extension ExportTests {
                 instance Left: Light "l|1"
                 instance Right: Light
                 on swap by user: Left.switchOff, Right.switchOff "Left off, then right off."
-                on back: Left.switchOn, Right.switchOn
-                on never: Left.repair
+                on back when Left is Off and Right is Off: Left.switchOn, Right.switchOn
             }
             """
         let result = Compiler.compile(path: "Pair.lifecycle", source: source)
@@ -221,8 +220,8 @@ extension ExportTests {
         let page = String(decoding: ExportFormat.markdown.body(model: model), as: UTF8.self)
         #expect(page.hasPrefix("# Pair\n\nMachines: `Light`.\n\nSystems: `Pair`.\n"))
         #expect(page.contains("\n## Pair\n\nTwo \\| lights.\n\n### Instances\n\n| Instance | Machine | Label |\n|---|---|---|\n| `Left` | `Light` | l\\|1 |\n| `Right` | `Light` |  |\n"))
+        #expect(page.contains("| `back` |  | when `Left is Off` and `Right is Off`: `Left.switchOn`, `Right.switchOn` | 1. `Left`: `lightDidTurnOn()`<br>2. `Right`: `lightDidTurnOn()` |  |\n"))
         #expect(page.contains("| `swap` | user | `Left.switchOff`, `Right.switchOff` | 1. `Left`: `lightDidTurnOff()`<br>2. `Right`: `lightDidTurnOff()` | Left off, then right off. |\n"))
-        #expect(page.contains("| `never` |  | `Left.repair` | (never happens from the start) |  |\n"))
         // Asking for one machine leaves systems out.
         let machineOnly = String(decoding: ExportFormat.markdown.body(model: model, options: .init(machine: "Light")), as: UTF8.self)
         #expect(!machineOnly.contains("Pair"))

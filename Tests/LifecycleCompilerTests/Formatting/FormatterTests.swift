@@ -28,7 +28,8 @@ import Testing
                     case .new: "new \(system.instances[step.instance].name)"
                     }
                 }
-                out += "  on \(event.name) by \(event.trigger?.rawValue ?? "-"): \(steps) \(event.description ?? "-")\n"
+                let conditions = event.conditions.map { "\(system.instances[$0.instance].name) is \(system.machine(of: $0.instance).states[$0.state].name)" }
+                out += "  on \(event.name) by \(event.trigger?.rawValue ?? "-") when \(conditions): \(steps) \(event.description ?? "-")\n"
             }
         }
         for machine in model.machines {
@@ -224,7 +225,10 @@ import Testing
           instance new: Player
           on start by user: new A, A.play, A.stop "go"
           on again by system: new.play,   new . stop
-          on round: A.play, A.stop }
+          on round
+             when A is   Idle
+             and
+             new is Idle : A.play, A.stop }
 
         """
         let expected = """
@@ -259,7 +263,7 @@ import Testing
             instance new: Player
             on start by user: new A, A.play, A.stop "go"
             on again by system: new.play, new.stop
-            on round: A.play, A.stop
+            on round when A is Idle and new is Idle: A.play, A.stop
         }
 
         """

@@ -91,7 +91,7 @@ import SpecGeneration
 
     static let examples: [String] = {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: Repository.examples.path)) ?? []
-        return names.filter { $0.hasSuffix(".svg") }.sorted()
+        return names.filter { $0.hasSuffix(".svg") && !$0.hasSuffix(".sequence.svg") }.sorted()
     }()
 
     @Test("every example's diagram is legible", arguments: examples)

@@ -61,10 +61,11 @@ import Testing
     }
 
     /// The committed drawings: `Examples/X.svg` draws `X.lifecycle`, `Examples/X-M.svg` its
-    /// machine `M` alone (`render --machine M`: the pages show one picture per machine).
+    /// machine `M` alone (`render --machine M`: the pages show one picture per machine); a
+    /// system's sequence diagram (`X-S.sequence.svg`, no Graphviz) is `SequenceDiagramTests`'.
     static let exampleDrawings: [String] = {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: Repository.examples.path)) ?? []
-        return names.filter { $0.hasSuffix(".svg") }.sorted()
+        return names.filter { $0.hasSuffix(".svg") && !$0.hasSuffix(".sequence.svg") }.sorted()
     }()
 
     @Test("examples: the committed SVG is what dot draws from the generated DOT", arguments: exampleDrawings)

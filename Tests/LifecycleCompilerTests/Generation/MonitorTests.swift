@@ -12,6 +12,7 @@ import SpecGeneration
     static let goldens: [(folder: String, name: String)] = [
         ("Examples", "SceneLifecycle"), ("Examples", "MediaPlayer"), ("Examples", "SwiftUILifecycle"),
         ("Tests/LifecycleCompilerTests/Fixtures/Golden", "Hostile"), ("Tests/LifecycleCompilerTests/Fixtures/Golden", "Keywords"),
+        ("Examples", "NavigationLifecycle"),
     ]
 
     static func model(_ folder: String, _ name: String) throws -> Model {
@@ -39,7 +40,7 @@ import SpecGeneration
 
     /// A random sequence of callbacks: mostly a real run, sometimes with a pair swapped, one
     /// dropped or one added.
-    static func sequence(_ automaton: MachineAutomaton, _ random: inout SplitMix64) -> [Int] {
+    static func sequence<Automaton: LifecycleAutomaton>(_ automaton: Automaton, _ random: inout SplitMix64) -> [Int] {
         var callbacks: [Int] = []
         var state = automaton.initialConfiguration
         for _ in 0..<random.below(10) {
@@ -194,6 +195,93 @@ import SpecGeneration
         // Both verdicts occur, so agreement means something.
         let rejected = expected.prefix(10_000).filter { $0 != "0" }.count
         #expect(rejected > 1_000 && rejected < 9_000)
+    }
+
+    /// A system's monitor, fed `(instance, #function)` pairs, on 3,000 random interleavings of
+    /// the examples' systems (real runs, sometimes with two callbacks swapped, one dropped or
+    /// one of any instance added): each verdict and message is `conform --strict`'s on the log
+    /// that names each callback with its instance. Compiled once, with `swiftc`.
+    @Test func systemMonitorsAgreeWithConformStrict() throws {
+        let model = try Self.model("Examples", "NavigationLifecycle")
+        let systems = model.systems
+        #expect(systems.map(\.name) == ["Navigation", "AppWithOneScene"])
+        let generators = systems.map { MonitorGenerator(model: model, system: $0) }
+        var source = String(decoding: MonitorGenerator.searchSource(), as: UTF8.self) + "\n"
+        var dispatch = ""
+        for (index, generator) in generators.enumerated() {
+            source += String(decoding: generator.source(), as: UTF8.self) + "\n"
+            // Input: the system's number, then pairs `instance selector`, space-separated.
+            dispatch += """
+                case \(index):
+                    var monitor = \(generator.typeName)()
+                    var position = 0
+                    for pair in words.dropFirst() {
+                        let parts = pair.split(separator: "/")
+                        position += 1
+                        let instance = \(generator.typeName).Instance(rawValue: Int(parts[0])!)!
+                        if let violation = monitor.observe(instance, String(parts[1])) {
+                            print("\\(position) \\(violation)")
+                            continue lines
+                        }
+                    }
+                    print("0")
+
+            """
+        }
+        source += """
+            @main struct Main {
+                static func main() {
+                    lines: while let line = readLine() {
+                        let words = line.split(separator: " ")
+                        switch Int(words[0])! {
+            \(dispatch)
+                        default: fatalError()
+                        }
+                    }
+                }
+            }
+
+            """
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lifecycle-system-monitor-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("Monitors.swift"), program = folder.appendingPathComponent("monitors")
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        let build = try Shell.run("/usr/bin/env", ["swiftc", "-swift-version", "6", "-parse-as-library", "-Onone",
+                                                   "-warnings-as-errors", file.path, "-o", program.path])
+        try #require(build.status == 0, "the system monitors do not compile:\n\(build.stdout)\(build.stderr)")
+
+        let automata = systems.map { SystemAutomaton(model: model, system: $0) }
+        var random = SplitMix64(seed: 26)
+        var input = "", expected: [String] = []
+        for _ in 0..<3_000 {
+            let which = random.below(systems.count)
+            let automaton = automata[which]
+            let callbacks = Self.sequence(automaton, &random)
+            // The log names each callback with its instance's name (`Root viewDidLoad()`).
+            let log = callbacks.map { "\(systems[which].instances[automaton.callbacks[$0].instance!].name) \(automaton.callbacks[$0].selector)\n" }.joined()
+            let files = SourceFiles()
+            let logFile = files.add(path: "run.log", bytes: Array(log.utf8))
+            let report = Conformance.check(LogReader(automaton).read(logFile), against: automaton, strict: true)
+            if let error = report.diagnostics.all.first {
+                let line = files[error.range.file].lineColumn(of: error.range.startOffset, table: LineTable(logFile.bytes)).line
+                expected.append("\(line) \(error.message)")
+            } else {
+                expected.append("0")
+            }
+            input += ([String(which)] + callbacks.map { "\(automaton.callbacks[$0].instance!)/\(automaton.callbacks[$0].selector)" })
+                .joined(separator: " ") + "\n"
+        }
+        let sequences = folder.appendingPathComponent("sequences.txt")
+        try input.write(to: sequences, atomically: true, encoding: .utf8)
+        let run = try Shell.run("/bin/sh", ["-c", "exec \"$0\" < \"$1\"", program.path, sequences.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let actual = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        #expect(actual.count == expected.count)
+        let disagreements = zip(actual, expected).enumerated().filter { $0.element.0 != $0.element.1 }
+        #expect(disagreements.isEmpty, "first disagreement: \(disagreements.first.map { "sequence \($0.offset): monitor \($0.element.0), conform \($0.element.1)" } ?? "")")
+        let rejected = expected.filter { $0 != "0" }.count
+        #expect(rejected > 300 && rejected < 2_700, "\(rejected) of 3,000 rejected")
     }
 
     /// How many of `SismicReference`'s specs get a monitor here: `swiftc` takes about 0.2 s a

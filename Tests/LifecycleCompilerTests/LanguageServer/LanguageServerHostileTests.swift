@@ -112,6 +112,35 @@ import SpecGeneration
                 == [systemURI: ["3:15=start"], machineURI: ["3:14=start"]])
     }
 
+    @Test("a 'when' clause's state: rename reaches its machine's file and every clause, hover and definition find it (issue 26)")
+    func renameStateInWhenClauses() throws {
+        let machineURI = "file:///w/Machine.lifecycle", systemURI = "file:///w/System.lifecycle"
+        let system = "import \"Machine.lifecycle\"\nsystem S {\n    instance I: M\n    on tick when I is A: I.go\n    on tock when I is B: I.back\n}\n"
+        let client = Client(files: ["/w/Machine.lifecycle": Self.machineFile])
+        client.initialize()
+        client.open(machineURI, Self.machineFile)
+        client.open(systemURI, system)
+        #expect(client.diagnostics(after: 0)[systemURI] == [])
+        // From the clause (line 3, `A` at 22): the state's declaration and transitions, and the clause.
+        let expected = [machineURI: ["1:18=Ready", "3:4=Ready", "4:9=Ready"], systemURI: ["3:22=Ready"]]
+        #expect(Self.edits(Self.rename(client, systemURI, 3, 22, to: "Ready")?["result"]) == expected)
+        // From the machine's own file, the same edits.
+        #expect(Self.edits(Self.rename(client, machineURI, 1, 19, to: "Ready")?["result"]) == expected)
+        #expect(Self.rename(client, systemURI, 3, 22, to: "B")?["error"]?["message"] == "a state named 'B' already exists")
+        let hover = client.request("textDocument/hover", client.at(systemURI, 3, 22))?["result"]?["contents"]?["value"]?.string
+        #expect(hover == "**state** `A` of machine `M`, imported from `/w/Machine.lifecycle`")
+        let definition = client.request("textDocument/definition", client.at(systemURI, 4, 22))?["result"]
+        #expect(definition?["uri"] == .string(machineURI) && definition?["range"]?["start"]?["line"] == 2)
+        // Completion after `when` offers the instances, after `I is` the states of I's machine.
+        let typingState = "file:///w/TypingState.lifecycle", typingInstance = "file:///w/TypingInstance.lifecycle"
+        client.open(typingState, system.replacingOccurrences(of: "when I is B", with: "when I is "))
+        let states = client.request("textDocument/completion", client.at(typingState, 4, 22))?["result"]?["items"]?.array?.compactMap { $0["label"]?.string }
+        #expect(states == ["A", "B"])
+        client.open(typingInstance, system.replacingOccurrences(of: "when I is B", with: "when "))
+        let instances = client.request("textDocument/completion", client.at(typingInstance, 4, 17))?["result"]?["items"]?.array?.compactMap { $0["label"]?.string }
+        #expect(instances == ["I"])
+    }
+
     @Test("renaming an event to another event of its machine is refused, as for states (item 12)")
     func renameEventToExisting() {
         let client = Client()

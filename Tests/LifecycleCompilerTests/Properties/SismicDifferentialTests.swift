@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LifecycleCompiler
+import SpecGeneration
 
 /// Every command against sismic, on a few hundred random specs (`SismicReference`): what each
 /// event does in each leaf, `simulate --format json`, `trace`, `paths`, the checker's
@@ -33,6 +34,76 @@ import Testing
             }
             #expect(Set(reached.map { machine.states[$0].name }) == Set(item.graph.keys), "\(item.shown)")
         }
+    }
+
+    /// A system of two instances of each sismic-checked machine, with random events (a few
+    /// steps, sometimes `new`, sometimes a `when` clause): in every composed state reached, each
+    /// event happens exactly when sismic takes every step in turn from where each instance
+    /// stands (and the clause holds), and lands where sismic's steps land. Events possible
+    /// nowhere are left out (an error), as `SystemPropertyTests` does.
+    @Test func systemEventsComposeSismicsSteps() throws {
+        guard let cases = SismicReference.cases() else { return }
+        var compared = 0
+        for (number, item) in cases.enumerated() {
+            var random = SplitMix64(seed: UInt64(2_600 + number))
+            let machineName = item.machine.name
+            var lines = ["system S {", "    instance A: \(machineName)", "    instance B: \(machineName)"]
+            for e in 0..<(2 + random.below(4)) {
+                var steps: [String] = []
+                for _ in 0..<(1 + random.below(3)) {
+                    let instance = random.chance(50) ? "A" : "B"
+                    steps.append(random.chance(10) ? "new \(instance)" : "\(instance).\(random.pick(SemanticsSpecGenerator.events))")
+                }
+                let when = random.chance(20) ? " when A is \(random.pick(item.machine.states).name)" : ""
+                lines.append("    on s\(e)\(when): " + steps.joined(separator: ", "))
+            }
+            lines.append("}")
+            var source = item.spec.text + "\n" + lines.joined(separator: "\n") + "\n"
+            var compilation = Compiler.compile(path: "\(item.spec.name).lifecycle", source: source)
+            for _ in 0..<3 where compilation.model == nil {
+                let impossible = compilation.diagnostics.all.filter { ["systemEventNeverPossible", "systemEventNeverExpected", "systemStepFailsWhereExpected"].contains($0.id) }
+                    .compactMap { $0.message.split(separator: "'").dropFirst().first }
+                    .map { "    on \($0)" }
+                guard !impossible.isEmpty, impossible.count == compilation.diagnostics.errorCount else { break }
+                source = source.split(separator: "\n").filter { line in !impossible.contains { line.hasPrefix($0 + ":") || line.hasPrefix($0 + " ") } }
+                    .joined(separator: "\n") + "\n"
+                compilation = Compiler.compile(path: "\(item.spec.name).lifecycle", source: source)
+            }
+            guard let model = compilation.model, let system = model.system(named: "S"), !system.events.isEmpty else { continue }
+            let machine = system.machines[0]
+            let stepper = ComposedStepper(system: system)
+            let exploration = ComposedExploration(stepper, limit: 10_000)
+            for index in 0..<exploration.count {
+                let state = exploration.state(index)
+                for event in system.events.indices {
+                    // Sismic's answer: each step from where its instance stands, in turn.
+                    var leaves: [String]? = state.map { machine.states[Int($0)].name }
+                    for condition in system.events[event].conditions {
+                        if let current = leaves?[condition.instance],
+                           !machine.isWithin(machine.state(named: current)!, condition.state) { leaves = nil }
+                    }
+                    for step in system.events[event].steps {
+                        guard let current = leaves?[step.instance] else { break }
+                        switch step.action {
+                        case .new:
+                            let leaf = machine.state(named: current)!
+                            if machine.states[leaf].isFinal || machine.isWithin(leaf, machine.initialState) {
+                                leaves?[step.instance] = item.start
+                            } else {
+                                leaves = nil
+                            }
+                        case .fire(let name):
+                            if let move = item.graph[current]?[name] { leaves?[step.instance] = move.leaf } else { leaves = nil }
+                        }
+                    }
+                    let firing = stepper.fire(event, from: state)
+                    let ours = firing.outcome == .done ? firing.state.map { machine.states[Int($0)].name } : nil
+                    #expect(ours == leaves, "seed \(item.spec.seed), \(system.describe(state)), event \(system.events[event].name): ours \(ours ?? []), sismic's \(leaves ?? [])\n\(source)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared > 500, "only \(compared) comparisons")
     }
 
     /// `simulate --format json`: the JSON `SimulateCommand` prints, step by step, against sismic

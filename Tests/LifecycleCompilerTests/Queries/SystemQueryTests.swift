@@ -191,7 +191,8 @@ import Testing
             return
         }
         #expect(failure.eventIndex == 1)
-        #expect(failure.error == .impossibleSystemEvent("rebuild", state: "Front=Open", possible: ["close"]))
+        #expect(failure.error == .impossibleSystemEvent("rebuild", state: "Front=Open", possible: ["close"],
+                                                        why: "its step 'new Front' cannot happen: 'Front' is in 'Open', neither its initial state nor a final state"))
     }
 
     @Test func compositeStatesOfAnInstance() throws {
@@ -265,6 +266,7 @@ import Testing
                 instance Back: Door
                 on openBoth: Front.open, Back.open
                 on closeBoth: Front.close, Back.close
+                on openFront when Back is Closed and Front is Closed: Front.open
             }
             """)
         let system = try Self.system("House", in: try #require(compilation.model))
@@ -272,9 +274,15 @@ import Testing
         #expect(stepper.initial == [0, 0])
         var state: [Int32] = [0, 1]  // Front closed, Back open
         let outcome = state.withUnsafeMutableBufferPointer { stepper.apply(0, to: $0.baseAddress!) }
-        #expect(outcome == .failed(step: 1))
+        #expect(outcome == .blocked(step: 1))
+        #expect(stepper.fire(0, from: [0, 1]).outcome == .blocked(step: 1))
+        #expect(state.withUnsafeMutableBufferPointer { stepper.apply(2, to: $0.baseAddress!) } == .unexpected)
+        #expect(stepper.fire(2, from: [0, 1]).outcome == .unexpected)
+        // Possible only where every step happens: neither 'openBoth' nor 'openFront' here.
+        #expect(stepper.possibleEvents(in: [0, 1]).isEmpty)
+        #expect(stepper.possibleEvents(in: [0, 0]) == [0, 2])
         state = [0, 0]
-        #expect(state.withUnsafeMutableBufferPointer { stepper.apply(1, to: $0.baseAddress!) } == .notPossible)
+        #expect(state.withUnsafeMutableBufferPointer { stepper.apply(1, to: $0.baseAddress!) } == .blocked(step: 0))
         #expect(state == [0, 0])
         #expect(state.withUnsafeMutableBufferPointer { stepper.apply(0, to: $0.baseAddress!) } == .done)
         #expect(state == [1, 1])
