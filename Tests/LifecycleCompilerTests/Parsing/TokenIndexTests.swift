@@ -92,6 +92,7 @@ import Testing
         system S {
             instance system: M
             on new by system: new system, system.go
+            on go when system is A and system is is: system.go
         }
         machine M {
             initial state A {
@@ -105,6 +106,6 @@ import Testing
         let words = index.pieces.compactMap { piece -> String? in
             if case .keyword(let word) = piece.kind { return word.text } else { return nil }
         }
-        #expect(words == ["platform", "system", "instance", "system", "new", "internal", "user"])
+        #expect(words == ["platform", "system", "instance", "system", "new", "when", "is", "and", "is", "internal", "user"])
     }
 }
