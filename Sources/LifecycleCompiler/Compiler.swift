@@ -31,6 +31,11 @@ public struct Compilation: Sendable {
     public var diagnostics: Diagnostics
     /// The checked model; nil when the input has errors.
     public var model: Model?
+    /// The checker's model even when there are errors (meaningful parts survive errors
+    /// elsewhere): what an editor shows while a spec is being typed.
+    public var partialModel: Model
+    /// The root file's `TokenIndex`, when asked for (`recordingIndex`).
+    public var tokenIndex: TokenIndex?
 }
 
 public enum Compiler {
@@ -42,11 +47,21 @@ public enum Compiler {
     /// `diagnosticLimit`: keep only the first this many diagnostics in printing order and count
     /// the rest (`Diagnostics.limit`), so that memory does not grow with the number of errors;
     /// 0 keeps all.
+    ///
+    /// `recordingIndex`: also record the root's `TokenIndex` (the language server does; the
+    /// command line does not, and pays nothing for it).
     public static func compile(_ root: SourceFile, files: SourceFiles, loader: @escaping SourceLoader,
                                warningsAsErrors: Bool = false, platform: Platform? = nil,
                                stateLimit: Int = Checker.defaultStateLimit,
-                               diagnosticLimit: Int = 0, identity: PathIdentity? = nil) -> Compilation {
-        let (syntax, parseDiagnostics) = Parser.parse(root, diagnosticLimit: diagnosticLimit)
+                               diagnosticLimit: Int = 0, identity: PathIdentity? = nil,
+                               recordingIndex: Bool = false) -> Compilation {
+        var tokenIndex: TokenIndex?
+        let syntax: FileSyntax, parseDiagnostics: Diagnostics
+        if recordingIndex {
+            (syntax, parseDiagnostics, tokenIndex) = Parser.parse(root, diagnosticLimit: diagnosticLimit, recordingIndex: true)
+        } else {
+            (syntax, parseDiagnostics) = Parser.parse(root, diagnosticLimit: diagnosticLimit)
+        }
         var diagnostics = Diagnostics(limit: diagnosticLimit)
         diagnostics.append(contentsOf: parseDiagnostics)
         var model: Model?
@@ -60,7 +75,8 @@ public enum Compiler {
         diagnostics.append(contentsOf: checker.diagnostics)
         if warningsAsErrors { diagnostics.promoteWarnings() }
         if !diagnostics.hasErrors { model = checked }
-        return Compilation(files: files, syntax: syntax, diagnostics: diagnostics, model: model)
+        return Compilation(files: files, syntax: syntax, diagnostics: diagnostics, model: model,
+                           partialModel: checked, tokenIndex: tokenIndex)
     }
 
     /// Compiles source held in memory (tests, fuzzing). Imports are looked up in `imports`.
