@@ -17,6 +17,11 @@ public struct Compilation: Sendable {
     public var diagnostics: Diagnostics
     /// The checked model; nil when the input has errors.
     public var model: Model?
+    /// The checker's model even when there are errors (meaningful parts survive errors
+    /// elsewhere): what an editor shows while a spec is being typed.
+    public var partialModel: Model
+    /// The root file's `TokenIndex`, when asked for (`recordingIndex`).
+    public var tokenIndex: TokenIndex?
 }
 
 public enum Compiler {
@@ -24,16 +29,27 @@ public enum Compiler {
     ///
     /// `identity`: the real path of a file, when the caller has a file system to ask (see
     /// `Checker+Imports`); nil folds `..` textually.
+    ///
+    /// `recordingIndex`: also record the root's `TokenIndex` (the language server does; the
+    /// command line does not, and pays nothing for it).
     public static func compile(_ root: SourceFile, files: SourceFiles, loader: @escaping SourceLoader,
-                               settings: CompileSettings = CompileSettings(), identity: PathIdentity? = nil) -> Compilation {
-        let (syntax, parseDiagnostics) = Parser.parse(root, diagnosticLimit: settings.diagnosticLimit)
+                               settings: CompileSettings = CompileSettings(), identity: PathIdentity? = nil,
+                               recordingIndex: Bool = false) -> Compilation {
+        var tokenIndex: TokenIndex?
+        let syntax: FileSyntax, parseDiagnostics: Diagnostics
+        if recordingIndex {
+            (syntax, parseDiagnostics, tokenIndex) = Parser.parse(root, diagnosticLimit: settings.diagnosticLimit, recordingIndex: true)
+        } else {
+            (syntax, parseDiagnostics) = Parser.parse(root, diagnosticLimit: settings.diagnosticLimit)
+        }
         var diagnostics = settings.diagnostics()
         diagnostics.append(contentsOf: parseDiagnostics)
         var checker = Checker(root: syntax, files: files, loader: loader, settings: settings, identity: identity,
                               syntaxHadErrors: parseDiagnostics.hasErrors)
         let checked = checker.check()
         diagnostics.append(contentsOf: checker.diagnostics)
-        return Compilation(files: files, syntax: syntax, diagnostics: diagnostics, model: diagnostics.hasErrors ? nil : checked)
+        return Compilation(files: files, syntax: syntax, diagnostics: diagnostics, model: diagnostics.hasErrors ? nil : checked,
+                           partialModel: checked, tokenIndex: tokenIndex)
     }
 
     /// Compiles source held in memory (tests, fuzzing). Imports are looked up in `imports`.

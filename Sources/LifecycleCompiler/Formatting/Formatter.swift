@@ -32,7 +32,7 @@ public enum Formatter {
 
     /// Formats `file`.
     public static func format(_ file: SourceFile) -> Result {
-        var (_, diagnostics) = Parser.parse(file)
+        var (_, diagnostics, recorded) = Parser.parse(file, recordingIndex: true)
         guard !diagnostics.hasErrors else { return Result(text: nil, diagnostics: diagnostics) }
         // Bytes that are not UTF-8 can only be in comments (the lexer rejects them elsewhere);
         // the layout is text, and would turn them into U+FFFD: such a file is not formatted.
@@ -40,7 +40,7 @@ public enum Formatter {
             diagnostics.append(.invalidUTF8(byte: file.bytes[offset], at: SourceRange(file: file.id, start: offset, end: offset + 1)))
             return Result(text: nil, diagnostics: diagnostics)
         }
-        var layout = Layout(file: file)
+        var layout = Layout(file: file, index: recorded!)
         layout.run()
         return Result(text: layout.render(), diagnostics: diagnostics)
     }
@@ -54,19 +54,9 @@ public enum Formatter {
     public static let indentUnit = "    "
 }
 
-/// A token as the formatter sees it: the language's tokens, plus Swift text as one piece.
-struct FormatPiece {
-    enum Kind: Equatable {
-        case token(TokenKind)
-        case swiftParameters
-        case swiftType
-        /// A platform's version (`15.0`), raw text.
-        case version
-    }
-    var kind: Kind
-    var start: Int
-    var end: Int
-}
+/// A piece as the formatter sees it: the parser's token index, where Swift text, versions
+/// and attribute arguments are one piece each and contextual keywords are marked.
+typealias FormatPiece = TokenIndex.Piece
 
 /// A comment found between two pieces.
 struct FormatComment {
@@ -80,12 +70,13 @@ struct FormatComment {
 /// Reads the file into pieces and comments, then lays them out in lines.
 struct Layout {
     let file: SourceFile
+    let index: TokenIndex
 
     /// One output line.
     struct Line {
         var depth: Int
         /// Token texts and whether a space goes before each.
-        var tokens: [(text: String, kind: FormatPiece.Kind, space: Bool)] = []
+        var tokens: [(text: String, kind: TokenIndex.Kind, space: Bool)] = []
         /// A `//` or `/* */` comment at the end of the line.
         var trailing: String?
         /// A whole-line comment (verbatim) or nil.
@@ -108,7 +99,10 @@ struct Layout {
     /// Parentheses of a callback reference being written (no spaces inside).
     var parenDepth = 0
 
-    init(file: SourceFile) { self.file = file }
+    init(file: SourceFile, index: TokenIndex) {
+        self.file = file
+        self.index = index
+    }
 
     func text(_ start: Int, _ end: Int) -> String {
         file.text(SourceRange(file: file.id, start: start, end: end))
@@ -116,130 +110,67 @@ struct Layout {
 
     // MARK: - Reading
 
-    /// Scans the gap `start..<end` (whitespace and comments only): its comments, and the
-    /// line breaks after the last of them.
-    func gap(_ start: Int, _ end: Int) -> (comments: [FormatComment], trailingBreaks: Int) {
-        let bytes = file.bytes
+    /// Reads the parser's token index: whitespace and comments between pieces, and each piece.
+    mutating func run() {
+        var previousKind: TokenIndex.Kind? = nil
         var comments: [FormatComment] = []
         var breaks = 0
-        var offset = start
-        while offset < end {
-            let c = bytes[offset]
-            if LineEnd.isLineEndByte(c) {
-                breaks += 1
-                offset += LineEnd.length(at: offset, in: bytes)
-            } else if c == UInt8(ascii: "/") && offset + 1 < end && bytes[offset + 1] == UInt8(ascii: "/") {
-                let stop = min(LineEnd.end(ofLineAt: offset, in: bytes), end)
-                comments.append(FormatComment(start: offset, end: stop, isLine: true, breaksBefore: breaks))
-                breaks = 0
-                offset = stop
-            } else if c == UInt8(ascii: "/") && offset + 1 < end && bytes[offset + 1] == UInt8(ascii: "*") {
-                var depth = 0
-                var stop = offset
-                while stop < end {
-                    if bytes[stop] == UInt8(ascii: "/") && stop + 1 < end && bytes[stop + 1] == UInt8(ascii: "*") {
-                        depth += 1
-                        stop += 2
-                    } else if bytes[stop] == UInt8(ascii: "*") && stop + 1 < end && bytes[stop + 1] == UInt8(ascii: "/") {
-                        depth -= 1
-                        stop += 2
-                        if depth == 0 { break }
+        let bytes = file.bytes
+        for (position, piece) in index.pieces.enumerated() {
+            switch piece.kind {
+            case .byteOrderMark:
+                continue
+            case .whitespace:
+                var offset = piece.start
+                while offset < piece.end {
+                    if LineEnd.isLineEndByte(bytes[offset]) {
+                        breaks += 1
+                        offset += LineEnd.length(at: offset, in: bytes)
                     } else {
-                        stop += 1
+                        offset += 1
                     }
                 }
-                comments.append(FormatComment(start: offset, end: stop, isLine: false, breaksBefore: breaks))
+            case .lineComment, .blockComment:
+                comments.append(FormatComment(start: piece.start, end: piece.end, isLine: piece.kind == .lineComment, breaksBefore: breaks))
                 breaks = 0
-                offset = stop
-            } else {
-                offset += 1
-            }
-        }
-        return (comments, breaks)
-    }
-
-    /// Lexes the whole file, asking for Swift text where the parser does.
-    mutating func run() {
-        var lexer = Lexer(file)
-        var previousEnd = lexer.position
-        // Where a `func` or `var` declaration is: 0 none, 1 after `func`, 2 after its name,
-        // 3 after its parameters; 11 after `var`, 12 after its name.
-        var declarationStep = 0
-        var previousKind: FormatPiece.Kind? = nil
-        // `platform IDENT VERSION` at the top level: 1 after `platform`, 2 after its name
-        // (the version, raw text, follows).
-        var platformStep = 0
-        // After `@available`: its arguments are Swift text, as a func's parameters.
-        var afterAttribute = false
-        while true {
-            let token = lexer.next()
-            var piece = FormatPiece(kind: .token(token.kind), start: token.start, end: token.end)
-            var swiftTypeFollows = false
-            var versionFollows = false
-            if platformStep == 1 && token.kind == .identifier {
-                versionFollows = true
-                platformStep = 0
-            } else if blocks.isEmpty && token.kind == .identifier && text(token.start, token.end) == "platform" {
-                platformStep = 1
-            } else {
-                platformStep = 0
-            }
-            if afterAttribute && token.kind == .leftParen {
-                let arguments = lexer.scanSwiftParameters(openParen: token.start)
-                piece = FormatPiece(kind: .swiftParameters, start: token.start, end: arguments.range.endOffset)
-            }
-            afterAttribute = token.kind == .attribute
-            switch token.kind {
-            case .keyword(.func): declarationStep = 1
-            case .keyword(.var): declarationStep = 11
-            case .identifier where declarationStep == 1 || declarationStep == 11: declarationStep += 1
-            case .leftParen where declarationStep == 2:
-                let parameters = lexer.scanSwiftParameters(openParen: token.start)
-                piece = FormatPiece(kind: .swiftParameters, start: token.start, end: parameters.range.endOffset)
-                declarationStep = 3
-            case .arrow where declarationStep == 3:
-                swiftTypeFollows = true
-                declarationStep = 0
-            case .colon where declarationStep == 12:
-                swiftTypeFollows = true
-                declarationStep = 0
-            case .identifier where declarationStep == 3:
-                break // `async`, `throws`
+            case .swiftType, .version:
+                // Read where the parser asked for it: on the line of what comes before.
+                place(comments: [], breaksAfter: 0, before: piece, previousKind: previousKind, at: position)
+                previousKind = piece.kind
+                breaks = 0
             default:
-                declarationStep = 0
-            }
-            let (comments, breaks) = gap(previousEnd, piece.start)
-            let isEnd = token.kind == .endOfFile
-            place(comments: comments, breaksAfter: breaks, before: isEnd ? nil : piece,
-                  previousKind: previousKind, lexer: lexer)
-            if isEnd { break }
-            previousEnd = piece.end
-            previousKind = piece.kind
-            if versionFollows {
-                let version = lexer.scanVersion()
-                if version.length > 0 {
-                    let versionPiece = FormatPiece(kind: .version, start: version.startOffset, end: version.endOffset)
-                    place(comments: [], breaksAfter: 0, before: versionPiece, previousKind: piece.kind, lexer: lexer)
-                    previousEnd = versionPiece.end
-                    previousKind = .version
-                }
-            }
-            if swiftTypeFollows {
-                let type = lexer.scanSwiftType()
-                let typePiece = FormatPiece(kind: .swiftType, start: type.range.startOffset, end: type.range.endOffset)
-                place(comments: [], breaksAfter: 0, before: typePiece, previousKind: piece.kind, lexer: lexer)
-                previousEnd = typePiece.end
-                previousKind = .swiftType
+                place(comments: comments, breaksAfter: breaks, before: piece, previousKind: previousKind, at: position)
+                comments = []
+                breaks = 0
+                previousKind = piece.kind
             }
         }
+        place(comments: comments, breaksAfter: breaks, before: nil, previousKind: previousKind, at: index.pieces.count)
         // No blank lines at the end.
         while let last = lines.last, last.isBlank { lines.removeLast() }
+    }
+
+    /// The kind of the first piece after `position` that is not whitespace or a comment.
+    func nextKind(after position: Int) -> TokenIndex.Kind? {
+        var next = position + 1
+        while next < index.pieces.count, index.pieces[next].kind.isTrivia { next += 1 }
+        return next < index.pieces.count ? index.pieces[next].kind : nil
     }
 
     // MARK: - Placing
 
     /// Whether `piece` starts a statement (it goes at the start of a line).
-    func startsStatement(_ piece: FormatPiece, previousKind: FormatPiece.Kind?, lexer: Lexer) -> Bool {
+    func startsStatement(_ piece: FormatPiece, previousKind: TokenIndex.Kind?, at position: Int) -> Bool {
+        if case .keyword(let word) = piece.kind, parenDepth == 0 {
+            switch word {
+            // Top-level declarations named by contextual words.
+            case .platform, .system, .extension: return blocks.isEmpty
+            case .instance: return blocks.last?.systemBody == true
+            // An internal transition starts with `internal on`; `scenePhase State: .phase`.
+            case .internal, .scenePhase: return blocks.last?.typeBody != true
+            default: return false
+            }
+        }
         guard case .token(let kind) = piece.kind else { return false }
         switch kind {
         case .keyword(.import), .keyword(.machine), .keyword(.delegate), .keyword(.require),
@@ -249,30 +180,14 @@ struct Layout {
         case .keyword(.on):
             // A system's event; in a machine, `internal on` starts at `internal`.
             return blocks.last?.systemBody == true && parenDepth == 0
-        case .identifier where parenDepth == 0 && blocks.isEmpty:
-            // Top-level declarations named by contextual words.
-            let word = text(piece.start, piece.end)
-            if word == "platform" { return true }
-            if word == "system" || word == "extension" {
-                var copy = lexer
-                return copy.next().kind == .identifier
-            }
+        case .identifier where parenDepth == 0 && (blocks.isEmpty || blocks.last?.systemBody == true):
             return false
-        case .identifier where parenDepth == 0 && blocks.last?.systemBody == true:
-            guard text(piece.start, piece.end) == "instance" else { return false }
-            var copy = lexer
-            return copy.next().kind == .identifier
         case .keyword(.state):
             return previousKind != .token(.keyword(.initial)) && previousKind != .token(.keyword(.final))
         case .identifier:
-            // A transition starts with `IDENT ->`; inside a protocol or class body an arrow
-            // follows `throws` or `async` instead.
-            // An internal transition starts with `internal on`.
+            // A transition starts with `IDENT ->`.
             if blocks.last?.typeBody == true || parenDepth > 0 { return false }
-            var copy = lexer
-            let next = copy.next().kind
-            return next == .arrow || (next == .keyword(.on) && text(piece.start, piece.end) == "internal")
-                || (next == .identifier && text(piece.start, piece.end) == "scenePhase")
+            return nextKind(after: position) == .token(.arrow)
         default:
             return false
         }
@@ -281,27 +196,15 @@ struct Layout {
     /// Whether `piece` starts a statement of a kind the rules above do not know (syntax newer
     /// than this formatter): an identifier or keyword that began a line in the source right
     /// after a token that can end a statement keeps its line.
-    func startsUnknownStatement(_ piece: FormatPiece, previousKind: FormatPiece.Kind?, breaksBefore: Int) -> Bool {
-        guard breaksBefore > 0, parenDepth == 0, blocks.last?.typeBody != true, case .token(let kind) = piece.kind else { return false }
-        switch kind {
-        case .identifier: break
-        case .keyword(let keyword) where !Layout.knownKeywords.contains(keyword): break
-        default: return false
-        }
-        // A system event's `when` clause goes on: its contextual words and what follows them.
-        if blocks.last?.systemBody == true {
-            let word = text(piece.start, piece.end)
-            if word == "when" || word == "and" { return false }
-            if let previous = lines.last?.tokens.last?.0, previous == "when" || previous == "and" || previous == "is" { return false }
-        }
+    func startsUnknownStatement(_ piece: FormatPiece, previousKind: TokenIndex.Kind?, breaksBefore: Int) -> Bool {
+        guard breaksBefore > 0, parenDepth == 0, blocks.last?.typeBody != true, piece.kind == .token(.identifier) else { return false }
+        // A contextual keyword ends a statement only as a trigger (`by user`); after the others
+        // (`when`, `and`, `is`, `new`, …) the statement goes on.
         switch previousKind {
-        case .token(.identifier), .token(.string), .token(.rightParen), .token(.rightBrace): return true
+        case .token(.identifier), .keyword(.user), .keyword(.system), .token(.string), .token(.rightParen), .token(.rightBrace): return true
         default: return false
         }
     }
-
-    static let knownKeywords: Set<Keyword> = [.import, .machine, .delegate, .state, .initial, .final, .on, .by, .calls,
-                                              .require, .protocol, .class, .func, .var, .returns]
 
     mutating func newLine(continuation: Bool = false) {
         if lineOpen && continuation, !lines.isEmpty { lines[lines.count - 1].continues = true }
@@ -323,7 +226,7 @@ struct Layout {
 
     /// Places the comments of a gap, then `piece` (nil at the end of the file).
     mutating func place(comments: [FormatComment], breaksAfter: Int, before piece: FormatPiece?,
-                        previousKind: FormatPiece.Kind?, lexer: Lexer) {
+                        previousKind: TokenIndex.Kind?, at position: Int) {
         // A line comment ends its line: what follows must start a new one.
         var mustBreak = false
         for comment in comments {
@@ -334,7 +237,7 @@ struct Layout {
                     lines[lines.count - 1].trailing = trimmed
                     mustBreak = true
                 } else {
-                    lines[lines.count - 1].tokens.append((trimmed, .token(.unknown), true))
+                    lines[lines.count - 1].tokens.append((trimmed, .blockComment, true))
                 }
                 continue
             }
@@ -361,7 +264,7 @@ struct Layout {
             return
         }
 
-        let statement = startsStatement(piece, previousKind: previousKind, lexer: lexer)
+        let statement = startsStatement(piece, previousKind: previousKind, at: position)
             || startsUnknownStatement(piece, previousKind: previousKind, breaksBefore: comments.isEmpty ? breaksAfter : 0)
         let afterLayoutOpen = (blocks.last?.layout ?? false) && lines.last?.tokens.last?.kind == .token(.leftBrace)
         // A Swift type ends at a line break: keep one after it unless `returns`, `body` or an
@@ -380,10 +283,11 @@ struct Layout {
 
         if case .token(.leftBrace) = piece.kind {
             let accessor = previousKind == .swiftType
-            let empty = nextIsRightBraceWithoutComments(after: piece.end)
-            let header = headerWord()
-            let typeBody = header == "protocol" || header == "class" || (blocks.isEmpty && header == "extension")
-            let systemBody = blocks.isEmpty && header == "system"
+            let empty = nextIsRightBraceWithoutComments(after: position)
+            let header = headerKind()
+            let typeBody = header == .token(.keyword(.protocol)) || header == .token(.keyword(.class))
+                || (blocks.isEmpty && header == .keyword(.extension))
+            let systemBody = blocks.isEmpty && header == .keyword(.system)
             blocks.append((layout: !accessor && !empty, typeBody: typeBody, empty: empty, systemBody: systemBody))
             if !accessor && !empty { depth += 1 }
         }
@@ -391,54 +295,36 @@ struct Layout {
         if case .token(.rightParen) = piece.kind { parenDepth = max(0, parenDepth - 1) }
     }
 
-    /// Whether a piece that is not a statement start, arriving on a fresh line, continues the
-    /// previous statement (it always does once a statement has begun).
-    func isContinuationAllowed(_ previousKind: FormatPiece.Kind?) -> Bool { previousKind != nil }
-
     func isTypeSuffix(_ piece: FormatPiece) -> Bool {
         switch piece.kind {
-        case .token(.keyword(.returns)), .token(.leftBrace), .token(.rightBrace): return true
-        case .token(.identifier): return text(piece.start, piece.end) == "body"
+        case .token(.keyword(.returns)), .token(.leftBrace), .token(.rightBrace), .keyword(.body): return true
         default: return false
         }
     }
 
-    /// The first word of the current line's statement (`protocol`, `class`, `extension`,
-    /// `system`, …), or nil.
-    func headerWord() -> String? {
+    /// The kind of the first piece of the current line's statement (`protocol`, `class`,
+    /// `extension`, `system`, …), or nil.
+    func headerKind() -> TokenIndex.Kind? {
         var index = lines.count - 1
         while index >= 0 {
             let line = lines[index]
-            if let first = line.tokens.first, !line.isContinuation {
-                switch first.kind {
-                case .token(.keyword(.protocol)): return "protocol"
-                case .token(.keyword(.class)): return "class"
-                case .token(.identifier): return first.text
-                default: return nil
-                }
-            }
+            if let first = line.tokens.first, !line.isContinuation { return first.kind }
             index -= 1
         }
         return nil
     }
 
-    func nextIsRightBraceWithoutComments(after offset: Int) -> Bool {
-        let bytes = file.bytes
-        var index = offset
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): index += 1
-            case UInt8(ascii: "}"): return true
-            default: return false
-            }
-        }
-        return false
+    /// Whether the piece after `position`, past whitespace only, is a `}`.
+    func nextIsRightBraceWithoutComments(after position: Int) -> Bool {
+        var next = position + 1
+        while next < index.pieces.count, index.pieces[next].kind == .whitespace { next += 1 }
+        return next < index.pieces.count && index.pieces[next].kind == .token(.rightBrace)
     }
 
-    func needsSpace(before piece: FormatPiece, previousKind: FormatPiece.Kind?) -> Bool {
+    func needsSpace(before piece: FormatPiece, previousKind: TokenIndex.Kind?) -> Bool {
         if parenDepth > 0 { return false }
         switch piece.kind {
-        case .swiftParameters: return false
+        case .swiftParameters, .attributeArguments: return false
         // `Active: .active` in a `scenePhase` line; `Root.load` in a system step.
         case .token(.period): return previousKind == .token(.colon)
         case .token(.comma), .token(.colon), .token(.leftParen), .token(.rightParen): return false
@@ -474,23 +360,23 @@ struct Layout {
 
     func columns(_ line: Line) -> Columns? {
         let tokens = line.tokens
-        guard !line.isContinuation, !line.continues, tokens.count >= 3, line.comment == nil,
-              tokens[0].kind == .token(.identifier) else { return nil }
-        let isInternal = tokens[0].text == "internal" && tokens[1].kind == .token(.keyword(.on))
-        guard isInternal || (tokens[1].kind == .token(.arrow) && tokens[2].kind == .token(.identifier)) else { return nil }
+        guard !line.isContinuation, !line.continues, tokens.count >= 3, line.comment == nil else { return nil }
+        let isInternal = tokens[0].kind == .keyword(.internal) && tokens[1].kind == .token(.keyword(.on))
+        guard isInternal || (tokens[0].kind == .token(.identifier) && tokens[1].kind == .token(.arrow) && tokens[2].kind == .token(.identifier)) else { return nil }
         var index = isInternal ? 1 : 3
         var event = "", trigger = ""
         if index + 1 < tokens.count, tokens[index].kind == .token(.keyword(.on)), tokens[index + 1].kind == .token(.identifier) {
             event = "on " + tokens[index + 1].text
             index += 2
         }
-        if index + 1 < tokens.count, tokens[index].kind == .token(.keyword(.by)), tokens[index + 1].kind == .token(.identifier) {
+        if index + 1 < tokens.count, tokens[index].kind == .token(.keyword(.by)),
+           tokens[index + 1].kind == .keyword(.user) || tokens[index + 1].kind == .keyword(.system) {
             trigger = "by " + tokens[index + 1].text
             index += 2
         }
         var rest = ""
         for token in tokens[index...] {
-            if token.kind == .token(.unknown) { return nil } // an inline comment: leave it alone
+            if token.kind == .blockComment { return nil } // an inline comment: leave it alone
             if !rest.isEmpty && token.space { rest += " " }
             rest += token.text
         }
@@ -549,7 +435,7 @@ struct Layout {
                     }
                     let c = all[member]
                     member += 1
-                    var text = c.isInternal ? "internal"
+                    var text = c.isInternal ? ContextualKeyword.internal.text
                         : Layout.padded(c.source, sourceWidth) + " -> " + Layout.padded(c.target, targetWidth)
                     if eventWidth > 0 { text += " " + Layout.padded(c.event, eventWidth) }
                     if triggerWidth > 0 { text += " " + Layout.padded(c.trigger, triggerWidth) }

@@ -1,9 +1,11 @@
 /// One compilation of an open document, and an index of what each name in it refers to.
 ///
-/// The analysis runs the same stages as `lifecycle check` (`Parser`, `Checker`), keeping the
-/// checker's model even when there are errors, so that hover and completion still work in a
-/// spec being typed. The index is built from the syntax tree: one `Occurrence` per name
-/// (states, events, callbacks, types, imports), sorted by offset.
+/// The analysis is a `Compilation` from `Compiler.compile`, the entry point `lifecycle check`
+/// uses (the same path identity, platform handling and diagnostics), with the root's
+/// `TokenIndex` recorded and the checker's model kept even when there are errors, so that
+/// hover and completion still work in a spec being typed. The occurrences are built from the
+/// syntax tree: one `Occurrence` per name (states, events, callbacks, types, imports), sorted
+/// by offset.
 public final class Analysis: @unchecked Sendable {
     public let files: SourceFiles
     public let root: SourceFile
@@ -12,6 +14,8 @@ public final class Analysis: @unchecked Sendable {
     /// The checker's model, complete or not (meaningful parts survive errors elsewhere).
     public let model: Model
     public let occurrences: [Occurrence]
+    /// Every piece of the root file, as the parser read it.
+    public let tokenIndex: TokenIndex
     /// The paths of every file this compilation read (imports), normalised.
     public let importedPaths: [String]
 
@@ -47,16 +51,16 @@ public final class Analysis: @unchecked Sendable {
         public var isDeclaration: Bool
     }
 
-    init(root: SourceFile, files: SourceFiles, loader: @escaping SourceLoader) {
+    /// Compiles `root` as `lifecycle check` does (`identity`: the real path of a file, as the
+    /// command line's), recording its token index.
+    init(root: SourceFile, files: SourceFiles, identity: PathIdentity?, loader: @escaping SourceLoader) {
+        let compilation = Compiler.compile(root, files: files, loader: loader, identity: identity, recordingIndex: true)
         self.files = files
         self.root = root
-        let (syntax, parseDiagnostics) = Parser.parse(root)
-        var diagnostics = parseDiagnostics
-        var checker = Checker(root: syntax, files: files, loader: loader, syntaxHadErrors: parseDiagnostics.hasErrors)
-        model = checker.check()
-        diagnostics.append(contentsOf: checker.diagnostics)
-        self.syntax = syntax
-        self.diagnostics = diagnostics
+        syntax = compilation.syntax
+        diagnostics = compilation.diagnostics
+        model = compilation.partialModel
+        tokenIndex = compilation.tokenIndex!
         importedPaths = files.files.filter { $0.id != root.id }.map { Checker.normalize($0.path) }
         occurrences = Analysis.index(syntax, model: model, files: files)
     }
@@ -221,6 +225,16 @@ public final class Analysis: @unchecked Sendable {
         return offset <= candidate.end ? candidate : nil
     }
 
+    /// The kind of block whose body holds `offset`: a machine's (or a state's), a system's, a
+    /// protocol's, class's or extension's, or none (the top level).
+    public func place(at offset: Int) -> KeywordTable.Place {
+        func inside(_ range: SourceRange) -> Bool { range.startOffset < offset && offset < range.endOffset }
+        if syntax.machines.contains(where: { inside($0.range) }) { return .machineBody }
+        if syntax.systems.contains(where: { inside($0.range) }) { return .systemBody }
+        if (syntax.protocols + syntax.classes + syntax.extensions).contains(where: { inside($0.range) }) { return .typeBody }
+        return .file
+    }
+
     /// The machine whose text contains `offset`, or the last one starting before it.
     public func machine(at offset: Int) -> Int? {
         var best: Int?
@@ -278,7 +292,7 @@ public final class Analysis: @unchecked Sendable {
             let line = String(decoding: bytes[previousStart..<LineEnd.trimmed(lineStart, after: previousStart, in: bytes)], as: UTF8.self)
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             // A member's attributes stand between its comment and its name.
-            if lines.isEmpty && (trimmed.hasPrefix("@available") || trimmed.hasPrefix("@objc")) {
+            if lines.isEmpty && KeywordTable.attributes.contains(where: { trimmed.hasPrefix($0) }) {
                 lineStart = previousStart
                 continue
             }

@@ -1,8 +1,9 @@
 /// What the language server answers: diagnostics, hover, navigation, completion, symbols,
-/// rename, formatting, code actions and semantic tokens. Each feature reads an `Analysis`
-/// (the compiler's own parser and checker) or calls the `Formatter`.
+/// rename, formatting, code actions and semantic tokens. Each feature takes typed params and
+/// builds a typed result (`LSPTypes.swift`, the only place that knows their JSON) from an
+/// `Analysis` (a compilation through `Compiler.compile`, as `check` does, with its token index)
+/// or calls the `Formatter`.
 extension LanguageServer {
-    static let tokenTypes = ["keyword", "string", "comment", "type", "enumMember", "event", "method", "namespace", "class"]
 
     // MARK: - Locations
 
@@ -15,19 +16,24 @@ extension LanguageServer {
         return file.path.hasPrefix("/") ? DocumentURI.uri(ofPath: file.path) : file.path
     }
 
-    /// `{uri, range}` of a range in any file of the analysis.
-    func location(_ range: SourceRange, in analysis: Analysis, document: TextDocument) -> JSONValue {
+    /// The location of a range in any file of the analysis.
+    func location(_ range: SourceRange, in analysis: Analysis, document: TextDocument) -> Location {
         let file = analysis.files[range.file]
         let positions = file.id == analysis.root.id ? document : TextDocument(uri: "", version: 0, text: Array(file.bytes))
-        return .object([("uri", .string(uri(of: file, in: analysis, document: document))),
-                         ("range", positions.range(range.startOffset, range.endOffset, encoding: encoding))])
+        return Location(uri: uri(of: file, in: analysis, document: document),
+                        range: positions.range(range.startOffset, range.endOffset, encoding: encoding))
+    }
+
+    /// The start of a file, `uri`.
+    func start(of uri: String) -> Location {
+        Location(uri: uri, range: LSPRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0)))
     }
 
     // MARK: - Diagnostics
 
-    func publishDiagnostics(_ uri: String) -> JSONValue? {
+    func publishDiagnostics(_ uri: String) -> PublishDiagnosticsParams? {
         guard let document = documents[uri] else { return nil }
-        var items: [JSONValue] = []
+        var items: [LSPDiagnostic] = []
         if document.bytes.count > LanguageServer.maximumDocumentSize {
             let range = SourceRange(file: FileID(0), start: 0, end: 0)
             items.append(lspDiagnostic(.documentTooLarge(limit: LanguageServer.maximumDocumentSize, at: range), analysis: nil, document: document))
@@ -36,69 +42,62 @@ extension LanguageServer {
                 items.append(lspDiagnostic(diagnostic, analysis: analysis, document: document))
             }
         }
-        var params: [(String, JSONValue)] = [("uri", .string(uri)), ("diagnostics", .array(items))]
-        params.insert(("version", JSONValue(document.version)), at: 1)
-        return .notification("textDocument/publishDiagnostics", .object(params))
+        return PublishDiagnosticsParams(uri: uri, version: document.version, diagnostics: items)
     }
 
-    func lspDiagnostic(_ diagnostic: Diagnostic, analysis: Analysis?, document: TextDocument) -> JSONValue {
-        let severity: Int = switch diagnostic.severity {
-        case .error: 1
-        case .warning: 2
-        case .note: 3
+    func lspDiagnostic(_ diagnostic: Diagnostic, analysis: Analysis?, document: TextDocument) -> LSPDiagnostic {
+        let severity: DiagnosticSeverity = switch diagnostic.severity {
+        case .error: .error
+        case .warning: .warning
+        case .note: .information
         }
-        var fields: [(String, JSONValue)] = [
-            ("range", document.range(diagnostic.range.startOffset, diagnostic.range.endOffset, encoding: encoding)),
-            ("severity", JSONValue(severity)),
-            ("code", .string(diagnostic.id)),
-            ("source", "lifecycle"),
-            ("message", .string(diagnostic.message)),
-        ]
+        let range = document.range(diagnostic.range.startOffset, diagnostic.range.endOffset, encoding: encoding)
+        var result = LSPDiagnostic(range: range, severity: severity, code: diagnostic.id, message: diagnostic.message)
         if let analysis, !diagnostic.notes.isEmpty {
-            let related: [JSONValue] = diagnostic.notes.map { note in
-                let place = note.range.map { location($0, in: analysis, document: document) }
-                    ?? .object([("uri", .string(document.uri)), ("range", document.range(diagnostic.range.startOffset, diagnostic.range.endOffset, encoding: encoding))])
-                return .object([("location", place), ("message", .string(note.message))])
+            result.relatedInformation = diagnostic.notes.map { note in
+                let place = note.range.map { location($0, in: analysis, document: document) } ?? Location(uri: document.uri, range: range)
+                return LSPDiagnostic.Related(location: place, message: note.message)
             }
-            fields.append(("relatedInformation", .array(related)))
         }
-        return .object(fields)
+        return result
     }
 
-    func codeActions(_ params: JSONValue) -> Result<JSONValue, RequestError> {
-        target(params).flatMap { document, analysis in
-            guard let start = document.offset(of: params["range"]?["start"], encoding: encoding),
-                  let end = document.offset(of: params["range"]?["end"], encoding: encoding) else {
-                return .failure(.invalidParams("missing or invalid 'range'"))
-            }
-            var actions: [JSONValue] = []
-            for diagnostic in analysis.diagnostics.sorted() where diagnostic.range.file == analysis.root.id {
-                guard let fix = diagnostic.fixIt, fix.range.file == analysis.root.id,
-                      diagnostic.range.startOffset <= end, start <= diagnostic.range.endOffset else { continue }
-                let old = analysis.root.text(fix.range)
-                let title = fix.replacement.isEmpty ? "Remove '\(old)'" : old.isEmpty ? "Insert '\(fix.replacement)'" : "Change '\(old)' to '\(fix.replacement)'"
-                let edit: JSONValue = .object([("range", document.range(fix.range.startOffset, fix.range.endOffset, encoding: encoding)),
-                                               ("newText", .string(fix.replacement))])
-                actions.append(.object([
-                    ("title", .string(title)),
-                    ("kind", "quickfix"),
-                    ("diagnostics", [lspDiagnostic(diagnostic, analysis: analysis, document: document)]),
-                    ("isPreferred", true),
-                    ("edit", .object([("changes", .object([(document.uri, .array([edit]))]))])),
-                ]))
-            }
-            return .success(.array(actions))
+    func codeActions(_ params: CodeActionParams) throws(RequestError) -> [CodeAction] {
+        let (document, analysis) = try target(params.uri)
+        guard let range = params.range else { throw .invalidParams("missing or invalid 'range'") }
+        let start = document.offset(of: range.start, encoding: encoding), end = document.offset(of: range.end, encoding: encoding)
+        var actions: [CodeAction] = []
+        for diagnostic in analysis.diagnostics.sorted() where diagnostic.range.file == analysis.root.id {
+            guard let fix = diagnostic.fixIt, fix.range.file == analysis.root.id,
+                  diagnostic.range.startOffset <= end, start <= diagnostic.range.endOffset else { continue }
+            let old = analysis.root.text(fix.range)
+            let title = fix.replacement.isEmpty ? "Remove '\(old)'" : old.isEmpty ? "Insert '\(fix.replacement)'" : "Change '\(old)' to '\(fix.replacement)'"
+            let edit = TextEdit(range: document.range(fix.range.startOffset, fix.range.endOffset, encoding: encoding), newText: fix.replacement)
+            actions.append(CodeAction(title: title, diagnostics: [lspDiagnostic(diagnostic, analysis: analysis, document: document)],
+                                      isPreferred: true, edit: WorkspaceEdit(changes: [(document.uri, [edit])])))
         }
+        return actions
     }
 
     // MARK: - Hover
 
-    func hover(_ params: JSONValue) -> Result<JSONValue, RequestError> {
-        targetPosition(params).map { document, analysis, offset in
-            guard let occurrence = analysis.occurrence(at: offset), let text = hoverText(occurrence.symbol, analysis: analysis) else { return .null }
-            return .object([("contents", .object([("kind", "markdown"), ("value", .string(text))])),
-                            ("range", document.range(occurrence.start, occurrence.end, encoding: encoding))])
+    func hover(_ params: TextDocumentPositionParams) throws(RequestError) -> Hover? {
+        let (document, analysis, offset) = try target(params)
+        if let occurrence = analysis.occurrence(at: offset), let text = hoverText(occurrence.symbol, analysis: analysis) {
+            return Hover(contents: MarkupContent(markdown: text), range: document.range(occurrence.start, occurrence.end, encoding: encoding))
         }
+        // A keyword: what the table says it does.
+        guard let index = analysis.tokenIndex.piece(at: offset) else { return nil }
+        let piece = analysis.tokenIndex.pieces[index]
+        let entry: KeywordTable.Entry? = switch piece.kind {
+        case .token(.keyword(let keyword)): KeywordTable.entry(keyword)
+        case .keyword(let word): KeywordTable.entry(word)
+        case .token(.attribute): KeywordTable.entry(analysis.tokenIndex.text(piece))
+        default: nil
+        }
+        guard let entry, piece.start <= offset, offset <= piece.end else { return nil }
+        return Hover(contents: MarkupContent(markdown: "**\(entry.text)**: \(entry.summary)"),
+                     range: document.range(piece.start, piece.end, encoding: encoding))
     }
 
     /// One transition as a line of text.
@@ -209,7 +208,11 @@ extension LanguageServer {
             guard let state = machine.states.first(where: { file.text($0.name.range) == name }) else {
                 return "**unknown state** `\(name)`"
             }
-            let kind = state.modifier == .initial ? "initial state" : state.modifier == .final ? "final state" : "state"
+            let kind = switch state.modifier {
+            case .initial: KeywordTable.entry(.initial).completionLabel!
+            case .final: KeywordTable.entry(.final).completionLabel!
+            case .none: Keyword.state.text
+            }
             var text = "**\(kind)** `\(name)` in machine `\(file.text(machine.name.range))`"
             if state.parent >= 0 { text += ", inside `\(file.text(machine.states[Int(state.parent)].name.range))`" }
             if let description = state.description { text += "\n\n" + description.value(in: file) }
@@ -259,52 +262,49 @@ extension LanguageServer {
 
     // MARK: - Navigation
 
-    func definition(_ params: JSONValue) -> Result<JSONValue, RequestError> {
-        targetPosition(params).map { document, analysis, offset in
-            guard let occurrence = analysis.occurrence(at: offset) else { return .null }
-            let file = analysis.root
-            func here(_ start: Int, _ end: Int) -> JSONValue {
-                .object([("uri", .string(document.uri)), ("range", document.range(start, end, encoding: encoding))])
-            }
-            switch occurrence.symbol {
-            case .state(let machine, let name):
-                let states = analysis.syntax.machines[machine].states.filter { file.text($0.name.range) == name }
-                return .array(states.prefix(1).map { here($0.name.range.startOffset, $0.name.range.endOffset) })
-            case .event(let machine, _):
-                // The first transition naming it (a system before the machine may name it earlier).
-                let range = analysis.syntax.machines[machine].range
-                let first = analysis.occurrences.first { $0.symbol == occurrence.symbol && $0.start >= range.startOffset }
-                    ?? analysis.occurrences.first { $0.symbol == occurrence.symbol }!
-                return here(first.start, first.end)
-            case .foreignEvent(let path, let machine, let name):
-                guard let range = analysis.firstTransition(of: name, machine: machine, path: path) else { return .null }
-                return location(range, in: analysis, document: document)
-            case .foreignState(let path, let machine, let name):
-                guard let range = analysis.stateDeclaration(of: name, machine: machine, path: path) else { return .null }
-                return location(range, in: analysis, document: document)
-            case .machine:
-                let first = analysis.occurrences.first { $0.symbol == occurrence.symbol }!
-                return here(first.start, first.end)
-            case .callback(let machine, let spelling):
-                return .array(analysis.resolve(callback: spelling, machine: machine).map {
-                    location(analysis.model.method($0).range, in: analysis, document: document)
-                })
-            case .method:
-                return here(occurrence.start, occurrence.end)
-            case .type(let name):
-                guard let index = analysis.type(named: name) else { return .null }
-                return location(analysis.model.types[index].range, in: analysis, document: document)
-            case .scenePhase:
-                return .null
-            case .module(let name):
-                guard Checker.modules.contains(name) else { return .null }
-                return .object([("uri", .string(name == "UIKit" ? LanguageServer.catalogURI : LanguageServer.swiftUICatalogURI)),
-                                ("range", TextDocument(uri: "", version: 0, text: []).range(0, 0, encoding: encoding))])
-            case .importedFile(let path):
-                let uri = documentOrder.first { Checker.normalize(documents[$0]?.path ?? "") == path }
-                    ?? (path.hasPrefix("/") ? DocumentURI.uri(ofPath: path) : path)
-                return .object([("uri", .string(uri)), ("range", TextDocument(uri: "", version: 0, text: []).range(0, 0, encoding: encoding))])
-            }
+    func definition(_ params: TextDocumentPositionParams) throws(RequestError) -> DefinitionResult {
+        let (document, analysis, offset) = try target(params)
+        guard let occurrence = analysis.occurrence(at: offset) else { return .none }
+        let file = analysis.root
+        func here(_ start: Int, _ end: Int) -> Location {
+            Location(uri: document.uri, range: document.range(start, end, encoding: encoding))
+        }
+        switch occurrence.symbol {
+        case .state(let machine, let name):
+            let states = analysis.syntax.machines[machine].states.filter { file.text($0.name.range) == name }
+            return .many(states.prefix(1).map { here($0.name.range.startOffset, $0.name.range.endOffset) })
+        case .event(let machine, _):
+            // The first transition naming it (a system before the machine may name it earlier).
+            let range = analysis.syntax.machines[machine].range
+            let first = analysis.occurrences.first { $0.symbol == occurrence.symbol && $0.start >= range.startOffset }
+                ?? analysis.occurrences.first { $0.symbol == occurrence.symbol }!
+            return .one(here(first.start, first.end))
+        case .foreignEvent(let path, let machine, let name):
+            guard let range = analysis.firstTransition(of: name, machine: machine, path: path) else { return .none }
+            return .one(location(range, in: analysis, document: document))
+        case .foreignState(let path, let machine, let name):
+            guard let range = analysis.stateDeclaration(of: name, machine: machine, path: path) else { return .none }
+            return .one(location(range, in: analysis, document: document))
+        case .machine:
+            let first = analysis.occurrences.first { $0.symbol == occurrence.symbol }!
+            return .one(here(first.start, first.end))
+        case .callback(let machine, let spelling):
+            return .many(analysis.resolve(callback: spelling, machine: machine).map {
+                location(analysis.model.method($0).range, in: analysis, document: document)
+            })
+        case .method:
+            return .one(here(occurrence.start, occurrence.end))
+        case .type(let name):
+            guard let index = analysis.type(named: name) else { return .none }
+            return .one(location(analysis.model.types[index].range, in: analysis, document: document))
+        case .scenePhase:
+            return .none
+        case .module(let name):
+            guard Checker.modules.contains(name) else { return .none }
+            return .one(start(of: name == "UIKit" ? LanguageServer.catalogURI : LanguageServer.swiftUICatalogURI))
+        case .importedFile(let path):
+            let uri = openDocument(atPath: path) ?? (path.hasPrefix("/") ? DocumentURI.uri(ofPath: path) : path)
+            return .one(start(of: uri))
         }
     }
 
@@ -318,62 +318,51 @@ extension LanguageServer {
         return a == b
     }
 
-    func references(_ params: JSONValue) -> Result<JSONValue, RequestError> {
-        targetPosition(params).map { document, analysis, offset in
-            guard let occurrence = analysis.occurrence(at: offset) else { return .null }
-            let includeDeclaration = params["context"]?["includeDeclaration"]?.bool ?? true
-            var result: [JSONValue] = []
-            for other in analysis.occurrences where sameSymbol(other.symbol, occurrence.symbol, analysis: analysis) {
-                if other.isDeclaration && !includeDeclaration { continue }
-                result.append(.object([("uri", .string(document.uri)), ("range", document.range(other.start, other.end, encoding: encoding))]))
-            }
-            return .array(result)
+    func references(_ params: ReferenceParams) throws(RequestError) -> [Location]? {
+        let (document, analysis, offset) = try target(params.at)
+        guard let occurrence = analysis.occurrence(at: offset) else { return nil }
+        var result: [Location] = []
+        for other in analysis.occurrences where sameSymbol(other.symbol, occurrence.symbol, analysis: analysis) {
+            if other.isDeclaration && !params.includeDeclaration { continue }
+            result.append(Location(uri: document.uri, range: document.range(other.start, other.end, encoding: encoding)))
         }
+        return result
     }
 
     // MARK: - Rename
 
-    /// A state or event under the cursor (an event also where a system step names it), which
-    /// rename can change.
-    func renameTarget(_ params: JSONValue) -> Result<(TextDocument, Analysis, Analysis.Occurrence)?, RequestError> {
-        targetPosition(params).map { document, analysis, offset in
-            guard let occurrence = analysis.occurrence(at: offset) else { return nil }
-            switch occurrence.symbol {
-            case .state, .event, .foreignEvent, .foreignState: return (document, analysis, occurrence)
-            default: return nil
-            }
+    /// A state or event under the cursor (an event also where a system step names it, a state
+    /// where a `when` clause does), which rename can change.
+    func renameTarget(_ params: TextDocumentPositionParams) throws(RequestError) -> (TextDocument, Analysis, Analysis.Occurrence)? {
+        let (document, analysis, offset) = try target(params)
+        guard let occurrence = analysis.occurrence(at: offset) else { return nil }
+        switch occurrence.symbol {
+        case .state, .event, .foreignEvent, .foreignState: return (document, analysis, occurrence)
+        default: return nil
         }
     }
 
-    func prepareRename(_ params: JSONValue) -> Result<JSONValue, RequestError> {
-        renameTarget(params).map { found in
-            guard let (document, analysis, occurrence) = found else { return .null }
-            return .object([("range", document.range(occurrence.start, occurrence.end, encoding: encoding)),
-                            ("placeholder", .string(analysis.root.text(SourceRange(file: analysis.root.id, start: occurrence.start, end: occurrence.end))))])
-        }
+    func prepareRename(_ params: TextDocumentPositionParams) throws(RequestError) -> PrepareRenameResult? {
+        guard let (document, analysis, occurrence) = try renameTarget(params) else { return nil }
+        return PrepareRenameResult(range: document.range(occurrence.start, occurrence.end, encoding: encoding),
+                                   placeholder: analysis.root.text(SourceRange(file: analysis.root.id, start: occurrence.start, end: occurrence.end)))
     }
 
-    func rename(_ params: JSONValue) -> Result<JSONValue, RequestError> {
-        guard let newName = params["newName"]?.string else { return .failure(.invalidParams("missing 'newName'")) }
-        return renameTarget(params).flatMap { found in
-            guard let (_, analysis, occurrence) = found else {
-                return .failure(RequestError(code: .requestFailed, message: "only a state or an event can be renamed"))
-            }
-            guard LanguageServer.isIdentifier(newName) else {
-                return .failure(RequestError(code: .requestFailed, message: "'\(newName)' is not a valid name"))
-            }
-            guard let key = analysis.nameKey(occurrence.symbol) else {
-                return .failure(RequestError(code: .requestFailed, message: "only a state or an event can be renamed"))
-            }
-            return rename(key, to: newName)
+    func rename(_ params: RenameParams) throws(RequestError) -> WorkspaceEdit {
+        let newName = params.newName
+        guard let (_, analysis, occurrence) = try renameTarget(params.at) else {
+            throw .failed("only a state or an event can be renamed")
         }
+        guard LanguageServer.isIdentifier(newName) else { throw .failed("'\(newName)' is not a valid name") }
+        guard let key = analysis.nameKey(occurrence.symbol) else { throw .failed("only a state or an event can be renamed") }
+        return try rename(key, to: newName)
     }
 
     /// Renames an event or a state everywhere it is named: its machine's transitions (and
     /// states), and the system steps and `when` clauses of every open document (and of the
     /// machine's own file, open or not) that reach that machine. Renaming it to another event
     /// or state of the machine would merge the two: refused.
-    func rename(_ key: Analysis.NameKey, to newName: String) -> Result<JSONValue, RequestError> {
+    func rename(_ key: Analysis.NameKey, to newName: String) throws(RequestError) -> WorkspaceEdit {
         let (path, machineName) = (key.path, key.machine)
         var places: [(uri: String, document: TextDocument, analysis: Analysis)] = []
         for uri in documentOrder {
@@ -388,21 +377,21 @@ extension LanguageServer {
             let file = home.analysis.root
             switch key.kind {
             case .event where machine.transitions.contains(where: { $0.event.map { file.text($0.range) } == newName }):
-                return .failure(RequestError(code: .requestFailed, message: "an event named '\(newName)' already exists in machine '\(machineName)'"))
+                throw .failed("an event named '\(newName)' already exists in machine '\(machineName)'")
             case .state where machine.states.contains(where: { file.text($0.name.range) == newName }):
-                return .failure(RequestError(code: .requestFailed, message: "a state named '\(newName)' already exists"))
+                throw .failed("a state named '\(newName)' already exists")
             default:
                 break
             }
         }
-        var changes: [(String, JSONValue)] = []
+        var changes: [(uri: String, edits: [TextEdit])] = []
         for place in places {
-            let edits: [JSONValue] = place.analysis.occurrences.filter { place.analysis.nameKey($0.symbol) == key }.map {
-                .object([("range", place.document.range($0.start, $0.end, encoding: encoding)), ("newText", .string(newName))])
+            let edits = place.analysis.occurrences.filter { place.analysis.nameKey($0.symbol) == key }.map {
+                TextEdit(range: place.document.range($0.start, $0.end, encoding: encoding), newText: newName)
             }
-            if !edits.isEmpty { changes.append((place.uri, .array(edits))) }
+            if !edits.isEmpty { changes.append((place.uri, edits)) }
         }
-        return .success(.object([("changes", .object(changes))]))
+        return WorkspaceEdit(changes: changes)
     }
 
     /// Whether `text` lexes as exactly one identifier (not a keyword, not `_`).
@@ -416,110 +405,173 @@ extension LanguageServer {
 
     // MARK: - Completion
 
-    func completion(_ params: JSONValue) -> Result<JSONValue, RequestError> {
-        targetPosition(params).map { document, analysis, offset in
-            let bytes = document.bytes
-            let lineStart = bytes.withUnsafeBufferPointer { LineEnd.start(ofLineAt: offset, in: $0) }
-            var wordStart = offset
-            while wordStart > lineStart, Lexer.byteClass(bytes[wordStart - 1]) & Lexer.identifierBodyBit != 0 || bytes[wordStart - 1] >= 0x80 {
-                wordStart -= 1
+    func completion(_ params: TextDocumentPositionParams) throws(RequestError) -> CompletionList {
+        let (document, analysis, offset) = try target(params)
+        let bytes = document.bytes
+        let lineStart = bytes.withUnsafeBufferPointer { LineEnd.start(ofLineAt: offset, in: $0) }
+        var wordStart = offset
+        while wordStart > lineStart, Lexer.byteClass(bytes[wordStart - 1]) & Lexer.identifierBodyBit != 0 || bytes[wordStart - 1] >= 0x80 {
+            wordStart -= 1
+        }
+        // For callbacks, a selector being typed: `scene(_:will`.
+        var selectorStart = wordStart
+        while selectorStart > lineStart, [UInt8(ascii: "("), UInt8(ascii: ":"), UInt8(ascii: "_")].contains(bytes[selectorStart - 1])
+                || Lexer.byteClass(bytes[selectorStart - 1]) & Lexer.identifierBodyBit != 0 {
+            selectorStart -= 1
+        }
+        let index = analysis.tokenIndex
+        let pieces = index.pieces
+        // Inside a comment, a string or Swift text there is nothing to complete.
+        if offset > 0, let inside = index.piece(at: offset - 1) {
+            let piece = pieces[inside]
+            switch piece.kind {
+            case .lineComment where piece.start < offset && offset <= piece.end,
+                 .blockComment where piece.start < offset && offset < piece.end,
+                 .token(.string) where piece.start < offset && offset < piece.end,
+                 .swiftParameters where piece.start < offset && offset < piece.end,
+                 .attributeArguments where piece.start < offset && offset < piece.end,
+                 .swiftType where piece.start < offset && offset <= piece.end:
+                return CompletionList(items: [])
+            default:
+                break
             }
-            // For callbacks, a selector being typed: `scene(_:will`.
-            var selectorStart = wordStart
-            while selectorStart > lineStart, [UInt8(ascii: "("), UInt8(ascii: ":"), UInt8(ascii: "_")].contains(bytes[selectorStart - 1])
-                    || Lexer.byteClass(bytes[selectorStart - 1]) & Lexer.identifierBodyBit != 0 {
-                selectorStart -= 1
+        }
+        // The last piece before the word being typed that is not trivia, if it is on this line.
+        var previous = index.piece(at: max(selectorStart - 1, 0)).map { $0 + (pieces[$0].end <= selectorStart ? 0 : -1) } ?? -1
+        while previous >= 0 && pieces[previous].kind.isTrivia { previous -= 1 }
+        if previous >= 0 && pieces[previous].end <= lineStart { previous = -1 }
+        let before: TokenIndex.Kind? = previous >= 0 ? pieces[previous].kind : nil
+
+        let machine = analysis.machine(at: offset)
+        var items: [CompletionItem] = []
+        func item(_ label: String, kind: CompletionItemKind, detail: String?, documentation: String? = nil) {
+            items.append(CompletionItem(label: label, kind: kind, detail: detail,
+                                        documentation: documentation.flatMap { $0.isEmpty ? nil : MarkupContent(markdown: $0) }))
+        }
+        let file = analysis.root
+        func states() {
+            guard let machine else { return }
+            var seen = Set<String>()
+            for state in analysis.syntax.machines[machine].states {
+                let name = file.text(state.name.range)
+                if seen.insert(name).inserted { item(name, kind: .enumMember, detail: state.description?.value(in: file) ?? Keyword.state.text) }
             }
-            let before = String(decoding: bytes[lineStart..<selectorStart], as: UTF8.self)
-            let trimmed = before.trimmingTrailingSpace
-            let lastWord = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" }).last.map(String.init) ?? ""
-            let machine = analysis.machine(at: offset)
-            var items: [JSONValue] = []
-            func item(_ label: String, kind: Int, detail: String?, documentation: String? = nil, insert: String? = nil) {
-                var fields: [(String, JSONValue)] = [("label", .string(label)), ("kind", JSONValue(kind))]
-                if let detail { fields.append(("detail", .string(detail))) }
-                if let documentation, !documentation.isEmpty {
-                    fields.append(("documentation", .object([("kind", "markdown"), ("value", .string(documentation))])))
+        }
+        func callbacks() {
+            guard let machine else { return }
+            for type in analysis.callbackTypes(machine: machine) {
+                let info = analysis.model.types[type]
+                for (index, method) in info.methods.enumerated() {
+                    let ref = MethodRef(type: type, index: index)
+                    items.append(CompletionItem(label: method.selector, kind: .method, detail: analysis.signature(method),
+                                                documentation: MarkupContent(markdown: methodText(ref, analysis: analysis)),
+                                                insertText: method.selector, filterText: method.selector,
+                                                textEdit: TextEdit(range: document.range(selectorStart, offset, encoding: encoding),
+                                                                   newText: method.selector)))
                 }
-                if let insert { fields.append(("insertText", .string(insert))) }
-                items.append(.object(fields))
             }
-            let file = analysis.root
-            func states() {
-                guard let machine else { return }
-                var seen = Set<String>()
-                for state in analysis.syntax.machines[machine].states {
-                    let name = file.text(state.name.range)
-                    if seen.insert(name).inserted { item(name, kind: 20, detail: state.description?.value(in: file) ?? "state") }
-                }
+        }
+        /// Whether a `calls` comes before `previous` on this line (a callback list goes on after a comma).
+        func inCallbackList() -> Bool {
+            var index = previous
+            while index >= 0 && pieces[index].end > lineStart {
+                if pieces[index].kind == .token(.keyword(.calls)) { return true }
+                index -= 1
             }
-            let inScenePhase = before.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("scenePhase ")
-            if inScenePhase && (trimmed.hasSuffix(":") || trimmed.hasSuffix(".")) {
+            return false
+        }
+        // In a `scenePhase` line (its first piece the word, marked or still being typed).
+        var statementStart = previous
+        while statementStart > 0 && pieces[statementStart - 1].end > lineStart { statementStart -= 1 }
+        while statementStart >= 0 && statementStart < previous && pieces[statementStart].kind.isTrivia { statementStart += 1 }
+        let inScenePhase = previous >= 0
+            && (pieces[statementStart].kind == .keyword(.scenePhase)
+                || (pieces[statementStart].kind == .token(.identifier) && index.text(pieces[statementStart]) == ContextualKeyword.scenePhase.text))
+        if inScenePhase {
+            switch before {
+            case .token(.colon), .token(.period):
                 // `scenePhase Active: .` — the phases, with their '.' when it is not typed yet.
                 for phase in ScenePhase.allCases.reversed() {
-                    item("." + phase.rawValue, kind: 20, detail: Self.phaseMeanings[phase.rawValue],
-                         insert: trimmed.hasSuffix(".") ? phase.rawValue : "." + phase.rawValue)
+                    items.append(CompletionItem(label: "." + phase.rawValue, kind: .enumMember, detail: Self.phaseMeanings[phase.rawValue],
+                                                insertText: before == .token(.period) ? phase.rawValue : "." + phase.rawValue))
                 }
-            } else if inScenePhase && (trimmed.hasSuffix(",") || lastWord == "scenePhase") {
+                return CompletionList(items: items)
+            case .token(.comma), .keyword(.scenePhase):
                 states()
-            } else if trimmed.hasSuffix("."), let instance = lastWord.dropLast().split(whereSeparator: { $0 == "," || $0 == ":" }).last.map(String.init),
-               !instance.isEmpty {
-                // A system step `Instance.event`: the events of the instance's machine.
-                for event in systemEvents(instance: instance, at: offset, analysis: analysis) {
-                    item(event, kind: 23, detail: "event of '\(instance)'")
-                }
-            } else if (lastWord == "when" || lastWord == "and"), let system = system(at: offset, analysis: analysis) {
+                return CompletionList(items: items)
+            case .token(.identifier) where previous == statementStart:
+                // The word itself, before the parser could mark it.
+                states()
+                return CompletionList(items: items)
+            default:
+                break
+            }
+        }
+        /// Whether `kind` is the contextual keyword `word`, marked by the parser or still being
+        /// typed (an identifier spelt so).
+        func isWord(_ word: ContextualKeyword, _ at: Int) -> Bool {
+            at >= 0 && (pieces[at].kind == .keyword(word)
+                        || (pieces[at].kind == .token(.identifier) && index.text(pieces[at]) == word.text))
+        }
+        if let system = system(at: offset, analysis: analysis) {
+            if isWord(.when, previous) || isWord(.and, previous) {
                 // A `when` clause's condition starts with an instance of the system.
                 for instance in system.instances {
-                    item(file.text(instance.name.range), kind: 6, detail: "instance: " + file.text(instance.machine.range))
+                    item(file.text(instance.name.range), kind: .variable, detail: "instance: " + file.text(instance.machine.range))
                 }
-            } else if lastWord == "is", system(at: offset, analysis: analysis) != nil,
-                      let instance = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropLast().last.map(String.init),
-                      let machine = instanceMachine(instance, at: offset, analysis: analysis) {
+                return CompletionList(items: items)
+            }
+            if isWord(.is, previous), previous > 0 {
                 // `when Instance is …`: the states of the instance's machine.
-                for state in machine.states {
-                    item(state.name, kind: 20, detail: state.description ?? "state of '\(machine.name)'")
-                }
-            } else if trimmed.hasSuffix("->") {
-                states()
-            } else if lastWord == "on" {
-                guard let machine else { return .object([("isIncomplete", false), ("items", [])]) }
-                var seen = Set<String>()
-                for transition in analysis.syntax.machines[machine].transitions {
-                    guard let event = transition.event else { continue }
-                    let name = file.text(event.range)
-                    if seen.insert(name).inserted { item(name, kind: 23, detail: "event") }
-                }
-            } else if lastWord == "by" {
-                item("user", kind: 14, detail: "the user triggers it (solid edge)")
-                item("system", kind: 14, detail: "the system triggers it (dashed edge)")
-            } else if lastWord == "calls" || lastWord == "require" || (trimmed.hasSuffix(",") && before.split(whereSeparator: { $0 == " " || $0 == "\t" }).contains("calls")) {
-                guard let machine else { return .object([("isIncomplete", false), ("items", [])]) }
-                for type in analysis.callbackTypes(machine: machine) {
-                    let info = analysis.model.types[type]
-                    for (index, method) in info.methods.enumerated() {
-                        let ref = MethodRef(type: type, index: index)
-                        var fields: [(String, JSONValue)] = [
-                            ("label", .string(method.selector)), ("kind", 2),
-                            ("detail", .string(analysis.signature(method))),
-                            ("documentation", .object([("kind", "markdown"), ("value", .string(methodText(ref, analysis: analysis)))])),
-                            ("insertText", .string(method.selector)),
-                            ("filterText", .string(method.selector)),
-                        ]
-                        let editStart = selectorStart
-                        fields.append(("textEdit", .object([("range", document.range(editStart, offset, encoding: encoding)),
-                                                            ("newText", .string(method.selector))])))
-                        items.append(.object(fields))
+                var before = previous - 1
+                while before >= 0 && pieces[before].kind.isTrivia { before -= 1 }
+                if before >= 0, pieces[before].kind == .token(.identifier),
+                   let machine = instanceMachine(index.text(pieces[before]), at: offset, analysis: analysis) {
+                    for state in machine.states {
+                        item(state.name, kind: .enumMember, detail: state.description ?? "state of '\(machine.name)'")
                     }
                 }
-            } else if trimmed.allSatisfy({ $0 == " " || $0 == "\t" }) {
-                for keyword in ["state", "initial state", "final state", "delegate", "require", "scenePhase", "machine", "import", "protocol", "class"] {
-                    item(keyword, kind: 14, detail: "keyword")
-                }
-                states()
+                return CompletionList(items: items)
             }
-            return .object([("isIncomplete", false), ("items", .array(items))])
         }
+        switch before {
+        case .token(.period):
+            // A system step `Instance.event`: the events of the instance's machine.
+            guard previous > 0, pieces[previous - 1].kind == .token(.identifier) || pieces[previous - 1].kind.isKeywordLike,
+                  pieces[previous - 1].end == pieces[previous].start else { break }
+            let instance = index.text(pieces[previous - 1])
+            for event in systemEvents(instance: instance, at: offset, analysis: analysis) {
+                item(event, kind: .event, detail: "event of '\(instance)'")
+            }
+        case .token(.arrow):
+            states()
+        case .token(.keyword(.on)):
+            guard let machine else { break }
+            var seen = Set<String>()
+            for transition in analysis.syntax.machines[machine].transitions {
+                guard let event = transition.event else { continue }
+                let name = file.text(event.range)
+                if seen.insert(name).inserted { item(name, kind: .event, detail: "event") }
+            }
+        case .token(.keyword(.by)):
+            for trigger in TransitionDecl.Trigger.allCases {
+                item(trigger.rawValue, kind: .keyword, detail: trigger == .user ? "the user triggers it (solid edge)" : "the system triggers it (dashed edge)")
+            }
+        case .token(.keyword(.calls)), .token(.keyword(.require)):
+            callbacks()
+        case .token(.comma) where inCallbackList():
+            callbacks()
+        case nil:
+            // The words that start a statement in the block around the cursor.
+            let place = analysis.place(at: offset)
+            for entry in KeywordTable.statementWords(in: place) {
+                item(entry.completionLabel ?? entry.text, kind: .keyword, detail: "keyword", documentation: entry.summary)
+            }
+            if place == .machineBody { states() }
+        default:
+            break
+        }
+        return CompletionList(items: items)
     }
 
     /// The system declared around `offset`.
@@ -557,83 +609,68 @@ extension LanguageServer {
 
     // MARK: - Symbols
 
-    func documentSymbols(_ params: JSONValue) -> Result<JSONValue, RequestError> {
-        target(params).map { document, analysis in
-            let file = analysis.root
-            func symbol(_ name: String, kind: Int, range: SourceRange, selection: SourceRange, detail: String? = nil, children: [JSONValue]) -> JSONValue {
-                var fields: [(String, JSONValue)] = [("name", .string(name.isEmpty ? "?" : name)), ("kind", JSONValue(kind))]
-                if let detail, !detail.isEmpty { fields.append(("detail", .string(detail))) }
-                fields.append(("range", document.range(range.startOffset, max(range.endOffset, selection.endOffset), encoding: encoding)))
-                fields.append(("selectionRange", document.range(selection.startOffset, selection.endOffset, encoding: encoding)))
-                fields.append(("children", .array(children)))
-                return .object(fields)
-            }
-            var top: [(Int, JSONValue)] = []
-            for machine in analysis.syntax.machines {
-                // States are in pre-order with parent indices: build children bottom-up.
-                var children = [[JSONValue]](repeating: [], count: machine.states.count)
-                var roots: [JSONValue] = []
-                for index in machine.states.indices.reversed() {
-                    let state = machine.states[index]
-                    let node = symbol(file.text(state.name.range), kind: children[index].isEmpty ? 22 : 10, range: state.range,
-                                      selection: state.name.range, detail: state.description?.value(in: file),
-                                      children: children[index].reversed())
-                    if state.parent >= 0 && Int(state.parent) < index { children[Int(state.parent)].append(node) } else { roots.append(node) }
-                }
-                top.append((machine.range.startOffset, symbol(file.text(machine.name.range), kind: 5, range: machine.range, selection: machine.name.range,
-                                                              detail: machine.description?.value(in: file), children: roots.reversed())))
-            }
-            for system in analysis.syntax.systems {
-                // Instances as children, with their machine (and label) as detail.
-                let instances: [JSONValue] = system.instances.map { instance in
-                    var detail = file.text(instance.machine.range)
-                    if let label = instance.label?.value(in: file) { detail += " \"" + label + "\"" }
-                    return symbol(file.text(instance.name.range), kind: 13, range: instance.range, selection: instance.name.range,
-                                  detail: detail, children: [])
-                }
-                top.append((system.range.startOffset, symbol(file.text(system.name.range), kind: 2, range: system.range,
-                                                             selection: system.name.range, detail: system.description?.value(in: file),
-                                                             children: instances)))
-            }
-            for type in analysis.syntax.protocols + analysis.syntax.classes {
-                let members: [JSONValue] = type.functions.map {
-                    symbol(file.text($0.name.range), kind: 6, range: $0.range, selection: $0.name.range, children: [])
-                } + type.variables.map {
-                    symbol(file.text($0.name.range), kind: 7, range: $0.range, selection: $0.name.range, children: [])
-                }
-                top.append((type.range.startOffset, symbol(file.text(type.name.range), kind: type.kind == .protocol ? 11 : 5,
-                                                           range: type.range, selection: type.name.range, children: members)))
-            }
-            return .array(top.sorted { $0.0 < $1.0 }.map(\.1))
+    func documentSymbols(_ params: TextDocumentParams) throws(RequestError) -> [DocumentSymbol] {
+        let (document, analysis) = try target(params.uri)
+        let file = analysis.root
+        func symbol(_ name: String, kind: SymbolKind, range: SourceRange, selection: SourceRange, detail: String? = nil,
+                    children: [DocumentSymbol]) -> DocumentSymbol {
+            DocumentSymbol(name: name.isEmpty ? "?" : name, kind: kind, detail: detail.flatMap { $0.isEmpty ? nil : $0 },
+                           range: document.range(range.startOffset, max(range.endOffset, selection.endOffset), encoding: encoding),
+                           selectionRange: document.range(selection.startOffset, selection.endOffset, encoding: encoding),
+                           children: children)
         }
+        var top: [(Int, DocumentSymbol)] = []
+        for machine in analysis.syntax.machines {
+            // States are in pre-order with parent indices: build children bottom-up.
+            var children = [[DocumentSymbol]](repeating: [], count: machine.states.count)
+            var roots: [DocumentSymbol] = []
+            for index in machine.states.indices.reversed() {
+                let state = machine.states[index]
+                let node = symbol(file.text(state.name.range), kind: children[index].isEmpty ? .enumMember : .enum, range: state.range,
+                                  selection: state.name.range, detail: state.description?.value(in: file),
+                                  children: children[index].reversed())
+                if state.parent >= 0 && Int(state.parent) < index { children[Int(state.parent)].append(node) } else { roots.append(node) }
+            }
+            top.append((machine.range.startOffset, symbol(file.text(machine.name.range), kind: .class, range: machine.range, selection: machine.name.range,
+                                                          detail: machine.description?.value(in: file), children: roots.reversed())))
+        }
+        for system in analysis.syntax.systems {
+            // Instances as children, with their machine (and label) as detail.
+            let instances: [DocumentSymbol] = system.instances.map { instance in
+                var detail = file.text(instance.machine.range)
+                if let label = instance.label?.value(in: file) { detail += " \"" + label + "\"" }
+                return symbol(file.text(instance.name.range), kind: .variable, range: instance.range, selection: instance.name.range,
+                              detail: detail, children: [])
+            }
+            top.append((system.range.startOffset, symbol(file.text(system.name.range), kind: .module, range: system.range,
+                                                         selection: system.name.range, detail: system.description?.value(in: file),
+                                                         children: instances)))
+        }
+        for type in analysis.syntax.protocols + analysis.syntax.classes {
+            let members: [DocumentSymbol] = type.functions.map {
+                symbol(file.text($0.name.range), kind: .method, range: $0.range, selection: $0.name.range, children: [])
+            } + type.variables.map {
+                symbol(file.text($0.name.range), kind: .property, range: $0.range, selection: $0.name.range, children: [])
+            }
+            top.append((type.range.startOffset, symbol(file.text(type.name.range), kind: type.kind == .protocol ? .interface : .class,
+                                                       range: type.range, selection: type.name.range, children: members)))
+        }
+        return top.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
     // MARK: - Formatting
 
-    func formatting(_ params: JSONValue) -> Result<JSONValue, RequestError> {
-        target(params).map { document, analysis in
-            guard let formatted = Formatter.format(analysis.root).text else { return .array([]) }
-            let original = document.text
-            guard formatted != original else { return .array([]) }
-            return .array([.object([("range", document.range(0, document.bytes.count, encoding: encoding)),
-                                    ("newText", .string(formatted))])])
-        }
-    }
-
-    /// The text of a catalog: SwiftUI's for its URI, else UIKit's.
-    func catalog(_ params: JSONValue) -> Result<JSONValue, RequestError> {
-        if params["uri"]?.string == LanguageServer.swiftUICatalogURI {
-            return .success(.object([("uri", .string(LanguageServer.swiftUICatalogURI)), ("text", .string(SwiftUICatalog.source))]))
-        }
-        return .success(.object([("uri", .string(LanguageServer.catalogURI)), ("text", .string(UIKitCatalog.source))]))
+    func formatting(_ params: TextDocumentParams) throws(RequestError) -> [TextEdit] {
+        let (document, analysis) = try target(params.uri)
+        guard let formatted = Formatter.format(analysis.root).text, formatted != document.text else { return [] }
+        return [TextEdit(range: document.range(0, document.bytes.count, encoding: encoding), newText: formatted)]
     }
 
     // MARK: - Semantic tokens
 
-    func semanticTokens(_ params: JSONValue) -> Result<JSONValue, RequestError> {
-        target(params).map { document, analysis in
-            .object([("data", .array(LanguageServer.semanticTokenData(document: document, analysis: analysis, encoding: encoding).map { JSONValue($0) }))])
-        }
+    func semanticTokens(_ params: TextDocumentParams) throws(RequestError) -> SemanticTokens {
+        let (document, analysis) = try target(params.uri)
+        return SemanticTokens(data: LanguageServer.semanticTokenData(document: document, analysis: analysis, encoding: encoding))
     }
 
     /// The LSP's relative encoding of every keyword, string, comment and name.
@@ -641,86 +678,36 @@ extension LanguageServer {
         let file = analysis.root
         let bytes = file.bytes
         var tokens: [(start: Int, end: Int, type: Int, modifiers: Int)] = []
-        var lexer = Lexer(file)
-        var previousEnd = lexer.position
-        var step = 0
-        var afterBy = false
         var occurrenceIndex = 0
-        func comments(_ start: Int, _ end: Int) {
-            var offset = start
-            while offset + 1 < end {
-                if bytes[offset] == UInt8(ascii: "/") && (bytes[offset + 1] == UInt8(ascii: "/") || bytes[offset + 1] == UInt8(ascii: "*")) {
-                    var stop = offset + 2
-                    if bytes[offset + 1] == UInt8(ascii: "/") {
-                        while stop < end && !LineEnd.isLineEndByte(bytes[stop]) { stop += 1 }
-                    } else {
-                        var depth = 1
-                        while stop < end && depth > 0 {
-                            if bytes[stop] == UInt8(ascii: "/") && stop + 1 < end && bytes[stop + 1] == UInt8(ascii: "*") { depth += 1; stop += 2 }
-                            else if bytes[stop] == UInt8(ascii: "*") && stop + 1 < end && bytes[stop + 1] == UInt8(ascii: "/") { depth -= 1; stop += 2 }
-                            else { stop += 1 }
-                        }
-                    }
-                    tokens.append((offset, min(stop, end), 2, 0))
-                    offset = stop
-                } else {
-                    offset += 1
+        for piece in analysis.tokenIndex.pieces {
+            let type: SemanticTokenType
+            var modifiers = 0
+            switch piece.kind {
+            case .token(.keyword), .keyword: type = .keyword
+            case .token(.string): type = .string
+            case .lineComment, .blockComment: type = .comment
+            // The attribute and its arguments, Swift text kept whole as the formatter does.
+            case .token(.attribute), .attributeArguments: type = .decorator
+            case .version: type = .number
+            case .token(.identifier):
+                while occurrenceIndex < analysis.occurrences.count && analysis.occurrences[occurrenceIndex].start < piece.start { occurrenceIndex += 1 }
+                guard occurrenceIndex < analysis.occurrences.count && analysis.occurrences[occurrenceIndex].start == piece.start else { continue }
+                let occurrence = analysis.occurrences[occurrenceIndex]
+                type = switch occurrence.symbol {
+                case .state, .foreignState: .enumMember
+                case .event, .foreignEvent: .event
+                case .callback, .method: .method
+                case .type: .type
+                case .machine: .class
+                case .module, .importedFile: .namespace
+                case .scenePhase(_, let phase): phase.isEmpty ? .keyword : .enumMember
                 }
-            }
-        }
-        var count = 0
-        while count < 10_000_000 {
-            count += 1
-            let token = lexer.next()
-            comments(previousEnd, token.start)
-            if token.kind == .endOfFile { break }
-            previousEnd = token.end
-            switch token.kind {
-            case .keyword(let keyword):
-                tokens.append((token.start, token.end, 0, 0))
-                afterBy = keyword == .by
-                step = keyword == .func ? 1 : keyword == .var ? 11 : 0
-                continue
-            case .string:
-                tokens.append((token.start, token.end, 1, 0))
-            case .identifier:
-                if afterBy {
-                    tokens.append((token.start, token.end, 0, 0))
-                } else {
-                    while occurrenceIndex < analysis.occurrences.count && analysis.occurrences[occurrenceIndex].start < token.start { occurrenceIndex += 1 }
-                    if occurrenceIndex < analysis.occurrences.count && analysis.occurrences[occurrenceIndex].start == token.start {
-                        let occurrence = analysis.occurrences[occurrenceIndex]
-                        let type: Int = switch occurrence.symbol {
-                        case .state, .foreignState: 4
-                        case .event, .foreignEvent: 5
-                        case .callback, .method: 6
-                        case .type: 3
-                        case .machine: 8
-                        case .module, .importedFile: 7
-                        case .scenePhase(_, let phase): phase.isEmpty ? 0 : 4
-                        }
-                        // A callback reference's range covers its labels: colour the base name.
-                        tokens.append((token.start, token.end, type, occurrence.isDeclaration ? 1 : 0))
-                    }
-                }
-                if step == 1 || step == 11 { step += 1; afterBy = false; continue }
-            case .leftParen where step == 2:
-                let parameters = lexer.scanSwiftParameters(openParen: token.start)
-                previousEnd = parameters.range.endOffset
-                step = 3
-                afterBy = false
-                continue
-            case .arrow where step == 3, .colon where step == 12:
-                let type = lexer.scanSwiftType()
-                previousEnd = type.range.endOffset
-                step = 0
-                afterBy = false
-                continue
+                // A callback reference's range covers its labels: colour the base name.
+                modifiers = occurrence.isDeclaration ? SemanticTokenModifier.declaration.bit : 0
             default:
-                break
+                continue
             }
-            if !(token.kind == .identifier && step == 3) { step = 0 }
-            afterBy = false
+            tokens.append((piece.start, piece.end, type.index, modifiers))
         }
         // Relative encoding; a token spanning lines (a block comment) is split per line.
         var data: [Int] = []
@@ -750,7 +737,7 @@ extension LanguageServer {
             line = startLine
             character = startCharacter
         }
-        for token in tokens.sorted(by: { $0.start < $1.start }) where token.start >= cursor {
+        for token in tokens where token.start >= cursor {
             var start = token.start
             while start < token.end {
                 advance(to: start)

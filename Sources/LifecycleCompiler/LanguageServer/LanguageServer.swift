@@ -5,10 +5,12 @@
 /// diagnostics). Time comes in as seconds on any monotonic clock; files on disk come through
 /// `readFile` (imports of open documents, definitions in imported files).
 ///
-/// The protocol layer (`MessageFramer`, `JSONValue`, `RPCMessage`) is kept apart from the
-/// features (`LanguageServer+Features.swift`), which call the compiler's own stages: the
-/// `Parser` and `Checker` (diagnostics, with the same ids as `lifecycle check`), and the
-/// `Formatter` (`lifecycle fmt`).
+/// The protocol layer (`MessageFramer`, `JSONValue`, `RPCMessage`, and `LSPTypes.swift`: the
+/// methods, params, results and kinds as Swift types, the only code that reads or writes
+/// their JSON) is kept apart from the features (`LanguageServer+Features.swift`), which take
+/// typed params, build typed results, and call the compiler's own stages: `Compiler.compile`
+/// as `lifecycle check` does (diagnostics with the same ids, the same path identity), the
+/// parser's `TokenIndex` and the `KeywordTable`, and the `Formatter` (`lifecycle fmt`).
 ///
 /// Hostile clients: malformed frames and JSON get JSON-RPC errors (or a log message when no
 /// request id can be read), unknown requests `MethodNotFound`, unknown notifications are
@@ -31,6 +33,9 @@ public final class LanguageServer {
 
     /// The bytes of a file an open document imports, or why it cannot be read.
     let readFile: (String) -> Result<[UInt8], LoadFailure>
+    /// The real path of a file, as `lifecycle check` asks the file system (nil: none, paths
+    /// are folded textually).
+    let identity: PathIdentity?
     var framer = MessageFramer()
     var documents: [String: TextDocument] = [:]
     /// Open documents in the order they were opened (deterministic iteration).
@@ -44,8 +49,9 @@ public final class LanguageServer {
     /// Set once the client said `exit` (or went away): the process exit status.
     public private(set) var exitStatus: Int32?
 
-    public init(readFile: @escaping (String) -> Result<[UInt8], LoadFailure>) {
+    public init(identity: PathIdentity? = nil, readFile: @escaping (String) -> Result<[UInt8], LoadFailure>) {
         self.readFile = readFile
+        self.identity = identity
     }
 
     // MARK: - Input
@@ -57,7 +63,7 @@ public final class LanguageServer {
         while exitStatus == nil, let item = framer.next() {
             switch item {
             case .problem(let message):
-                send(.notification("window/logMessage", .object([("type", 1), ("message", .string("lifecycle lsp: \(message)"))])), to: &output)
+                send(LanguageServer.log(.error, "lifecycle lsp: \(message)"), to: &output)
             case .body(let body):
                 for message in handle(body: body, now: now) { send(message, to: &output) }
             }
@@ -82,7 +88,7 @@ public final class LanguageServer {
         for uri in documentOrder {
             guard let entry = pending[uri], min(entry.due, entry.since + LanguageServer.maximumDelay) <= now else { continue }
             pending[uri] = nil
-            if let message = publishDiagnostics(uri) { send(message, to: &output) }
+            if let params = publishDiagnostics(uri) { send(.notification("textDocument/publishDiagnostics", params.json), to: &output) }
         }
         return output
     }
@@ -113,36 +119,43 @@ public final class LanguageServer {
 
     // MARK: - Dispatch
 
+    /// A `window/logMessage` notification.
+    static func log(_ type: MessageType, _ message: String) -> JSONValue {
+        .notification("window/logMessage", MessageParams(type: type, message: message).json)
+    }
+
     func request(id: JSONValue, method: String, params: JSONValue) -> JSONValue {
-        if method == "initialize" {
+        guard let known = RequestMethod(rawValue: method) else {
+            guard initialized else { return .errorResponse(id: id, code: .serverNotInitialized, message: "the server is not initialized yet") }
+            guard !shutdownRequested else { return .errorResponse(id: id, code: .invalidRequest, message: "the server is shutting down") }
+            return .errorResponse(id: id, code: .methodNotFound, message: "unknown method '\(method)'")
+        }
+        if known == .initialize {
             guard !initialized else { return .errorResponse(id: id, code: .invalidRequest, message: "'initialize' was already received") }
             initialized = true
-            return .response(id: id, result: initialize(params))
+            return .response(id: id, result: initialize(InitializeParams(json: params)).json)
         }
         guard initialized else { return .errorResponse(id: id, code: .serverNotInitialized, message: "the server is not initialized yet") }
         guard !shutdownRequested else { return .errorResponse(id: id, code: .invalidRequest, message: "the server is shutting down") }
-        let handler: ((JSONValue) -> Result<JSONValue, RequestError>)?
-        switch method {
-        case "shutdown":
-            shutdownRequested = true
-            return .response(id: id, result: .null)
-        case "textDocument/hover": handler = hover
-        case "textDocument/definition": handler = definition
-        case "textDocument/references": handler = references
-        case "textDocument/completion": handler = completion
-        case "textDocument/documentSymbol": handler = documentSymbols
-        case "textDocument/prepareRename": handler = prepareRename
-        case "textDocument/rename": handler = rename
-        case "textDocument/formatting": handler = formatting
-        case "textDocument/codeAction": handler = codeActions
-        case "textDocument/semanticTokens/full": handler = semanticTokens
-        case "lifecycle/catalog": handler = catalog
-        default: handler = nil
-        }
-        guard let handler else { return .errorResponse(id: id, code: .methodNotFound, message: "unknown method '\(method)'") }
-        switch handler(params) {
-        case .success(let result): return .response(id: id, result: result)
-        case .failure(let error): return .errorResponse(id: id, code: error.code, message: error.message)
+        do throws(RequestError) {
+            let result: any LSPEncodable = switch known {
+            case .initialize: NullResult()
+            case .shutdown: shutdown()
+            case .hover: try hover(TextDocumentPositionParams(json: params))
+            case .definition: try definition(TextDocumentPositionParams(json: params))
+            case .references: try references(ReferenceParams(json: params))
+            case .completion: try completion(TextDocumentPositionParams(json: params))
+            case .documentSymbol: try documentSymbols(TextDocumentParams(json: params))
+            case .prepareRename: try prepareRename(TextDocumentPositionParams(json: params))
+            case .rename: try rename(RenameParams(json: params))
+            case .formatting: try formatting(TextDocumentParams(json: params))
+            case .codeAction: try codeActions(CodeActionParams(json: params))
+            case .semanticTokens: try semanticTokens(TextDocumentParams(json: params))
+            case .catalog: catalog(CatalogParams(json: params))
+            }
+            return .response(id: id, result: result.json)
+        } catch {
+            return .errorResponse(id: id, code: error.code, message: error.message)
         }
     }
 
@@ -150,91 +163,87 @@ public final class LanguageServer {
         var code: RPCErrorCode
         var message: String
         static func invalidParams(_ message: String) -> RequestError { RequestError(code: .invalidParams, message: message) }
+        static func failed(_ message: String) -> RequestError { RequestError(code: .requestFailed, message: message) }
+    }
+
+    /// The text of a catalog: SwiftUI's for its URI, else UIKit's.
+    func catalog(_ params: CatalogParams) -> CatalogResult {
+        params.uri == LanguageServer.swiftUICatalogURI
+            ? CatalogResult(uri: LanguageServer.swiftUICatalogURI, text: SwiftUICatalog.source)
+            : CatalogResult(uri: LanguageServer.catalogURI, text: UIKitCatalog.source)
+    }
+
+    func shutdown() -> NullResult {
+        shutdownRequested = true
+        return NullResult()
     }
 
     func notification(_ method: String, _ params: JSONValue, now: Double) -> [JSONValue] {
-        if method == "exit" {
+        guard let known = NotificationMethod(rawValue: method) else { return [] } // initialized, $/cancelRequest, didSave, …
+        if known == .exit {
             exitStatus = shutdownRequested ? 0 : 1
             return []
         }
         guard initialized, !shutdownRequested else { return [] }
-        switch method {
-        case "textDocument/didOpen": return didOpen(params, now: now)
-        case "textDocument/didChange": return didChange(params, now: now)
-        case "textDocument/didClose": return didClose(params, now: now)
-        default: return [] // initialized, $/cancelRequest, didSave, configuration…: nothing to do
+        switch known {
+        case .exit: return []
+        case .didOpen: return DidOpenParams(json: params).map { didOpen($0, now: now) } ?? []
+        case .didChange: return DidChangeParams(json: params).map { didChange($0, now: now) } ?? []
+        case .didClose: return DidCloseParams(json: params).map { didClose($0, now: now) } ?? []
         }
     }
 
-    func initialize(_ params: JSONValue) -> JSONValue {
-        let offered = params["capabilities"]?["general"]?["positionEncodings"]?.array?.compactMap(\.string) ?? []
-        encoding = offered.contains("utf-8") ? .utf8 : .utf16
-        let legend: JSONValue = .object([
-            ("tokenTypes", .array(LanguageServer.tokenTypes.map { .string($0) })),
-            ("tokenModifiers", .array([.string("declaration"), .string("readonly")])),
-        ])
-        let capabilities: JSONValue = .object([
-            ("positionEncoding", .string(encoding.rawValue)),
-            ("textDocumentSync", .object([("openClose", true), ("change", 2)])),
-            ("hoverProvider", true),
-            ("definitionProvider", true),
-            ("referencesProvider", true),
-            ("completionProvider", .object([("triggerCharacters", [">", " ", ","])])),
-            ("documentSymbolProvider", true),
-            ("renameProvider", .object([("prepareProvider", true)])),
-            ("documentFormattingProvider", true),
-            ("codeActionProvider", .object([("codeActionKinds", ["quickfix"])])),
-            ("semanticTokensProvider", .object([("legend", legend), ("full", true)])),
-        ])
-        return .object([("capabilities", capabilities),
-                         ("serverInfo", .object([("name", "lifecycle"), ("version", "0.1.0")]))])
+    func initialize(_ params: InitializeParams) -> InitializeResult {
+        encoding = params.positionEncodings.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
+        return InitializeResult(positionEncoding: encoding)
     }
 
     // MARK: - Documents
 
-    func didOpen(_ params: JSONValue, now: Double) -> [JSONValue] {
-        guard let item = params["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string else { return [] }
+    func didOpen(_ params: DidOpenParams, now: Double) -> [JSONValue] {
+        let uri = params.uri
         if documents[uri] == nil {
             guard documents.count < LanguageServer.maximumDocuments else {
-                return [.notification("window/showMessage", .object([("type", 2), ("message", .string("lifecycle lsp: more than \(LanguageServer.maximumDocuments) open documents; '\(uri)' is not analysed"))]))]
+                return [.notification("window/showMessage", MessageParams(type: .warning, message: "lifecycle lsp: more than \(LanguageServer.maximumDocuments) open documents; '\(uri)' is not analysed").json)]
             }
             documentOrder.append(uri)
         }
-        documents[uri] = TextDocument(uri: uri, version: item["version"]?.int ?? 0, text: Array(text.utf8))
+        documents[uri] = TextDocument(uri: uri, version: params.version, text: Array(params.text.utf8))
         analyses[uri] = nil
         schedule(uri, now: now, delay: 0)
         scheduleImporters(of: uri, now: now)
         return []
     }
 
-    func didChange(_ params: JSONValue, now: Double) -> [JSONValue] {
-        guard let uri = params["textDocument"]?["uri"]?.string, var document = documents[uri],
-              let changes = params["contentChanges"]?.array else { return [] }
+    func didChange(_ params: DidChangeParams, now: Double) -> [JSONValue] {
+        let uri = params.uri
+        guard var document = documents[uri] else { return [] }
         documents[uri] = nil // no second reference while it is edited in place
         var failed = false
-        for change in changes where !failed {
+        for change in params.changes where !failed {
             failed = !document.apply(change, encoding: encoding, maximumSize: LanguageServer.maximumDocumentSize)
         }
-        if let version = params["textDocument"]?["version"]?.int { document.version = version }
+        if let version = params.version { document.version = version }
         documents[uri] = document
         analyses[uri] = nil
         schedule(uri, now: now, delay: LanguageServer.debounce)
         scheduleImporters(of: uri, now: now)
         if failed {
-            return [.notification("window/logMessage", .object([("type", 1), ("message", .string("lifecycle lsp: a change to '\(uri)' was malformed or made it larger than \(LanguageServer.maximumDocumentSize) bytes; ignored"))]))]
+            return [LanguageServer.log(.error, "lifecycle lsp: a change to '\(uri)' was malformed or made it larger than \(LanguageServer.maximumDocumentSize) bytes; ignored")]
         }
         return []
     }
 
-    func didClose(_ params: JSONValue, now: Double) -> [JSONValue] {
-        guard let uri = params["textDocument"]?["uri"]?.string, documents[uri] != nil else { return [] }
+    func didClose(_ params: DidCloseParams, now: Double) -> [JSONValue] {
+        let uri = params.uri
+        guard documents[uri] != nil else { return [] }
         // Importers read the closed document's unsaved text: they read the file on disk now.
         scheduleImporters(of: uri, now: now)
         documents[uri] = nil
         analyses[uri] = nil
         pending[uri] = nil
         documentOrder.removeAll { $0 == uri }
-        return [.notification("textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", [])]))]
+        return [.notification("textDocument/publishDiagnostics", PublishDiagnosticsParams(uri: uri, version: nil, diagnostics: []).json)]
     }
 
     func schedule(_ uri: String, now: Double, delay: Double) {
@@ -269,7 +278,7 @@ public final class LanguageServer {
     func compile(path: String, bytes: [UInt8]) -> Analysis {
         let files = SourceFiles()
         let root = files.add(path: path, bytes: bytes)
-        return Analysis(root: root, files: files) { [self] path, files in
+        return Analysis(root: root, files: files, identity: identity) { [self] path, files in
             if let open = openDocument(atPath: path), let text = documents[open] {
                 return .success(files.add(path: path, bytes: text.bytes))
             }
@@ -280,28 +289,26 @@ public final class LanguageServer {
         }
     }
 
-    /// The URI of the open document whose file is `path` (normalised), if any.
+    /// The URI of the open document whose file is `path`, if any: the same real path (with an
+    /// `identity`), else the same path with `.` and `..` folded.
     func openDocument(atPath path: String) -> String? {
-        documentOrder.first { Checker.normalize(documents[$0]?.path ?? "") == path }
+        let key = identity?(path) ?? Checker.normalize(path)
+        return documentOrder.first { uri in
+            guard let open = documents[uri]?.path else { return false }
+            return (identity?(open) ?? Checker.normalize(open)) == key
+        }
     }
 
-    /// The document and analysis a request's `textDocument` names.
-    func target(_ params: JSONValue) -> Result<(TextDocument, Analysis), RequestError> {
-        guard let uri = params["textDocument"]?["uri"]?.string else { return .failure(.invalidParams("missing 'textDocument.uri'")) }
-        guard let document = documents[uri] else { return .failure(RequestError(code: .requestFailed, message: "'\(uri)' is not open")) }
-        guard let analysis = analysis(uri) else {
-            return .failure(RequestError(code: .requestFailed, message: "'\(uri)' is larger than \(LanguageServer.maximumDocumentSize) bytes"))
-        }
-        return .success((document, analysis))
+    /// The document and analysis of the open document `uri`.
+    func target(_ uri: String) throws(RequestError) -> (TextDocument, Analysis) {
+        guard let document = documents[uri] else { throw .failed("'\(uri)' is not open") }
+        guard let analysis = analysis(uri) else { throw .failed("'\(uri)' is larger than \(LanguageServer.maximumDocumentSize) bytes") }
+        return (document, analysis)
     }
 
     /// The document, analysis and byte offset of a request's `textDocument` and `position`.
-    func targetPosition(_ params: JSONValue) -> Result<(TextDocument, Analysis, Int), RequestError> {
-        target(params).flatMap { document, analysis in
-            guard let offset = document.offset(of: params["position"], encoding: encoding) else {
-                return .failure(.invalidParams("missing or invalid 'position'"))
-            }
-            return .success((document, analysis, offset))
-        }
+    func target(_ params: TextDocumentPositionParams) throws(RequestError) -> (TextDocument, Analysis, Int) {
+        let (document, analysis) = try target(params.uri)
+        return (document, analysis, document.offset(of: params.position, encoding: encoding))
     }
 }

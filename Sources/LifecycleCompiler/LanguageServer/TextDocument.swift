@@ -36,8 +36,8 @@ public struct TextDocument: Sendable {
     /// its line end); nil when it is not a position at all. A position inside a character (a
     /// UTF-8 offset among its bytes, a UTF-16 offset between its surrogates) is the end of that
     /// character, so that no edit splits one.
-    public func offset(of position: JSONValue?, encoding: PositionEncoding) -> Int? {
-        guard let line = position?["line"]?.int, let character = position?["character"]?.int, line >= 0, character >= 0 else { return nil }
+    public func offset(of position: Position, encoding: PositionEncoding) -> Int {
+        let line = position.line, character = position.character
         guard line < lineStarts.count else { return bytes.count }
         let start = lineStarts[line]
         let end = line + 1 < lineStarts.count
@@ -56,7 +56,7 @@ public struct TextDocument: Sendable {
     }
 
     /// The LSP position of a byte offset.
-    public func position(of offset: Int, encoding: PositionEncoding) -> JSONValue {
+    public func position(of offset: Int, encoding: PositionEncoding) -> Position {
         let clamped = min(max(offset, 0), bytes.count)
         var low = 0, high = lineStarts.count - 1
         while low < high {
@@ -73,11 +73,11 @@ public struct TextDocument: Sendable {
             }
             index += length
         }
-        return .object([("line", JSONValue(low)), ("character", JSONValue(units))])
+        return Position(line: low, character: units)
     }
 
-    public func range(_ start: Int, _ end: Int, encoding: PositionEncoding) -> JSONValue {
-        .object([("start", position(of: start, encoding: encoding)), ("end", position(of: end, encoding: encoding))])
+    public func range(_ start: Int, _ end: Int, encoding: PositionEncoding) -> LSPRange {
+        LSPRange(start: position(of: start, encoding: encoding), end: position(of: end, encoding: encoding))
     }
 
     static func sequenceLength(_ byte: UInt8) -> Int {
@@ -91,17 +91,23 @@ public struct TextDocument: Sendable {
 
     /// Applies one `TextDocumentContentChangeEvent` (a range edit or the whole text).
     /// Returns false when the change is malformed (the document is left as it was).
-    public mutating func apply(_ change: JSONValue, encoding: PositionEncoding, maximumSize: Int) -> Bool {
-        guard let text = change["text"]?.string else { return false }
-        let replacement = Array(text.utf8)
-        guard let range = change["range"] else {
+    public mutating func apply(_ change: ContentChange, encoding: PositionEncoding, maximumSize: Int) -> Bool {
+        let range: LSPRange, replacement: [UInt8]
+        switch change {
+        case .malformed:
+            return false
+        case .full(let text):
+            replacement = Array(text.utf8)
             guard replacement.count <= maximumSize else { return false }
             bytes = replacement
             rebuildLines()
             return true
+        case .edit(let edited, let text):
+            range = edited
+            replacement = Array(text.utf8)
         }
-        guard let start = offset(of: range["start"], encoding: encoding),
-              let end = offset(of: range["end"], encoding: encoding), start <= end else { return false }
+        let start = offset(of: range.start, encoding: encoding), end = offset(of: range.end, encoding: encoding)
+        guard start <= end else { return false }
         guard bytes.count - (end - start) + replacement.count <= maximumSize else { return false }
         bytes.replaceSubrange(start..<end, with: replacement)
         // Line starts change only from the edit on: shift the later ones instead of a rescan

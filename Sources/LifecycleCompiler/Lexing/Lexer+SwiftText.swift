@@ -36,7 +36,7 @@ extension Lexer {
                     position += 1
                     continue
                 }
-                if stack.count == 1 && (c == UInt8(ascii: "}") || startsWord("func") || startsWord("var")) {
+                if stack.count == 1 && (c == UInt8(ascii: "}") || startsWord(Keyword.func.staticText) || startsWord(Keyword.var.staticText)) {
                     break
                 }
                 lineStart = false
@@ -118,8 +118,8 @@ extension Lexer {
                 position += 1
             case UInt8(ascii: "-") where peekNext == UInt8(ascii: ">"):
                 position += 2
-            case UInt8(ascii: "r") where stack.isEmpty && startsWord("returns"),
-                 UInt8(ascii: "b") where stack.isEmpty && startsWord("body"):
+            case UInt8(ascii: "r") where stack.isEmpty && startsWord(Keyword.returns.staticText),
+                 UInt8(ascii: "b") where stack.isEmpty && startsWord(ContextualKeyword.body.staticText):
                 break scan
             case UInt8(ascii: "\""):
                 // No Swift type holds a string, and one copied into the generated code (where

@@ -270,7 +270,7 @@ public struct Lexer {
     /// The length of the attribute (`@available` or `@objc`, not followed by more of an
     /// identifier) that starts at `start`, or nil.
     func attributeLength(at start: Int) -> Int? {
-        for word in ["@available", "@objc"] {
+        for word in KeywordTable.attributes {
             let bytes = word.utf8
             guard start + bytes.count <= count else { continue }
             guard zip(bytes, start...).allSatisfy({ base[$1] == $0 }) else { continue }

@@ -1,31 +1,3 @@
-/// The reserved words of the language. `user`, `system`, `async`, `throws`, `body`, `get` and
-/// `set` are contextual: identifiers everywhere except where the grammar names them.
-public enum Keyword: UInt8, CaseIterable, Sendable {
-    case `import`, machine, delegate, state, initial, final, on, by, calls, require
-    case `protocol`, `class`, `func`, `var`, returns
-
-    /// The keyword as written in source.
-    public var text: String {
-        switch self {
-        case .import: "import"
-        case .machine: "machine"
-        case .delegate: "delegate"
-        case .state: "state"
-        case .initial: "initial"
-        case .final: "final"
-        case .on: "on"
-        case .by: "by"
-        case .calls: "calls"
-        case .require: "require"
-        case .protocol: "protocol"
-        case .class: "class"
-        case .func: "func"
-        case .var: "var"
-        case .returns: "returns"
-        }
-    }
-}
-
 /// What a token is. The token's text is never copied: read it from the source by range.
 public enum TokenKind: Equatable, Sendable {
     case endOfFile

@@ -36,7 +36,7 @@ extension Parser {
                     syntax.classes.append(decl)
                 }
             }
-        case .identifier where atWord("platform"):
+        case .identifier where at(ContextualKeyword.platform):
             if let decl = platformDecl() {
                 if let first = syntax.platform {
                     report(.duplicatePlatform(at: decl.range).note("first set here", at: first.range))
@@ -53,13 +53,13 @@ extension Parser {
                 syntax.order.append(.system(syntax.systems.count))
                 syntax.systems.append(decl)
             }
-        case .identifier where text(token) == "extension" && nextIsIdentifier():
+        case .identifier where at(ContextualKeyword.extension) && nextIsIdentifier():
             if let decl = typeDecl() { syntax.extensions.append(decl) }
         case .unknown:
             skip(to: .declaration)
         default:
             let word = token.kind == .identifier ? text(token) : nil
-            let suggestion = word.flatMap { Suggestions.bestMatch(for: $0, in: ["import", "machine", "protocol", "class", "system"]) }
+            let suggestion = word.flatMap { Suggestions.bestMatch(for: $0, in: KeywordTable.statementWords(in: .file).map(\.text)) }
             skip(to: .declaration, reporting: .expectedDeclaration(found: found, suggestion: suggestion, at: range(token)))
         }
     }
@@ -67,10 +67,9 @@ extension Parser {
     /// A member written at the top level: reported once, parsed and dropped.
     mutating func memberOutsideMachine() {
         let what: String = switch token.kind {
-        case .keyword(.delegate): "delegate"
-        case .keyword(.require): "require"
+        case .keyword(let keyword) where keyword == .delegate || keyword == .require: keyword.text
         case .identifier: "transition"
-        default: "state"
+        default: Keyword.state.text
         }
         report(.memberOutsideMachine(what, at: range(token)))
         let saved = diagnostics
@@ -106,6 +105,7 @@ extension Parser {
     /// The version is read as raw text (the language has no number tokens): digits and dots.
     mutating func platformDecl() -> PlatformDecl? {
         let start = token.start
+        markKeyword(.platform)
         advance()
         guard token.kind == .identifier else {
             report(.expectedPlatform(found: found, at: token.kind == .endOfFile ? missingRange : range(token)))
@@ -114,14 +114,13 @@ extension Parser {
         }
         let name = NameSyntax(range: range(token))
         let version = lexer.scanVersion()
-        previousEnd = version.length > 0 ? version.endOffset : name.range.endOffset
-        token = lexer.next()
+        resume(after: version, as: .version, end: version.length > 0 ? version.endOffset : name.range.endOffset)
         return PlatformDecl(name: name, version: version, range: range(from: start))
     }
 
     /// machineDecl := 'machine' IDENT STRING? '{' member* '}'
     mutating func machineDecl() -> MachineDecl? {
-        guard let (start, name, description) = declarationHead("machine") else { return nil }
+        guard let (start, name, description) = declarationHead(Keyword.machine.text) else { return nil }
         machine = MachineDecl(name: name, description: description, range: range(from: start))
         reserveMembers()
         enclosingState = -1
@@ -141,6 +140,7 @@ extension Parser {
     /// contextual word: an IDENT followed by another)
     mutating func typeDecl() -> TypeDecl? {
         let kind: TypeDecl.Kind = at(.protocol) ? .protocol : at(.class) ? .class : .extension
+        if kind == .extension { markKeyword(.extension) }
         guard let head = keywordAndName(kind.rawValue, orSkipTo: .declaration) else { return nil }
         let start = head.start, name = head.name
         let title = "\(kind.rawValue) '\(source.text(name.range))'"
@@ -217,15 +217,14 @@ extension Parser {
     mutating func attribute(into attributes: inout MemberAttributes) {
         let start = token.start
         let isObjC = source.bytes[start + 1] == UInt8(ascii: "o")
-        let name = isObjC ? "@objc" : "@available"
+        let name = String(decoding: source.bytes[start..<token.end], as: UTF8.self)
         advance()
         guard token.kind == .leftParen else {
             report(.expectedAttributeArguments(name, found: found, at: missingRange))
             return
         }
         let arguments = lexer.scanSwiftParameters(openParen: token.start)
-        previousEnd = arguments.range.endOffset
-        token = lexer.next()
+        resume(after: arguments.range, as: .attributeArguments, replacingCurrent: true)
         guard arguments.isComplete else { return }
         let written = range(from: start)
         if let first = isObjC ? attributes.objcName : attributes.availability {
@@ -247,17 +246,15 @@ extension Parser {
             return nil
         }
         let parameters = lexer.scanSwiftParameters(openParen: token.start)
-        previousEnd = parameters.range.endOffset
-        token = lexer.next()
+        resume(after: parameters.range, as: .swiftParameters, replacingCurrent: true)
         var function = FuncDecl(name: name, parameters: parameters.range, parametersComplete: parameters.isComplete,
                                 isAsync: false, isThrowing: false, returnType: nil, returns: nil, body: nil,
                                 range: range(from: start))
-        if atWord("async") { function.isAsync = true; advance() }
-        if atWord("throws") { function.isThrowing = true; advance() }
+        if at(ContextualKeyword.async) { function.isAsync = true; markKeyword(.async); advance() }
+        if at(ContextualKeyword.throws) { function.isThrowing = true; markKeyword(.throws); advance() }
         if token.kind == .arrow {
             let type = lexer.scanSwiftType()
-            previousEnd = type.range.endOffset
-            token = lexer.next()
+            resume(after: type.range, as: .swiftType)
             if type.range.length == 0 {
                 report(.expectedType("after '->'", at: type.range))
             }
@@ -266,16 +263,17 @@ extension Parser {
         if at(.returns) {
             advance()
             guard let value = optionalString() else {
-                report(.expectedString(after: "returns", found: found, at: missingRange))
+                report(.expectedString(after: Keyword.returns.text, found: found, at: missingRange))
                 synchronize(to: .typeMember)
                 return nil
             }
             function.returns = value
         }
-        if atWord("body") {
+        if at(ContextualKeyword.body) {
+            markKeyword(.body)
             advance()
             guard let value = optionalString() else {
-                report(.expectedString(after: "body", found: found, at: missingRange))
+                report(.expectedString(after: ContextualKeyword.body.text, found: found, at: missingRange))
                 synchronize(to: .typeMember)
                 return nil
             }
@@ -295,21 +293,21 @@ extension Parser {
             return nil
         }
         let type = lexer.scanSwiftType()
-        previousEnd = type.range.endOffset
-        token = lexer.next()
+        resume(after: type.range, as: .swiftType)
         if type.range.length == 0 {
             report(.expectedType("after ':'", at: type.range))
         }
         if token.kind == .leftBrace {
             let open = token
             advance()
-            guard atWord("get") else {
+            guard at(ContextualKeyword.get) else {
                 report(.expectedAccessor(found: found, at: range(token)))
                 skipRestOfBlock()
                 return VarDecl(name: name, type: type.range, range: range(from: start))
             }
+            markKeyword(.get)
             advance()
-            if atWord("set") { advance() }
+            if at(ContextualKeyword.set) { markKeyword(.set); advance() }
             if consume(if: .rightBrace) == nil {
                 report(.missingClosingBrace("accessor block", found: found, at: missingRange)
                     .note("to match this opening '{'", at: range(open)))

@@ -104,13 +104,13 @@ extension Parser {
             modifier = at(.initial) ? .initial : .final
             advance()
             guard at(.state) else {
-                report(.expectedStateKeyword(after: modifier == .initial ? "initial" : "final", found: found, at: missingRange))
+                report(.expectedStateKeyword(after: modifier == .initial ? Keyword.initial.text : Keyword.final.text, found: found, at: missingRange))
                 synchronize(to: .member)
                 return
             }
         }
         advance()
-        guard let name = expectName({ .expectedName("state", found: $0, at: $1) }) else {
+        guard let name = expectName({ .expectedName(Keyword.state.text, found: $0, at: $1) }) else {
             synchronize(to: .member)
             return
         }
@@ -145,11 +145,13 @@ extension Parser {
         let source = NameSyntax(range: range(token))
         let sourceToken = token
         advance()
-        if at(.on) && text(sourceToken) == "internal" {
+        if at(.on) && isWord(.internal, sourceToken) {
+            markKeyword(.internal, sourceToken)
             internalDecl(start: start, keyword: source)
             return
         }
-        if token.kind == .identifier && text(sourceToken) == "scenePhase" {
+        if token.kind == .identifier && isWord(.scenePhase, sourceToken) {
+            markKeyword(.scenePhase, sourceToken)
             scenePhaseDecl(start: start, keyword: source)
             return
         }
@@ -157,7 +159,7 @@ extension Parser {
             // The source's text is needed only for these messages.
             let sourceText = text(sourceToken)
             if token.kind == .identifier || at(.state),
-               let keyword = Suggestions.bestMatch(for: sourceText, in: at(.state) ? ["initial", "final"] : ["state", "initial", "final", "delegate", "require"]) {
+               let keyword = Suggestions.bestMatch(for: sourceText, in: at(.state) ? [Keyword.initial.text, Keyword.final.text] : Parser.memberKeywords) {
                 report(.unknownKeyword(sourceText, suggestion: keyword, at: source.range))
             } else {
                 report(.expectedArrow(after: sourceText, found: found, at: missingRange))
@@ -217,7 +219,7 @@ extension Parser {
     mutating func scenePhaseDecl(start: Int, keyword: NameSyntax) {
         var mappings: [ScenePhaseDecl.Mapping] = []
         repeat {
-            guard let state = expectName({ .expectedName("state", found: $0, at: $1) }, orSkipTo: .member) else { return }
+            guard let state = expectName({ .expectedName(Keyword.state.text, found: $0, at: $1) }, orSkipTo: .member) else { return }
             guard consume(if: .colon) != nil else {
                 report(.expectedColonAfterPhaseState(source.text(state.range), found: found, at: missingRange))
                 synchronize(to: .member)

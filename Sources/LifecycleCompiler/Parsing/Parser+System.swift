@@ -6,15 +6,7 @@
 /// called `system`, an event `new`), so no existing spec changes meaning.
 extension Parser {
     /// Whether the current token is the identifier `system`.
-    var atSystemWord: Bool { atShortWord("system") }
-
-    /// Whether the current token is the identifier `word` (ASCII, compared without a `String`).
-    func atShortWord(_ word: StaticString) -> Bool {
-        guard token.kind == .identifier, token.end - token.start == word.utf8CodeUnitCount else { return false }
-        let bytes = word.utf8Start
-        for i in 0..<word.utf8CodeUnitCount where source.bytes[token.start + i] != bytes[i] { return false }
-        return true
-    }
+    var atSystemWord: Bool { at(ContextualKeyword.system) }
 
     /// Whether a system declaration starts here: `system` followed by a name (used by recovery,
     /// which must not stop at a `by system` it skips over).
@@ -22,7 +14,8 @@ extension Parser {
 
     /// systemDecl := 'system' IDENT STRING? '{' ( instanceDecl | systemEventDecl )* '}'
     mutating func systemDecl() -> SystemDecl? {
-        guard let (start, name, description) = declarationHead("system") else { return nil }
+        markKeyword(.system)
+        guard let (start, name, description) = declarationHead(ContextualKeyword.system.text) else { return nil }
         var system = SystemDecl(name: name, description: description, range: range(from: start))
         let open = token
         advance()
@@ -33,16 +26,16 @@ extension Parser {
                 system.range = range(from: start)
                 return system
             case .endOfFile, .keyword(.machine), .keyword(.protocol), .keyword(.class), .keyword(.import):
-                report(.missingClosingBrace("system '\(source.text(name.range))'", found: found, at: missingRange)
+                report(.missingClosingBrace("\(ContextualKeyword.system.text) '\(source.text(name.range))'", found: found, at: missingRange)
                     .note("to match this opening '{'", at: range(open)))
                 system.range = range(from: start)
                 return system
             case .keyword(.on):
                 systemEventDecl(into: &system)
-            case .identifier where atShortWord("instance"):
+            case .identifier where at(ContextualKeyword.instance):
                 if let instance = instanceDecl() { system.instances.append(instance) }
             case .identifier where atSystemDeclaration:
-                report(.missingClosingBrace("system '\(source.text(name.range))'", found: found, at: missingRange)
+                report(.missingClosingBrace("\(ContextualKeyword.system.text) '\(source.text(name.range))'", found: found, at: missingRange)
                     .note("to match this opening '{'", at: range(open)))
                 system.range = range(from: start)
                 return system
@@ -56,14 +49,15 @@ extension Parser {
 
     /// instanceDecl := 'instance' IDENT ':' IDENT STRING?
     mutating func instanceDecl() -> InstanceDecl? {
-        guard let head = keywordAndName("instance", orSkipTo: .systemMember) else { return nil }
+        markKeyword(.instance)
+        guard let head = keywordAndName(ContextualKeyword.instance.text, orSkipTo: .systemMember) else { return nil }
         let start = head.start, name = head.name
         guard consume(if: .colon) != nil else {
             report(.expectedInstanceMachine(source.text(name.range), found: found, at: missingRange))
             synchronize(to: .systemMember)
             return nil
         }
-        guard let machine = expectName({ .expectedName("machine", found: $0, at: $1) },
+        guard let machine = expectName({ .expectedName(Keyword.machine.text, found: $0, at: $1) },
                                        orSkipTo: .systemMember) else { return nil }
         let label = optionalString()
         return InstanceDecl(name: name, machine: machine, label: label, range: range(from: start))
@@ -86,15 +80,17 @@ extension Parser {
             trigger = value
         }
         var conditions: [ConditionDecl] = []
-        if atShortWord("when") {
+        if at(ContextualKeyword.when) {
             while true {
+                // `when`, then `and` before each further condition.
+                markKeyword(at(ContextualKeyword.when) ? .when : .and)
                 advance()
                 guard let condition = conditionDecl() else {
                     synchronize(to: .systemMember)
                     return
                 }
                 conditions.append(condition)
-                guard atShortWord("and") && nextIsIdentifier() else { break }
+                guard at(ContextualKeyword.and) && nextIsIdentifier() else { break }
             }
         }
         guard consume(if: .colon) != nil else {
@@ -120,20 +116,22 @@ extension Parser {
     /// conditionDecl := IDENT 'is' IDENT (after 'when', or after 'and' in a when clause)
     mutating func conditionDecl() -> ConditionDecl? {
         let start = token.start
-        guard let instance = expectName({ .expectedName("instance", found: $0, at: $1) }) else { return nil }
-        guard atShortWord("is") else {
+        guard let instance = expectName({ .expectedName(ContextualKeyword.instance.text, found: $0, at: $1) }) else { return nil }
+        guard at(ContextualKeyword.is) else {
             report(.expectedConditionIs(source.text(instance.range), found: found, at: missingRange))
             return nil
         }
+        markKeyword(.is)
         advance()
-        guard let state = expectName({ .expectedName("state", found: $0, at: $1) }) else { return nil }
+        guard let state = expectName({ .expectedName(Keyword.state.text, found: $0, at: $1) }) else { return nil }
         return ConditionDecl(instance: instance, state: state, range: range(from: start))
     }
 
     /// step := IDENT '.' IDENT | 'new' IDENT
     mutating func stepDecl() -> StepDecl? {
         let start = token.start
-        if atShortWord("new") && nextIsIdentifier() {
+        if at(ContextualKeyword.new) && nextIsIdentifier() {
+            markKeyword(.new)
             advance()
             let instance = NameSyntax(range: range(token))
             advance()

@@ -31,9 +31,13 @@ public struct Parser {
     /// Callback spellings (`FileSyntax.callbackSpellings`), and a buffer to assemble one in.
     var callbackSpellings = NameTable()
     var spellingBuffer: [UInt8] = []
+    /// What the parser decided about the file, when asked for (`parse(_:recordingIndex:)`):
+    /// where it read Swift text or a version instead of tokens, and which identifiers it took
+    /// as contextual keywords; the `TokenIndex` is built from them.
+    var decisions: TokenIndex.Decisions?
 
     /// `diagnosticLimit`: how many diagnostics to keep (`Diagnostics.limit`; 0 keeps all).
-    public init(_ file: SourceFile, diagnosticLimit: Int = 0) {
+    public init(_ file: SourceFile, diagnosticLimit: Int = 0, recordingIndex: Bool = false) {
         self.source = file
         diagnostics = Diagnostics(limit: diagnosticLimit)
         // About one state or event name per 256 bytes of a spec (186 bytes in the generated
@@ -43,6 +47,7 @@ public struct Parser {
         lexer = Lexer(file)
         lexer.diagnostics = Diagnostics(limit: diagnosticLimit)
         token = lexer.next()
+        if recordingIndex { decisions = TokenIndex.Decisions() }
     }
 
     /// Parses a whole file.
@@ -54,11 +59,38 @@ public struct Parser {
         return (syntax, diagnostics)
     }
 
+    /// Parses a whole file and records its `TokenIndex` (the formatter, the language server).
+    public static func parse(_ file: SourceFile, diagnosticLimit: Int = 0, recordingIndex: Bool)
+        -> (syntax: FileSyntax, diagnostics: Diagnostics, index: TokenIndex?) {
+        var parser = Parser(file, diagnosticLimit: diagnosticLimit, recordingIndex: recordingIndex)
+        let syntax = parser.file()
+        var diagnostics = parser.lexer.diagnostics
+        diagnostics.append(contentsOf: parser.diagnostics)
+        return (syntax, diagnostics, parser.decisions.map { TokenIndex(file, decisions: $0) })
+    }
+
     // MARK: - Helpers
 
     mutating func advance() {
         previousEnd = token.end
         token = lexer.next()
+    }
+
+    /// After Swift text or a version the lexer scanned in place of tokens (`text`, recorded as
+    /// `kind`; from the current token on when `replacingCurrent`, as a clause that opens at the
+    /// current `(`): the next token.
+    mutating func resume(after text: SourceRange, as kind: TokenIndex.Kind, replacingCurrent: Bool = false, end: Int? = nil) {
+        if decisions != nil {
+            decisions!.scanned(kind, start: replacingCurrent ? token.start : text.startOffset, end: text.endOffset)
+        }
+        previousEnd = end ?? text.endOffset
+        token = lexer.next()
+    }
+
+    /// The current token (or `token`, one consumed just before it), an identifier, is the
+    /// contextual keyword `word` here.
+    mutating func markKeyword(_ word: ContextualKeyword, _ token: Token? = nil) {
+        if decisions != nil { decisions!.keywords.append((start: (token ?? self.token).start, word: word)) }
     }
 
     func at(_ kind: TokenKind) -> Bool { token.kind == kind }
@@ -74,8 +106,20 @@ public struct Parser {
     }
 
     /// Whether the current token is the identifier `word` (a contextual keyword).
-    func atWord(_ word: String) -> Bool {
-        token.kind == .identifier && text(token) == word
+    func at(_ word: ContextualKeyword) -> Bool { isWord(word, token) }
+
+    /// Whether `token` is the identifier `word` (ASCII, compared without a `String`).
+    func isWord(_ word: ContextualKeyword, _ token: Token) -> Bool {
+        let text = word.staticText
+        guard token.kind == .identifier, token.end - token.start == text.utf8CodeUnitCount else { return false }
+        let bytes = text.utf8Start
+        for i in 0..<text.utf8CodeUnitCount where source.bytes[token.start + i] != bytes[i] { return false }
+        return true
+    }
+
+    /// The reserved words that start a member of a machine's body, for did-you-mean.
+    static let memberKeywords = KeywordTable.statementWords(in: .machineBody).compactMap { entry -> String? in
+        if case .reserved = entry.word { return entry.text } else { return nil }
     }
 
     func text(_ token: Token) -> String { lexer.text(of: token) }
@@ -142,12 +186,13 @@ public struct Parser {
     mutating func trigger(orSkipTo recovery: RecoveryPoint) -> TransitionDecl.Trigger? {
         let word = token.kind == .identifier ? text(token) : ""
         guard let trigger = TransitionDecl.Trigger(rawValue: word) else {
-            let suggestion = word.isEmpty ? nil : Suggestions.bestMatch(for: word, in: ["user", "system"])
+            let suggestion = word.isEmpty ? nil : Suggestions.bestMatch(for: word, in: TransitionDecl.Trigger.allCases.map(\.rawValue))
             report(.expectedTrigger(found: found, suggestion: suggestion,
                                     at: token.kind == .identifier ? range(token) : missingRange))
             synchronize(to: recovery)
             return nil
         }
+        markKeyword(trigger == .user ? .user : .system)
         advance()
         return trigger
     }
@@ -226,7 +271,7 @@ public struct Parser {
             case .rightBrace, .keyword(.delegate), .keyword(.state), .keyword(.initial), .keyword(.final), .keyword(.require):
                 return true
             case .identifier:
-                return nextIsArrow() || (atWord("scenePhase") && nextIsIdentifier())
+                return nextIsArrow() || (at(ContextualKeyword.scenePhase) && nextIsIdentifier())
             default:
                 return false
             }
@@ -235,7 +280,7 @@ public struct Parser {
             case .rightBrace, .keyword(.on):
                 return true
             case .identifier:
-                return (atShortWord("instance") && nextIsIdentifier()) || atSystemDeclaration
+                return (at(ContextualKeyword.instance) && nextIsIdentifier()) || atSystemDeclaration
             default:
                 return false
             }

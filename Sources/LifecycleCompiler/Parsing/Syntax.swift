@@ -131,7 +131,7 @@ public struct StateDecl: Sendable {
 
 /// `A -> B on event by user calls f(_:), g "description"`.
 public struct TransitionDecl: Sendable {
-    public enum Trigger: String, Sendable { case user, system }
+    public enum Trigger: String, CaseIterable, Sendable { case user, system }
     public var source: NameSyntax
     public var target: NameSyntax
     public var event: NameSyntax?

@@ -18,7 +18,7 @@ enum LspCommand: Command {
     static func run(_ options: Void) -> ExitCode {
         StandardStreams.ignoreBrokenPipe()
         // Imports: regular files only (`import "/dev/stdin"` would read the client's messages).
-        let server = LanguageServer { path in
+        let server = LanguageServer(identity: FileSystem.realPath) { path in
             FileSystem.readImport(path, into: SourceFiles()).map { Array($0.bytes) }
         }
         while server.exitStatus == nil {

@@ -88,12 +88,12 @@ import Testing
     /// The comments of a spec, found with the lexer's own rules (tokens in between skipped).
     static func comments(_ text: String) -> [String] {
         let file = SourceFile(id: FileID(0), path: "c", bytes: Array(text.utf8))
-        var layout = Layout(file: file)
+        var layout = Layout(file: file, index: Parser.parse(file, recordingIndex: true).index!)
         layout.run()
         return layout.lines.flatMap { line -> [String] in
             var found: [String] = []
             if let comment = line.comment { found.append(comment) }
-            found += line.tokens.filter { $0.kind == .token(.unknown) }.map(\.text)
+            found += line.tokens.filter { $0.kind == .blockComment }.map(\.text)
             if let trailing = line.trailing { found.append(trailing) }
             return found
         }.map { $0.trimmingCharacters(in: .whitespaces) }

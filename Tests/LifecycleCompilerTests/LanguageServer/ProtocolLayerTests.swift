@@ -146,10 +146,10 @@ import Testing
     @Test("documents: incremental edits in UTF-16 and UTF-8 positions, with non-ASCII text")
     func incrementalEdits() {
         var document = TextDocument(uri: "file:///a.lifecycle", version: 1, text: Array("상태 😀 A\nB\n".utf8))
-        func change(_ line: Int, _ start: Int, _ endLine: Int, _ end: Int, _ text: String) -> JSONValue {
-            .object([("range", .object([("start", .object([("line", JSONValue(line)), ("character", JSONValue(start))])),
+        func change(_ line: Int, _ start: Int, _ endLine: Int, _ end: Int, _ text: String) -> ContentChange {
+            ContentChange(json: .object([("range", .object([("start", .object([("line", JSONValue(line)), ("character", JSONValue(start))])),
                                         ("end", .object([("line", JSONValue(endLine)), ("character", JSONValue(end))]))])),
-                     ("text", .string(text))])
+                     ("text", .string(text))]))
         }
         // UTF-16: "상태 😀 " is 2 + 1 + 2 + 1 = 6 units; replace "A" with "C".
         let applied1 = document.apply(change(0, 6, 0, 7, "C"), encoding: .utf16, maximumSize: 1 << 20)
@@ -162,29 +162,29 @@ import Testing
         let applied3 = document.apply(change(0, 7, 0, 7, "\n"), encoding: .utf16, maximumSize: 1 << 20)
         #expect(applied3)
         #expect(document.text == "상태 😀 C\nB\n")
-        #expect(document.position(of: document.bytes.count - 2, encoding: .utf16) == .object([("line", 1), ("character", 0)]))
+        #expect(document.position(of: document.bytes.count - 2, encoding: .utf16) == Position(line: 1, character: 0))
         // UTF-8 positions count bytes: "상태 " is 7.
-        #expect(document.offset(of: .object([("line", 0), ("character", 7)]), encoding: .utf8) == 7)
+        #expect(document.offset(of: Position(line: 0, character: 7), encoding: .utf8) == 7)
         // Positions past the end clamp; malformed ones are rejected without a change.
-        #expect(document.offset(of: .object([("line", 99), ("character", 0)]), encoding: .utf16) == document.bytes.count)
-        let applied4 = document.apply(.object([("range", "x"), ("text", "y")]), encoding: .utf16, maximumSize: 1 << 20)
+        #expect(document.offset(of: Position(line: 99, character: 0), encoding: .utf16) == document.bytes.count)
+        let applied4 = document.apply(ContentChange(json: .object([("range", "x"), ("text", "y")])), encoding: .utf16, maximumSize: 1 << 20)
         #expect(!applied4)
-        let applied5 = document.apply(.object([("text", .string(String(repeating: "x", count: 100)))]), encoding: .utf16, maximumSize: 10)
+        let applied5 = document.apply(ContentChange(json: .object([("text", .string(String(repeating: "x", count: 100)))])), encoding: .utf16, maximumSize: 10)
         #expect(!applied5)
         #expect(document.text == "상태 😀 C\nB\n")
     }
 
     @Test("documents: CR, LF and CR LF each end a line, for positions and for edits (issue 24, items 8 and 9)")
     func lineEnds() {
-        func change(_ line: Int, _ start: Int, _ endLine: Int, _ end: Int, _ text: String) -> JSONValue {
-            .object([("range", .object([("start", .object([("line", JSONValue(line)), ("character", JSONValue(start))])),
+        func change(_ line: Int, _ start: Int, _ endLine: Int, _ end: Int, _ text: String) -> ContentChange {
+            ContentChange(json: .object([("range", .object([("start", .object([("line", JSONValue(line)), ("character", JSONValue(start))])),
                                         ("end", .object([("line", JSONValue(endLine)), ("character", JSONValue(end))]))])),
-                     ("text", .string(text))])
+                     ("text", .string(text))]))
         }
         var document = TextDocument(uri: "file:///a.lifecycle", version: 1, text: Array("ab\rcd\r\nef\ngh".utf8))
-        #expect(document.offset(of: .object([("line", 1), ("character", 1)]), encoding: .utf16) == 4)
-        #expect(document.offset(of: .object([("line", 2), ("character", 0)]), encoding: .utf16) == 7)
-        #expect(document.position(of: 10, encoding: .utf16) == .object([("line", 3), ("character", 0)]))
+        #expect(document.offset(of: Position(line: 1, character: 1), encoding: .utf16) == 4)
+        #expect(document.offset(of: Position(line: 2, character: 0), encoding: .utf16) == 7)
+        #expect(document.position(of: 10, encoding: .utf16) == Position(line: 3, character: 0))
         // A character past the end of a CR LF line is the end of the line, before the CR.
         let edited1 = document.apply(change(1, 999, 1, 999, "!"), encoding: .utf16, maximumSize: 1 << 20)
         #expect(edited1)
@@ -212,7 +212,7 @@ import Testing
         #expect(edited5)
         #expect(pairing.text == "a\r\nb")
         expectFresh(pairing)
-        #expect(pairing.position(of: 3, encoding: .utf16) == .object([("line", 1), ("character", 0)]))
+        #expect(pairing.position(of: 3, encoding: .utf16) == Position(line: 1, character: 0))
     }
 
     @Test("documents: a UTF-8 position inside a character is the end of that character, never a split (issue 24, item 10)")
@@ -221,7 +221,7 @@ import Testing
         let edit: JSONValue = .object([("range", .object([("start", .object([("line", 0), ("character", 5)])),
                                                            ("end", .object([("line", 0), ("character", 5)]))])),
                                        ("text", "!")])
-        let edited6 = document.apply(edit, encoding: .utf8, maximumSize: 1 << 20)
+        let edited6 = document.apply(ContentChange(json: edit), encoding: .utf8, maximumSize: 1 << 20)
         #expect(edited6)
         #expect(document.text == "// 😀!x\n")
         #expect(Array(document.text.utf8) == document.bytes, "the document is valid UTF-8")
