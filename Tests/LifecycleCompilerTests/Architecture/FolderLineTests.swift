@@ -25,6 +25,9 @@ import Testing
     /// One file's code: the types it declares at top level and the identifiers it uses.
     struct FileNames {
         var declared: [String] = []
+        /// Types declared inside others (`Position` in `ConformanceSearch`): a use of such a name
+        /// in the folder means its own type, not another folder's of the same name.
+        var nested: Set<String> = []
         var used: Set<String> = []
     }
 
@@ -64,8 +67,8 @@ import Testing
                     let start = index
                     while index < bytes.count && isIdentifierByte(bytes[index]) { index += 1 }
                     let word = String(decoding: bytes[start..<index], as: UTF8.self)
-                    if depth == 0 && ["struct", "enum", "class", "protocol", "typealias", "actor"].contains(previous) {
-                        result.declared.append(word)
+                    if ["struct", "enum", "class", "protocol", "typealias", "actor"].contains(previous) {
+                        if depth == 0 { result.declared.append(word) } else { result.nested.insert(word) }
                     }
                     result.used.insert(word)
                     previous = word
@@ -148,8 +151,9 @@ import Testing
         var edges = 0
         for (folder, files) in folders {
             guard let position = line.firstIndex(of: folder) else { continue }
+            let ownNested = files.reduce(into: Set<String>()) { $0.formUnion($1.names.nested) }
             for (file, names) in files {
-                for name in names.used.sorted() {
+                for name in names.used.sorted() where !ownNested.contains(name) {
                     guard let other = declaredIn[name], other != folder, let otherPosition = line.firstIndex(of: other) else { continue }
                     edges += 1
                     #expect(otherPosition < position,
@@ -176,6 +180,7 @@ import Testing
         typealias Alias = Int
         """##)
         #expect(names.declared == ["Shown", "Second", "Alias"])
+        #expect(names.nested == ["Nested"])
         for used in ["Interpolated", "RawInterpolated", "LongInterpolated", "Parent", "Int"] {
             #expect(names.used.contains(used), "\(used)")
         }
