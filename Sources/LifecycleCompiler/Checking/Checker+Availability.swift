@@ -25,20 +25,20 @@ extension Checker {
 
     /// `--platform` if given, else the root file's `platform` (validated, reported when wrong).
     mutating func resolvePlatform() -> Platform? {
-        guard let decl = root.platform else { return platformOverride }
+        guard let decl = root.platform else { return settings.platform }
         let name = text(decl.name.range)
         let written = text(decl.version)
         guard Platform.names.contains(name) else {
             report(.unknownPlatform(name, suggestion: Suggestions.bestMatch(for: name, in: Platform.names), at: decl.name.range))
-            return platformOverride
+            return settings.platform
         }
         guard let version = PlatformVersion(written) else {
             let at = written.isEmpty ? SourceRange(file: decl.name.range.file, start: decl.name.range.endOffset,
                                                    end: decl.name.range.endOffset) : decl.version
             report(.invalidPlatformVersion(name, written: written, at: at))
-            return platformOverride
+            return settings.platform
         }
-        return platformOverride ?? Platform(name: name, version: version)
+        return settings.platform ?? Platform(name: name, version: version)
     }
 
     /// Whether (and where) the root file's app adopts scenes.
@@ -92,17 +92,18 @@ extension Checker {
         if let platform {
             guard appliesTo(platform) else { return nil }
             if availability.isDeprecated, availability.deprecated.map({ $0 <= platform.version }) ?? true {
-                return quoting(.callbackDeprecated(method.selector, platform: platform.name, since: availability.deprecated,
+                return quoting(.callbackDeprecated(method.selector, platform: platform.name, since: availability.deprecated?.description,
                                                    replacement: availability.replacement, asWarning: true, at: range))
             }
             if let introduced = availability.introduced, introduced > platform.version {
-                return quoting(.callbackIntroducedLater(method.selector, introduced: introduced, target: platform, at: range))
+                return quoting(.callbackIntroducedLater(method.selector, platform: platform.name, introduced: introduced.description,
+                                                        target: platform.description, at: range))
             }
             return nil
         }
         guard availability.isDeprecated else { return nil }
         return quoting(.callbackDeprecated(method.selector, platform: availability.platform == "*" ? "iOS" : availability.platform,
-                                           since: availability.deprecated, replacement: availability.replacement,
+                                           since: availability.deprecated?.description, replacement: availability.replacement,
                                            asWarning: false, at: range))
     }
 

@@ -47,7 +47,8 @@ extension Checker {
             return nil
         }
         if let platform, ["iOS", "iPadOS", "macCatalyst"].contains(platform.name), platform.version < Checker.scenePhaseIntroduced {
-            report(.scenePhaseNotAvailable(introduced: Checker.scenePhaseIntroduced, target: platform, at: first.keyword.range))
+            report(.scenePhaseNotAvailable(platform: platform.name, introduced: Checker.scenePhaseIntroduced.description,
+                                           target: platform.description, at: first.keyword.range))
         }
         // States come in pre-order: a parent's phase is known before its children's.
         var phases = own

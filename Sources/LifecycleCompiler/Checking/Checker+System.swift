@@ -3,7 +3,7 @@
 /// An instance's machine is one of the root file's machines or of a file it imports (the
 /// first one of that name, root first); an imported machine is checked here, once, when a
 /// system first uses it. When names resolve and nothing else is wrong, the composed states are
-/// explored breadth-first (`ComposedExploration`, at most `stateLimit` of them). An event is
+/// explored breadth-first (`ComposedExploration`, at most `settings.stateLimit` of them). An event is
 /// possible where its `when` clause holds and all its steps can be applied in turn
 /// (<doc:Language>, "Systems"): an event possible in no reachable state is an error located at
 /// the step that stops it, and where a `when` clause holds, a step that cannot happen is an
@@ -194,13 +194,13 @@ extension Checker {
         }
         let stepper = ComposedStepper(system: system)
         let budget = ComposedExploration.budget(for: stepper)
-        let exploration = ComposedExploration(stepper, limit: min(stateLimit, budget))
+        let exploration = ComposedExploration(stepper, limit: min(settings.stateLimit, budget))
         if exploration.result == .limitReached {
-            if budget < stateLimit {
+            if budget < settings.stateLimit {
                 report(.systemTooLargeToExplore(system.name, states: budget, instances: system.instances.count,
                                                 events: system.events.count, at: system.range))
             } else {
-                report(.systemStateLimit(system.name, limit: stateLimit, at: system.range))
+                report(.systemStateLimit(system.name, limit: settings.stateLimit, at: system.range))
             }
             return
         }

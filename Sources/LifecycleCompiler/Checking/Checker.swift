@@ -10,11 +10,14 @@ public struct Checker {
     var root: FileSyntax
     let files: SourceFiles
     let loader: SourceLoader
+    /// What the caller asked for: the deployment target, the state limit, the diagnostic
+    /// limit and warnings as errors.
+    let settings: CompileSettings
     /// How the file system names the file a path opens (`realpath`), for the command line;
     /// nil (tests, the language server) folds `.` and `..` textually instead
     /// (`Checker+Imports`).
-    public var identity: PathIdentity?
-    public internal(set) var diagnostics = Diagnostics()
+    let identity: PathIdentity?
+    public internal(set) var diagnostics: Diagnostics
 
     var types: [TypeInfo] = []
     var typeByName: [String: Int] = [:]
@@ -25,24 +28,26 @@ public struct Checker {
     var importsSwiftUI = false
     /// Whether the root file had syntax errors: its graph is then incomplete, so the graph
     /// checks (reachability, dead ends) would only repeat them.
-    public var syntaxHadErrors = false
-    /// The deployment target given outside the spec (`check --platform`); it wins over the
-    /// spec's `platform`.
-    public var platformOverride: Platform?
+    var syntaxHadErrors: Bool
     /// The deployment target in effect (set by `check()`).
     var platform: Platform?
     /// Where the app adopts scenes, if it does (`Checker+Availability`).
     var sceneAdoption: SceneAdoption?
     /// The machines whose check found errors: a system's steps on them are not judged.
     var machinesWithErrors: Set<String> = []
-    /// How many composed states a system's exploration may visit (`--state-limit`).
-    public var stateLimit = Checker.defaultStateLimit
     var suggestionsMade = 0
 
-    public init(root: FileSyntax, files: SourceFiles, loader: @escaping SourceLoader) {
+    /// A checker of `root` (whose syntax had errors when `syntaxHadErrors`), set up once.
+    public init(root: FileSyntax, files: SourceFiles, loader: @escaping SourceLoader,
+                settings: CompileSettings = CompileSettings(), identity: PathIdentity? = nil, syntaxHadErrors: Bool = false) {
         self.root = root
         self.files = files
         self.loader = loader
+        self.settings = settings
+        self.identity = identity
+        self.syntaxHadErrors = syntaxHadErrors
+        // Warnings stay warnings here (the checks count errors); the compilation promotes them.
+        diagnostics = Diagnostics(limit: settings.diagnosticLimit)
     }
 
     /// Checks everything and returns the model (meaningful only if no errors were reported).

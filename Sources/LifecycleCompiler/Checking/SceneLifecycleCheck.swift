@@ -46,7 +46,7 @@ public enum SceneLifecycleCheck {
     /// The warning about an app-delegate callback UIKit no longer calls once scenes are adopted.
     static func ignored(_ selector: String, replacement: String, evidence: Evidence, at range: SourceRange) -> Diagnostic {
         if evidence.isSwiftUI, let phase = swiftUIPhase(replacing: selector) {
-            return Diagnostic.swiftUIAppIgnoresAppCallback(selector, phase: phase, at: range).note(evidence.note, at: evidence.range)
+            return Diagnostic.swiftUIAppIgnoresAppCallback(selector, phase: phase.swift, at: range).note(evidence.note, at: evidence.range)
         }
         return Diagnostic.sceneLifecycleIgnoresAppCallback(selector, replacement: replacement, at: range).note(evidence.note, at: evidence.range)
     }

@@ -56,7 +56,7 @@ public enum ScenePhaseCheck {
                 guard !mine.contains(where: { $0.handler.distinguishingBranch(change, among: all) != nil }) else { continue }
                 let first = machine.transitions[transitions[0]]
                 let name = transitionName(first, in: machine)
-                var diagnostic = Diagnostic.phaseChangeNotDistinguished(change, transition: name, event: first.event,
+                var diagnostic = Diagnostic.phaseChangeNotDistinguished(change.text, pattern: change.pattern, transition: name, event: first.event,
                                                                        reader: delegate.name, at: first.range)
                 for other in transitions.dropFirst() {
                     diagnostic = diagnostic.note("'\(transitionName(machine.transitions[other], in: machine))' makes it too", at: machine.transitions[other].range)

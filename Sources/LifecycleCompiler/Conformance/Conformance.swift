@@ -113,12 +113,6 @@ public enum Conformance {
         guard let instance = logged.instance, let name = automaton.instances[instance].names.first else { return logged.selector }
         return "\(name) \(logged.selector)"
     }
-
-    /// `'a'`, `'a' or 'b'`, `'a', 'b' or 'c'`.
-    static func orList(_ items: [String]) -> String {
-        guard items.count > 1 else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + " or " + items.last!
-    }
 }
 
 /// The first pass over a log whose logged callbacks are those it names anywhere: which
@@ -365,7 +359,7 @@ final class ConformanceRun<A: LifecycleAutomaton> {
         } else {
             let situations = search.situations()
             var parts: [String] = []
-            if !situations.settled.isEmpty { parts.append("in " + Conformance.orList(situations.settled)) }
+            if !situations.settled.isEmpty { parts.append("in " + Suggestions.orList(situations.settled)) }
             parts.append(contentsOf: situations.inside)
             let expected = search.expected().map { "'\(Conformance.display($0, in: automaton))'" }
             diagnostic = Diagnostic.callbackOutOfOrder(selector, automaton: automaton.name, situation: parts.joined(separator: ", or "),

@@ -31,7 +31,7 @@ public enum ConformanceFormatter {
             text += "  not logged: " + report.notLogged.joined(separator: ", ") + "\n"
         }
         if !report.ends.isEmpty || !report.endsPartway.isEmpty {
-            let settled = report.ends.isEmpty ? [] : ["in " + Conformance.orList(report.ends)]
+            let settled = report.ends.isEmpty ? [] : ["in " + Suggestions.orList(report.ends)]
             text += "  ends " + (settled + report.endsPartway).joined(separator: ", or ") + "\n"
         }
         return text

@@ -133,8 +133,13 @@ public struct Diagnostics: Sendable {
     /// it can never be among the first `limit`, so it is counted without being stored.
     private var cutOff: (file: FileID, start: UInt32)?
 
-    public init(limit: Int = 0) {
+    /// Whether every warning is collected as an error (`--warnings-as-errors`): the one place
+    /// that setting is applied, to whatever stage reported the warning.
+    public let warningsAsErrors: Bool
+
+    public init(limit: Int = 0, warningsAsErrors: Bool = false) {
         self.limit = max(0, limit)
+        self.warningsAsErrors = warningsAsErrors
     }
 
     /// The most diagnostics the command line keeps, and so prints, in any mode: what
@@ -144,6 +149,8 @@ public struct Diagnostics: Sendable {
     public static let maximumKept = 10_000
 
     public mutating func append(_ diagnostic: Diagnostic) {
+        var diagnostic = diagnostic
+        if warningsAsErrors && diagnostic.severity == .warning { diagnostic.severity = .error }
         switch diagnostic.severity {
         case .error: errorCount += 1
         case .warning: warningCount += 1
@@ -168,10 +175,11 @@ public struct Diagnostics: Sendable {
             append(other.all[index])
         }
         // What `other` only counted was past its first `limit`, so past ours too.
-        notKeptErrors += other.notKeptErrors
-        notKeptWarnings += other.notKeptWarnings
-        errorCount += other.notKeptErrors
-        warningCount += other.notKeptWarnings
+        let (errors, warnings) = warningsAsErrors ? (other.notKept, 0) : (other.notKeptErrors, other.notKeptWarnings)
+        notKeptErrors += errors
+        notKeptWarnings += warnings
+        errorCount += errors
+        warningCount += warnings
     }
 
     /// Sorts the kept diagnostics and counts all but the first `limit`.
@@ -194,17 +202,6 @@ public struct Diagnostics: Sendable {
     public var isEmpty: Bool { all.isEmpty && notKept == 0 }
     /// How many diagnostics were counted but not kept.
     public var notKept: Int { notKeptErrors + notKeptWarnings }
-
-    /// Turns every warning into an error (`--warnings-as-errors`).
-    public mutating func promoteWarnings() {
-        for index in all.indices where all[index].severity == .warning {
-            all[index].severity = .error
-        }
-        errorCount += warningCount
-        warningCount = 0
-        notKeptErrors += notKeptWarnings
-        notKeptWarnings = 0
-    }
 
     /// The kept diagnostics sorted by file, then offset (stable for equal positions). With a
     /// `limit`, the first `limit` of them are the first `limit` of all that were found.

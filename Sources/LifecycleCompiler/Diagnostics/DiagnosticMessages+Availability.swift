@@ -6,16 +6,18 @@ extension Diagnostic {
         make(.error, "'\(attribute)' must come right before a 'func' or 'var'", at: range)
     }
 
-    static func callbackDeprecated(_ selector: String, platform: String, since version: PlatformVersion?,
+    /// `version`, `introduced`, `target`: as written (`17.0`, `iOS 15.0`), so that messages
+    /// need no type of the model.
+    static func callbackDeprecated(_ selector: String, platform: String, since version: String?,
                                    replacement: String?, asWarning: Bool, at range: SourceRange) -> Diagnostic {
         let when = version.map { " in \(platform) \($0)" } ?? ""
         return make(asWarning ? .warning : .note,
                     "'\(selector)' was deprecated\(when)" + (replacement.map { ": \($0)" } ?? ""), at: range)
     }
 
-    static func callbackIntroducedLater(_ selector: String, introduced: PlatformVersion, target: Platform,
+    static func callbackIntroducedLater(_ selector: String, platform: String, introduced: String, target: String,
                                         at range: SourceRange) -> Diagnostic {
-        make(.warning, "'\(selector)' is not called before \(target.name) \(introduced); the deployment target is \(target)",
+        make(.warning, "'\(selector)' is not called before \(platform) \(introduced); the deployment target is \(target)",
              at: range)
     }
 

@@ -2,7 +2,7 @@
 /// `DiagnosticMessages.swift`.
 extension Diagnostic {
     static func ambiguousLogLine(_ written: String, candidates: [String], at range: SourceRange) -> Diagnostic {
-        make(.error, "'\(written)' could be \(Conformance.orList(candidates.map { "'\($0)'" })); log the full name, as '#function' prints it", at: range)
+        make(.error, "'\(written)' could be \(Suggestions.orList(candidates.map { "'\($0)'" })); log the full name, as '#function' prints it", at: range)
     }
 
     /// A log read as it comes names `selector` for the first time, and every run that could
@@ -13,7 +13,7 @@ extension Diagnostic {
 
     static func callbackOutOfOrder(_ selector: String, automaton: String, situation: String, expected: [String],
                                    at range: SourceRange) -> Diagnostic {
-        let next = expected.isEmpty ? "no callback can come next" : "expected " + Conformance.orList(expected)
+        let next = expected.isEmpty ? "no callback can come next" : "expected " + Suggestions.orList(expected)
         return make(.error, "'\(selector)' cannot happen here: '\(automaton)' is \(situation); \(next)", at: range)
     }
 

@@ -9,16 +9,18 @@ extension Diagnostic {
         make(.error, "expected ':' and a scene phase after '\(state)', as in '\(state): .active'; found \(found)", at: range)
     }
 
-    /// After `State:`; `word` is the identifier found there, if any: a phase written without its
-    /// '.' gets it inserted by the fix-it.
-    static func expectedScenePhase(after state: String, found: String, word: String?, at range: SourceRange) -> Diagnostic {
-        let fix = word.flatMap(ScenePhase.init(rawValue:)).map { FixIt(replace: range, with: $0.swift) }
+    /// After `State:`; `phase` is the phase the identifier found there names, as Swift writes
+    /// it (`.active`), if it names one: a phase written without its '.' gets it inserted by the
+    /// fix-it.
+    static func expectedScenePhase(after state: String, found: String, phase: String?, at range: SourceRange) -> Diagnostic {
+        let fix = phase.map { FixIt(replace: range, with: $0) }
         return make(.error, "expected a scene phase after '\(state):', '.active', '.inactive' or '.background'; found \(found)"
             + (fix.map { "; did you mean '\($0.replacement)'?" } ?? ""), at: range, fixIt: fix)
     }
 
-    static func scenePhaseNotAvailable(introduced: PlatformVersion, target: Platform, at range: SourceRange) -> Diagnostic {
-        make(.warning, "'scenePhase' is not available before \(target.name) \(introduced); the deployment target is \(target)",
+    /// `introduced` and `target` as written (`14.0`, `iOS 13.0`).
+    static func scenePhaseNotAvailable(platform: String, introduced: String, target: String, at range: SourceRange) -> Diagnostic {
+        make(.warning, "'scenePhase' is not available before \(platform) \(introduced); the deployment target is \(target)",
              at: range)
     }
 
@@ -38,10 +40,11 @@ extension Diagnostic {
 
 /// Messages of `check --impl` about a SwiftUI app's `onChange(of: scenePhase)` handlers.
 extension Diagnostic {
-    static func phaseChangeNotDistinguished(_ change: PhaseChange, transition: String, event: String?, reader: String,
+    /// `change`: `PhaseChange.text` (`.active → .inactive`); `pattern`: its `case` pattern.
+    static func phaseChangeNotDistinguished(_ change: String, pattern: String, transition: String, event: String?, reader: String,
                                             at range: SourceRange) -> Diagnostic {
-        make(.warning, "no onChange(of: scenePhase) handler of '\(reader)' tells '\(change.text)' apart, the change '\(transition)' makes; "
-            + "add 'case \(change.pattern):'", at: range)
+        make(.warning, "no onChange(of: scenePhase) handler of '\(reader)' tells '\(change)' apart, the change '\(transition)' makes; "
+            + "add 'case \(pattern):'", at: range)
     }
 
     static func scenePhaseNotObserved(_ machine: String, reader: String, cases: [String], at range: SourceRange) -> Diagnostic {
@@ -52,8 +55,9 @@ extension Diagnostic {
 
 /// The app-delegate callbacks a SwiftUI app hears as a scene phase instead.
 extension Diagnostic {
-    static func swiftUIAppIgnoresAppCallback(_ selector: String, phase: ScenePhase, at range: SourceRange) -> Diagnostic {
+    /// `phase` as Swift writes it (`.background`).
+    static func swiftUIAppIgnoresAppCallback(_ selector: String, phase: String, at range: SourceRange) -> Diagnostic {
         make(.warning, "UIKit does not call '\(selector)' in a SwiftUI app, which has scenes; follow the scene phase instead: "
-            + "'.onChange(of: scenePhase)' reports the change to '\(phase.swift)'", at: range)
+            + "'.onChange(of: scenePhase)' reports the change to '\(phase)'", at: range)
     }
 }

@@ -227,13 +227,14 @@ extension Parser {
             }
             guard consume(if: .period) != nil else {
                 let word = token.kind == .identifier ? text(token) : nil
-                report(.expectedScenePhase(after: source.text(state.range), found: found, word: word,
+                report(.expectedScenePhase(after: source.text(state.range), found: found,
+                                           phase: word.flatMap(ScenePhase.init(rawValue:))?.swift,
                                            at: token.kind == .identifier ? range(token) : missingRange))
                 synchronize(to: .member)
                 return
             }
             let stateName = source.text(state.range)
-            guard let phase = expectName({ .expectedScenePhase(after: stateName, found: $0, word: nil, at: $1) },
+            guard let phase = expectName({ .expectedScenePhase(after: stateName, found: $0, phase: nil, at: $1) },
                                          orSkipTo: .member) else { return }
             mappings.append(ScenePhaseDecl.Mapping(state: state, phase: phase))
         } while consume(if: .comma) != nil

@@ -1,20 +1,18 @@
 import LifecycleCompiler
 
-/// `lifecycle check FILE... [--impl SWIFT_FILE]... [--info-plist PLIST] [--platform "iOS 15.0"] [--machine NAME]...
-/// [--only-declared] [--config FILE] [--stamp FILE] [--warnings-as-errors] [--format text|json]`
+/// `lifecycle check`: diagnostics for specs, and with `--impl` for the Swift that implements them.
 enum CheckCommand: Command {
     static let name = "check"
     static let abstract = "Check lifecycle specs and report every problem, as the Swift compiler does."
-    static let usage = "check <file>... [--impl <swift-file>]... [--info-plist <plist>] [--platform <platform>] [--machine <name>]... [--only-declared] [--config <file>] [--stamp <file>] [--warnings-as-errors] [--format text|json]"
-    static let arguments = [("<file>", "One or more .lifecycle specs.")]
+    static let arguments = [ArgumentSpec("<file>", "One or more .lifecycle specs.", count: .oneOrMore)]
 
     static let impl = OptionSpec(name: "--impl", valueName: "swift-file",
-                                 help: "A Swift file implementing a delegate, or one of its extensions; report each required callback the files together do not implement. Repeatable.")
+                                 help: "A Swift file implementing a delegate, or one of its extensions; report each required callback the files together do not implement. Repeatable.", repeatable: true)
     static let infoPlist = OptionSpec(name: "--info-plist", valueName: "plist",
                                       help: "With --impl: the app's Info.plist (an XML property list), to tell whether the app adopts the scene life cycle.")
     static let platform = OptionSpec(name: "--platform", valueName: "platform",
                                      help: "The deployment target, such as \"iOS 15.0\" (overrides the spec's 'platform'): warns about deprecated callbacks and callbacks not called before it.")
-    static let machine = MachineOptions.machine("With --impl: check only this machine's delegate (repeatable; default: every machine).")
+    static let machine = MachineOptions.machine("With --impl: check only this machine's delegate (repeatable; default: every machine).").repeated
     static let onlyDeclared = OptionSpec(name: "--only-declared",
                                          help: "With --impl: skip the machines whose delegate class no --impl file declares, instead of reporting them.")
     static let stamp = OptionSpec(name: "--stamp", valueName: "file",
@@ -40,11 +38,9 @@ enum CheckCommand: Command {
         var diagnostics: DiagnosticOptions
     }
 
-    static func prepare(_ raw: [String]) throws(CLIError) -> [String] {
-        try CheckConfiguration.apply(to: raw)
-    }
-
+    /// The command line, then `--config`'s file merged into it once.
     static func parse(_ arguments: Arguments) throws(CLIError) -> Options {
+        let configuration = try arguments.value(CheckConfiguration.option).map { path throws(CLIError) in try CheckConfiguration.load(path) }
         guard !arguments.positionals.isEmpty else { throw .usage("missing spec file argument") }
         let json = try OutputFormat.parse(arguments, accepting: [.text, .json]) == .json
         let diagnostics = try DiagnosticOptions(arguments)
@@ -55,17 +51,17 @@ enum CheckCommand: Command {
             }
             platform = parsed
         }
-        let impl = arguments.all(impl)
-        if impl.isEmpty && arguments.has(infoPlist) { throw .usage("'--info-plist' is only used with '--impl'") }
-        return Options(specs: arguments.positionals, impl: impl, infoPlist: arguments.value(infoPlist), platform: platform,
-                       machines: arguments.has(machine) ? arguments.all(machine) : nil,
-                       onlyDeclared: arguments.has(onlyDeclared), stamp: arguments.value(stamp), json: json,
-                       diagnostics: diagnostics)
+        var options = Options(specs: arguments.positionals, impl: arguments.all(impl), infoPlist: arguments.value(infoPlist),
+                              platform: platform, machines: arguments.has(machine) ? arguments.all(machine) : nil,
+                              onlyDeclared: arguments.has(onlyDeclared), stamp: arguments.value(stamp), json: json,
+                              diagnostics: diagnostics)
+        try configuration?.apply(to: &options)
+        if options.impl.isEmpty && options.infoPlist != nil { throw .usage("'--info-plist' is only used with '--impl'") }
+        return options
     }
 
     static func run(_ options: Options) throws(CLIError) -> ExitCode {
-        var frontend = Frontend(options.diagnostics, json: options.json)
-        frontend.platform = options.platform
+        var frontend = Frontend(options.diagnostics, json: options.json, platform: options.platform)
         var status = ExitCode.success
         var models: [Model] = []
         for path in options.specs {
@@ -96,10 +92,9 @@ enum CheckCommand: Command {
             }
         }
         if !swiftFiles.isEmpty && status == .success && (options.infoPlist == nil || infoPlist != nil) {
-            var found = ImplementationCheck.check(models, against: swiftFiles, infoPlist: infoPlist, machines: options.machines,
-                                                  skippingUndeclared: options.onlyDeclared)
-            if frontend.warningsAsErrors { found.promoteWarnings() }
-            frontend.diagnostics.append(contentsOf: found)
+            frontend.diagnostics.append(contentsOf: ImplementationCheck.check(models, against: swiftFiles, infoPlist: infoPlist,
+                                                                              machines: options.machines,
+                                                                              skippingUndeclared: options.onlyDeclared))
         }
         frontend.printDiagnostics()
         if status != .success { return status }

@@ -1,22 +1,26 @@
 import LifecycleCompiler
 
-/// `lifecycle conform SPEC LOG... [--machine NAME | --system NAME [--instance NAME=WORD]...] [--strict] [--allow-empty] [--format text|json]`
+/// `lifecycle conform`: recorded logs checked against a spec (`LogCheck`).
 enum ConformCommand: Command {
     static let name = "conform"
     static let abstract = "Check recorded console logs of callbacks against a spec: is each what some run prints?"
-    static let usage = "conform <file> <log>... [--machine <name> | --system <name> [--instance <name>=<word>]...] [--strict] [--allow-empty] [--format text|json]"
     static let arguments = [
-        ("<file>", "A .lifecycle spec."),
-        ("<log>", "Console logs of any size, one callback a line (timestamps, prefixes, colours and other text ignored), '-' for standard input as it comes; each is checked from the initial state."),
+        ArgumentSpec("<file>", "A .lifecycle spec."),
+        ArgumentSpec("<log>", "Console logs of any size, one callback a line (timestamps, prefixes, colours and other text ignored), '-' for standard input as it comes; each is checked from the initial state.",
+                     count: .oneOrMore),
     ]
     static let strict = OptionSpec(name: "--strict", help: "Every callback is logged: one missing from a log is a deviation.")
     static let allowEmpty = OptionSpec(name: "--allow-empty", help: "A log that names no callback the check can use conforms (by default it is an error: nothing was checked).")
     static let instance = OptionSpec(name: "--instance", valueName: "name=word",
-                                     help: "With '--system': a word that names the instance in the log, such as the class name 'type(of: self)' prints (repeatable).")
+                                     help: "With '--system': a word that names the instance in the log, such as the class name 'type(of: self)' prints (repeatable).",
+                                     usageValue: "<name>=<word>", repeatable: true)
     static let options = [
         MachineOptions.machine, MachineOptions.system, instance, strict, allowEmpty,
         OutputFormat.option("text (default: a line per conforming log on stdout, the first deviation as an error on stderr) or json."),
         DiagnosticOptions.errorLimit, DiagnosticOptions.color,
+    ]
+    static let usageShape: [UsageTerm] = [
+        .oneOf([[.option(MachineOptions.machine)], [.option(MachineOptions.system), .optional(instance)]], required: false),
     ]
 
     struct Options {

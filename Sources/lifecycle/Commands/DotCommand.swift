@@ -1,11 +1,10 @@
 import LifecycleCompiler
 
-/// `lifecycle dot FILE [-o OUT.dot] [--machine NAME] [--no-clusters] [--descriptions] [--force]`
+/// `lifecycle dot`: a spec as Graphviz DOT (`DotGenerator`).
 enum DotCommand: Command {
     static let name = "dot"
     static let abstract = "Generate a Graphviz DOT diagram from a spec."
-    static let usage = "dot <file> [-o <out.dot>] [--machine <name>] [--no-clusters] [--descriptions] [--force]"
-    static let arguments = [("<file>", "A .lifecycle spec.")]
+    static let arguments = [ArgumentSpec("<file>", "A .lifecycle spec.")]
     static let options = [OutputOptions.output("out.dot")] + DiagramOptions.options + [OutputOptions.force] + DiagnosticOptions.all
 
     struct Options {
@@ -38,42 +37,5 @@ enum DotCommand: Command {
         }
         try written.get()
         return .success
-    }
-}
-
-/// `--machine`, `--no-clusters`, `--descriptions`: what `dot` and `render` draw (and the
-/// machine `export` exports).
-struct DiagramOptions {
-    static let machine = MachineOptions.machine("Draw only this machine.")
-    static let noClusters = OptionSpec(name: "--no-clusters", help: "Draw composite states as plain boxes (for very large specs).")
-    static let descriptions = OptionSpec(name: "--descriptions", help: "Write the descriptions into the drawing, not only as tooltips (which a PNG or PDF loses).")
-    static let options = [machine, noClusters, descriptions]
-
-    var selection: MachineOptions
-    var clusters: Bool
-    var descriptions: Bool
-
-    init(_ arguments: Arguments) throws(CLIError) {
-        selection = try MachineOptions(arguments)
-        clusters = !arguments.has(Self.noClusters)
-        descriptions = arguments.has(Self.descriptions)
-    }
-
-    /// The generator's options, checking that `--machine` names a machine of the spec.
-    func generatorOptions(for model: Model) throws(CLIError) -> DotGenerator.Options {
-        var options = DotGenerator.Options()
-        options.clusters = clusters
-        options.descriptions = descriptions
-        options.machine = try selection.drawn(in: model)
-        return options
-    }
-
-    /// The options as the "Regenerate with" line repeats them.
-    func flags(_ options: DotGenerator.Options) -> String {
-        var flags = ""
-        if let machine = options.machine { flags += " --machine \(machine)" }
-        if !options.clusters { flags += " --no-clusters" }
-        if options.descriptions { flags += " --descriptions" }
-        return flags
     }
 }

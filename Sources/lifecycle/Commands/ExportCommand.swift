@@ -1,13 +1,13 @@
 import LifecycleCompiler
 
-/// `lifecycle export FILE --to mermaid|plantuml|scxml|markdown [-o OUT] [--machine NAME | --system NAME] [--force]`
+/// `lifecycle export`: a spec in another format (`ExportFormat`).
 enum ExportCommand: Command {
     static let name = "export"
     static let abstract = "Export a spec as a Mermaid or PlantUML diagram, SCXML, or a Markdown page."
-    static let usage = "export <file> --to mermaid|plantuml|scxml|markdown [-o <out>] [--machine <name> | --system <name>] [--force]"
-    static let arguments = [("<file>", "A .lifecycle spec.")]
+    static let arguments = [ArgumentSpec("<file>", "A .lifecycle spec.")]
     static let to = OptionSpec(name: "--to", valueName: "format",
-                               help: "mermaid (stateDiagram-v2), plantuml (@startuml), scxml (W3C SCXML) or markdown (a page with a Mermaid diagram and tables).")
+                               help: "mermaid (stateDiagram-v2), plantuml (@startuml), scxml (W3C SCXML) or markdown (a page with a Mermaid diagram and tables).",
+                               usageValue: ExportFormat.allCases.map(\.rawValue).joined(separator: "|"))
     static let machine = MachineOptions.machine("Export only this machine.")
     static let system = OptionSpec(name: "--system", valueName: "name",
                                    help: "Export this system's sequence diagram (with --to mermaid or plantuml): its instances' callbacks, event by event.")
@@ -15,6 +15,7 @@ enum ExportCommand: Command {
         to, OutputOptions.output("out"), machine, system, OutputOptions.force,
         DiagnosticOptions.warningsAsErrors, DiagnosticOptions.errorLimit, DiagnosticOptions.color,
     ]
+    static let usageShape: [UsageTerm] = [.option(to), .oneOf([[.option(machine)], [.option(system)]], required: false)]
 
     struct Options {
         var spec: String

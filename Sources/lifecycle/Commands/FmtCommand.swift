@@ -1,11 +1,12 @@
 import LifecycleCompiler
 
-/// `lifecycle fmt FILE... [--check] [-i]`: the canonical layout (`Formatter`).
+/// `lifecycle fmt`: the canonical layout (`Formatter`).
 enum FmtCommand: Command {
     static let name = "fmt"
     static let abstract = "Format lifecycle specs in the canonical layout (only whitespace changes)."
-    static let usage = "fmt <file>... [--check] [-i]"
-    static let arguments = [("<file>", "One or more .lifecycle specs. Without -i or --check, the formatted text goes to stdout.")]
+    static let arguments = [
+        ArgumentSpec("<file>", "One or more .lifecycle specs. Without -i or --check, the formatted text goes to stdout.", count: .oneOrMore),
+    ]
     static let check = OptionSpec(name: "--check", help: "Change nothing; print a diff and exit 1 for each file that is not formatted.")
     static let inPlace = OptionSpec(name: "-i", aliases: ["--in-place"], help: "Rewrite each file that is not formatted (atomically).")
     static let options = [check, inPlace, DiagnosticOptions.color]

@@ -1,11 +1,10 @@
 import LifecycleCompiler
 
-/// `lifecycle import-scxml FILE.scxml [-o OUT.lifecycle] [--force]`
+/// `lifecycle import-scxml`: a `.lifecycle` skeleton from an SCXML document (`SCXMLImporter`).
 enum ImportSCXMLCommand: Command {
     static let name = "import-scxml"
     static let abstract = "Write a .lifecycle skeleton (states, transitions, events) from an SCXML state machine."
-    static let usage = "import-scxml <file.scxml> [-o <out.lifecycle>] [--force]"
-    static let arguments = [("<file.scxml>", "A W3C SCXML document.")]
+    static let arguments = [ArgumentSpec("<file.scxml>", "A W3C SCXML document.")]
     static let options = [
         OutputOptions.output("out.lifecycle"), OutputOptions.force, DiagnosticOptions.errorLimit, DiagnosticOptions.color,
     ]

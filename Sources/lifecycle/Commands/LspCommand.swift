@@ -8,8 +8,7 @@ import LifecycleCompiler
 enum LspCommand: Command {
     static let name = "lsp"
     static let abstract = "Run the language server on stdin and stdout, for editors (Language Server Protocol)."
-    static let usage = "lsp [--stdio]"
-    static let arguments: [(String, String)] = []
+    static let arguments: [ArgumentSpec] = []
     static let options = [OptionSpec(name: "--stdio", help: "Talk over stdin and stdout (the default and only transport).")]
 
     static func parse(_ arguments: Arguments) throws(CLIError) {

@@ -1,14 +1,13 @@
 import LifecycleCompiler
 
-/// `lifecycle migrate APPDELEGATE.swift... [--info-plist PLIST] [-o SceneDelegate.swift] [--force] [--update]`
-///
 /// Wires `SceneMigration` (the plan), `SceneDelegateGenerator` (the file) and
 /// `SceneAdoptionEdits` (the configuration and the manifest, added with `--update`) to files.
 enum MigrateCommand: Command {
     static let name = "migrate"
     static let abstract = "Move a pre-scenes app to the scene life cycle: write its scene delegate, configuration and manifest."
-    static let usage = "migrate <app-delegate.swift>... [--info-plist <plist>] [-o <SceneDelegate.swift>] [--force] [--update]"
-    static let arguments = [("<app-delegate.swift>", "The app delegate's Swift files: its class and its extensions.")]
+    static let arguments = [
+        ArgumentSpec("<app-delegate.swift>", "The app delegate's Swift files: its class and its extensions.", count: .oneOrMore),
+    ]
 
     static let infoPlist = OptionSpec(name: "--info-plist", valueName: "plist",
                                       help: "The app's Info.plist (an XML property list): its storyboard, and where the scene manifest goes.")

@@ -1,17 +1,18 @@
 import LifecycleCompiler
 
-/// `lifecycle paths SPEC [--machine NAME | --system NAME] [--cover states|transitions] [--format text|json|markdown]`
+/// `lifecycle paths`: a test plan (`TestPlanner`).
 enum PathsCommand: Command {
     static let name = "paths"
     static let abstract = "Print a few event sequences that together visit every state or transition, with their callbacks: a test plan."
-    static let usage = "paths <file> [--machine <name> | --system <name>] [--cover states|transitions] [--format text|json|markdown]"
-    static let arguments = [("<file>", "A .lifecycle spec.")]
-    static let cover = OptionSpec(name: "--cover", valueName: "goal", help: "transitions (default: every transition is taken; with --system, every system event) or states (every state is visited; with --system, every state of every instance).")
+    static let arguments = [ArgumentSpec("<file>", "A .lifecycle spec.")]
+    static let cover = OptionSpec(name: "--cover", valueName: "goal", help: "transitions (default: every transition is taken; with --system, every system event) or states (every state is visited; with --system, every state of every instance).",
+                                usageValue: "states|transitions")
     static let options = [
         MachineOptions.machine, MachineOptions.system, cover,
-        OutputFormat.option("text (default), json, or markdown (a checklist to tick on a device)."),
+        OutputFormat.option("text (default), json, or markdown (a checklist to tick on a device).", accepting: [.text, .json, .markdown]),
         DiagnosticOptions.color,
     ]
+    static let usageShape: [UsageTerm] = [.oneOf([[.option(MachineOptions.machine)], [.option(MachineOptions.system)]], required: false)]
 
     struct Options {
         var spec: String

@@ -1,12 +1,10 @@
 import LifecycleCompiler
 
-/// `lifecycle render FILE -o OUT.svg|png|pdf [--dot PATH] [--machine NAME] [--no-clusters] [--descriptions]`, or
-/// `lifecycle render FILE --system NAME [--events A,B,…] -o OUT.svg`: a system's sequence diagram, drawn without Graphviz.
+/// `lifecycle render`: a spec drawn by Graphviz, or a system's sequence diagram, drawn without it.
 enum RenderCommand: Command {
     static let name = "render"
     static let abstract = "Draw a spec as SVG, PNG or PDF with Graphviz 'dot'."
-    static let usage = "render <file> -o <out.svg|out.png|out.pdf> [--dot <path>] [--machine <name> | --system <name> [--events <a,b,...>]] [--no-clusters] [--descriptions] [--force] [--layout <engine>] [--timeout <seconds>]"
-    static let arguments = [("<file>", "A .lifecycle spec.")]
+    static let arguments = [ArgumentSpec("<file>", "A .lifecycle spec.")]
     static let output = OutputOptions.output("out", help: "The image to write; its extension picks the format (svg, png, pdf).")
     static let dot = OptionSpec(name: "--dot", valueName: "path", help: "The Graphviz 'dot' program (default: 'dot' on PATH).")
     static let force = OptionSpec(name: "--force", help: "Replace an existing image lifecycle did not render (never the spec itself).")
@@ -18,6 +16,10 @@ enum RenderCommand: Command {
     static let events = OptionSpec(name: "--events", valueName: "a,b,...",
                                    help: "With --system: the events to draw, in order from the start (default: a sequence that takes every event, as 'paths --system' plans it).")
     static let options = [output, dot] + DiagramOptions.options + [system, events, force, timeout, layout] + DiagnosticOptions.all
+    static let usageShape: [UsageTerm] = [
+        .option(output, value: "<out.svg|out.png|out.pdf>"),
+        .oneOf([[.option(DiagramOptions.machine)], [.option(system), .optional(events)]], required: false),
+    ]
 
     /// Graphviz's layout engines.
     enum Layout: String, CaseIterable {

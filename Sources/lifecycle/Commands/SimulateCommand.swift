@@ -1,18 +1,18 @@
 import LifecycleCompiler
 
-/// `lifecycle simulate SPEC [--machine NAME] [--format text|json] EVENT...`
-/// `lifecycle simulate SPEC --system NAME [--format text|json] EVENT...`
+/// `lifecycle simulate`: events applied to a machine or a system from its initial state.
 enum SimulateCommand: Command {
     static let name = "simulate"
     static let abstract = "Run a machine on a list of events from its initial state, printing each step and the callbacks fired."
-    static let usage = "simulate <file> [--machine <name> | --system <name>] [--format text|json] [<event>...]"
     static let arguments = [
-        ("<file>", "A .lifecycle spec."),
-        ("<event>", "Events to apply in order; with none, show the initial state and the events it accepts. With --system, the system's events."),
+        ArgumentSpec("<file>", "A .lifecycle spec."),
+        ArgumentSpec("<event>", "Events to apply in order; with none, show the initial state and the events it accepts. With --system, the system's events.",
+                     count: .any),
     ]
     static let options = [
         MachineOptions.machine, MachineOptions.system, OutputFormat.textOrJSON, DiagnosticOptions.color, DiagnosticOptions.stateLimit,
     ]
+    static let usageShape: [UsageTerm] = [.oneOf([[.option(MachineOptions.machine)], [.option(MachineOptions.system)]], required: false)]
 
     struct Options {
         var query: QueryOptions

@@ -1,17 +1,18 @@
 import LifecycleCompiler
 
-/// `lifecycle swift FILE [-o OUT.swift] [--force] [--update FILE.swift [--impl OTHER.swift]...]`
+/// `lifecycle swift`: delegate skeletons (`SwiftGenerator`), a file updated (`SwiftUpdater`), monitors.
 enum SwiftCommand: Command {
     static let name = "swift"
     static let abstract = "Generate Swift delegate skeletons from a spec."
-    static let usage = "swift <file> [-o <out.swift>] [--force] [--update <file.swift> [--impl <other.swift>]...] [--monitor]"
-    static let arguments = [("<file>", "A .lifecycle spec.")]
+    static let arguments = [ArgumentSpec("<file>", "A .lifecycle spec.")]
     static let update = OptionSpec(name: "--update", valueName: "file.swift",
                                    help: "Add the callbacks the spec needs that FILE's delegate classes lack; leave every other byte as it was.")
     static let impl = OptionSpec(name: "--impl", valueName: "other.swift",
-                                 help: "With --update: another file of the same classes (an extension); what it implements is not added. Repeatable.")
+                                 help: "With --update: another file of the same classes (an extension); what it implements is not added. Repeatable.",
+                                 repeatable: true)
     static let monitor = OptionSpec(name: "--monitor", help: "Also generate, per machine, a <Machine>LifecycleMonitor that every callback feeds and that reports the first one the spec does not allow.")
     static let options = [OutputOptions.output("out.swift"), OutputOptions.force, update, impl, monitor] + DiagnosticOptions.all
+    static let usageShape: [UsageTerm] = [.optional([.option(update), .optional(impl)])]
 
     struct Options {
         var spec: String

@@ -1,19 +1,21 @@
 import LifecycleCompiler
 
-/// `lifecycle trace SPEC --from STATE --to STATE [--machine NAME] [--format text|json]`
-/// `lifecycle trace SPEC --into STATE [--machine NAME] [--format text|json]`
-/// `lifecycle trace SPEC --system NAME --to 'Instance=State,…' [--format text|json]`
+/// `lifecycle trace`: a shortest path between two states, the transitions into one, or a
+/// system's shortest run to `Instance=State` goals.
 enum TraceCommand: Command {
     static let name = "trace"
     static let abstract = "Show the shortest path between two states, or every transition into a state, with the callbacks UIKit calls."
-    static let usage = "trace <file> (--from <state> --to <state> | --into <state> | --system <name> --to <instance=state,...>) [--machine <name>] [--format text|json]"
-    static let arguments = [("<file>", "A .lifecycle spec.")]
+    static let arguments = [ArgumentSpec("<file>", "A .lifecycle spec.")]
     static let from = OptionSpec(name: "--from", valueName: "state", help: "Where the path starts; a composite state means the state entering it enters (its initial state).")
     static let to = OptionSpec(name: "--to", valueName: "state", help: "Where the path ends; a composite state means any state inside it. With --system: Instance=State pairs, comma-separated.")
     static let into = OptionSpec(name: "--into", valueName: "state", help: "List every transition that enters this state, by user and by system.")
     static let options = [
         from, to, into, MachineOptions.machine, MachineOptions.system, OutputFormat.textOrJSON,
         DiagnosticOptions.color, DiagnosticOptions.stateLimit,
+    ]
+    static let usageShape: [UsageTerm] = [
+        .oneOf([[.option(from), .option(to)], [.option(into)], [.option(MachineOptions.system), .option(to, value: "<instance=state,...>")]],
+               required: true),
     ]
 
     /// What to trace.

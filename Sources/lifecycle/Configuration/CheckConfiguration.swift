@@ -7,7 +7,7 @@ import LifecycleCompiler
 /// ```json
 /// {
 ///   "warningsAsErrors": true,
-///   "platform": "ios",
+///   "platform": "iOS 15.0",
 ///   "specs": {
 ///     "Player.lifecycle": { "machines": ["Playback"], "swift": ["PlaybackController.swift", "Player+Errors.swift"] },
 ///     "Legacy.lifecycle": { "swift": [] }
@@ -15,14 +15,15 @@ import LifecycleCompiler
 /// }
 /// ```
 ///
-/// The file stands for command-line options, added before the arguments are parsed:
-/// `warningsAsErrors: true` is `--warnings-as-errors`, `platform` is `--platform VALUE` (unless
-/// the command line has them). `specs` maps a spec, by its path relative to the file, to what its
+/// The file is merged into `check`'s options once, after the command line is parsed:
+/// `warningsAsErrors: true` is `--warnings-as-errors`, `platform` is `--platform` (unless the
+/// command line has it). `specs` maps a spec, by its path relative to the file, to what its
 /// delegates are checked against: `swift` replaces the `--impl` files (paths relative to the
 /// file; `[]` checks the spec alone, without the `--info-plist` the plugin passes), and `machines` replaces `--only-declared` and `--machine`
 /// with exactly those machines, whose delegate classes must then be declared. Without
 /// `machines`, each machine whose delegate class the files declare is checked
-/// (`--only-declared`). Unknown keys are errors, so a misspelt setting does not go unnoticed.
+/// (`--only-declared`). Unknown keys and a platform that is not one are errors, located in the
+/// file, so a misspelt setting does not go unnoticed.
 enum CheckConfiguration {
     static let option = OptionSpec(name: "--config", valueName: "file",
                                    help: "Read options from a JSON file: warningsAsErrors, platform, and per spec the Swift files and machines to check.")
@@ -36,8 +37,33 @@ enum CheckConfiguration {
     /// The file's settings.
     struct Settings {
         var warningsAsErrors = false
-        var platform: String?
+        var platform: Platform?
         var specs: [(path: String, choice: SpecChoice)] = []
+        /// The folder of the file, which its paths are relative to.
+        var folder = ""
+
+        /// Merges the settings into `options`: the command line's `--warnings-as-errors` and
+        /// `--platform` win; the entry of the spec checked replaces its `--impl`, `--machine`
+        /// and `--only-declared`.
+        func apply(to options: inout CheckCommand.Options) throws(CLIError) {
+            options.diagnostics.warningsAsErrors = options.diagnostics.warningsAsErrors || warningsAsErrors
+            options.platform = options.platform ?? platform
+            let chosen = options.specs.compactMap { spec in specs.first { $0.path == relativePath(spec, to: folder) }?.choice }
+            guard let choice = chosen.first else { return }
+            guard options.specs.count == 1 else { throw .usage("'--config' names files for a spec; check that spec on its own") }
+            if let swift = choice.swift {
+                options.impl = swift.map { folder.isEmpty ? $0 : folder + "/" + $0 }
+                options.onlyDeclared = false
+                // No Swift files: no Info.plist either (it is read with them).
+                if swift.isEmpty { options.infoPlist = nil }
+            }
+            if let machines = choice.machines {
+                options.machines = machines
+                options.onlyDeclared = false
+            } else if choice.swift != [] {
+                options.onlyDeclared = true
+            }
+        }
     }
 
     /// A problem with the file, at a byte offset in it.
@@ -46,75 +72,23 @@ enum CheckConfiguration {
         var offset: Int
     }
 
-    /// `raw` (a `check` command line) with the file `--config` names applied; `raw` itself when
-    /// there is no `--config`, or when the arguments don't parse (then `check` reports that).
-    static func apply(to raw: [String]) throws(CLIError) -> [String] {
-        guard let parsed = try? Arguments.parse(raw, options: CheckCommand.options),
-              let path = parsed.value(option) else { return raw }
+    /// The settings of the file at `path`; a file that cannot be read or is wrong is an error
+    /// located in it.
+    static func load(_ path: String) throws(CLIError) -> Settings {
         let bytes: [UInt8]
         switch FileSystem.contents(of: path) {
         case .failure(let failure): throw .cannotRead(path, failure.message)
         case .success(nil): throw .cannotRead(path, "No such file or directory")
         case .success(let contents?): bytes = contents
         }
-        let settings: Settings
         do {
-            settings = try read(bytes)
+            var settings = try read(bytes)
+            settings.folder = folder(of: path)
+            return settings
         } catch {
             throw .file(FileProblem(path: path, at: position(of: error.offset, in: bytes), message: error.message,
                                     status: .inputErrors))
         }
-        return try expand(raw, parsed, with: settings, folder: folder(of: path))
-    }
-
-    /// The options the settings stand for, added to `raw`.
-    static func expand(_ raw: [String], _ parsed: Arguments, with settings: Settings, folder: String) throws(CLIError) -> [String] {
-        var extra: [String] = []
-        if settings.warningsAsErrors && !parsed.has(DiagnosticOptions.warningsAsErrors) { extra.append(DiagnosticOptions.warningsAsErrors.name) }
-        if let platform = settings.platform, !parsed.has(CheckCommand.platform) { extra += [CheckCommand.platform.name, platform] }
-        let chosen = parsed.positionals.compactMap { spec in
-            settings.specs.first { $0.path == relativePath(spec, to: folder) }?.choice
-        }
-        var kept = raw
-        if let choice = chosen.first {
-            guard parsed.positionals.count == 1 else {
-                throw .usage("'--config' names files for a spec; check that spec on its own")
-            }
-            if let swift = choice.swift {
-                // No Swift files: no Info.plist either (it is read with them).
-                kept = removing([CheckCommand.impl, CheckCommand.onlyDeclared] + (swift.isEmpty ? [CheckCommand.infoPlist] : []), from: kept)
-                for file in swift { extra += [CheckCommand.impl.name, folder.isEmpty ? file : folder + "/" + file] }
-            }
-            if let machines = choice.machines {
-                kept = removing([CheckCommand.machine, CheckCommand.onlyDeclared], from: kept)
-                for machine in machines { extra += [CheckCommand.machine.name, machine] }
-            } else if !(choice.swift?.isEmpty ?? false) && !kept.contains(CheckCommand.onlyDeclared.name) {
-                extra.append(CheckCommand.onlyDeclared.name)
-            }
-        }
-        // Options go before a `--`, after which everything is a spec path.
-        let end = kept.firstIndex(of: "--") ?? kept.endIndex
-        kept.insert(contentsOf: extra, at: end)
-        return kept
-    }
-
-    /// `raw` without `options` (with their values, in either `--name value` or `--name=value`
-    /// form) before any `--`.
-    static func removing(_ options: [OptionSpec], from raw: [String]) -> [String] {
-        var result: [String] = []
-        var index = 0
-        while index < raw.count {
-            let argument = raw[index]
-            if argument == "--" { result += raw[index...]; break }
-            let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
-            if let option = options.first(where: { $0.name == name }) {
-                index += option.takesValue && !argument.contains("=") ? 2 : 1
-                continue
-            }
-            result.append(argument)
-            index += 1
-        }
-        return result
     }
 
     // MARK: - Reading the file
@@ -130,7 +104,11 @@ enum CheckConfiguration {
                 guard case .bool(let flag) = value.kind else { throw mismatch(key, "true or false", value) }
                 settings.warningsAsErrors = flag
             case "platform":
-                guard case .string(let platform) = value.kind else { throw mismatch(key, "a string", value) }
+                guard case .string(let text) = value.kind else { throw mismatch(key, "a string", value) }
+                guard let platform = Platform(text) else {
+                    throw Problem(message: "'platform' takes a platform and a version such as \"iOS 15.0\", not '\(text)'",
+                                  offset: value.offset)
+                }
                 settings.platform = platform
             default:
                 guard case .object(let specs) = value.kind else { throw mismatch(key, "an object mapping spec paths to objects", value) }

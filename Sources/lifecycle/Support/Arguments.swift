@@ -2,15 +2,103 @@ import LifecycleCompiler
 
 /// An option a command accepts, declared once (as a constant of its command or of an option
 /// group) and looked up by that constant, never by a spelled name.
-struct OptionSpec {
+struct OptionSpec: Sendable {
     /// `--impl`, or `-o` for short ones.
     var name: String
     /// Other spellings, e.g. `--output` for `-o`.
     var aliases: [String] = []
     var valueName: String?
     var help: String
+    /// How the usage line shows the value when not as `<valueName>`: the words a choice
+    /// takes (`text|json`).
+    var usageValue: String?
+    /// Whether the option may be given more than once, each value kept (`--impl`): `...` in
+    /// the usage line.
+    var repeatable = false
 
     var takesValue: Bool { valueName != nil }
+
+    /// `--name <value>`, as the usage line shows the option (`value` instead of its own).
+    func synopsis(value: String? = nil) -> String {
+        guard let shown = value ?? usageValue ?? valueName.map({ "<\($0)>" }) else { return name }
+        return name + " " + shown
+    }
+
+    /// The same option, declared repeatable (a command that keeps every value).
+    var repeated: OptionSpec {
+        var copy = self
+        copy.repeatable = true
+        return copy
+    }
+}
+
+/// A positional argument a command takes, for its usage line and help.
+struct ArgumentSpec: Sendable {
+    enum Count {
+        /// Exactly one: `<file>`.
+        case one
+        /// One or more: `<file>...`.
+        case oneOrMore
+        /// Any number, none included: `[<event>...]`.
+        case any
+    }
+
+    /// `<file>`.
+    var name: String
+    var help: String
+    var count = Count.one
+
+    init(_ name: String, _ help: String, count: Count = .one) {
+        self.name = name
+        self.help = help
+        self.count = count
+    }
+
+    var synopsis: String {
+        switch count {
+        case .one: name
+        case .oneOrMore: name + "..."
+        case .any: "[\(name)...]"
+        }
+    }
+}
+
+/// A piece of a usage line made of declared options, for the options a command shows in a
+/// shape of their own (required, alternatives, one only with another); `Command.usage` lists
+/// every other option after them.
+indirect enum UsageTerm: Sendable {
+    /// `--name <value>`, required; `value` shows the value otherwise than the option does.
+    case option(OptionSpec, value: String? = nil)
+    /// `[terms]`, or `[--name <value>]...` for one repeatable option.
+    case optional([UsageTerm])
+    /// `(a | b)` when one must be given, `[a | b]` when neither need be.
+    case oneOf([[UsageTerm]], required: Bool)
+
+    /// An option in brackets: how the usage line shows an option that is not required.
+    static func optional(_ option: OptionSpec) -> UsageTerm { .optional([.option(option)]) }
+
+    var text: String {
+        switch self {
+        case .option(let option, let value):
+            return option.synopsis(value: value)
+        case .optional(let terms):
+            let text = "[" + terms.map(\.text).joined(separator: " ") + "]"
+            if terms.count == 1, case .option(let option, _) = terms[0], option.repeatable { return text + "..." }
+            return text
+        case .oneOf(let alternatives, let required):
+            let inner = alternatives.map { $0.map(\.text).joined(separator: " ") }.joined(separator: " | ")
+            return required ? "(\(inner))" : "[\(inner)]"
+        }
+    }
+
+    /// The options the term names.
+    var options: [OptionSpec] {
+        switch self {
+        case .option(let option, _): [option]
+        case .optional(let terms): terms.flatMap(\.options)
+        case .oneOf(let alternatives, _): alternatives.flatMap { $0.flatMap(\.options) }
+        }
+    }
 }
 
 /// A command line split into positional arguments, flags and option values; the typed

@@ -13,35 +13,42 @@ protocol Command {
     static var name: String { get }
     /// One line for the overview.
     static var abstract: String { get }
-    /// The usage line after `lifecycle `.
-    static var usage: String { get }
-    /// Paragraphs describing the arguments.
-    static var arguments: [(String, String)] { get }
+    /// The positional arguments, in order.
+    static var arguments: [ArgumentSpec] { get }
     static var options: [OptionSpec] { get }
+    /// The options the usage line shows in a shape of their own (required ones, alternatives);
+    /// none by default. Every other option is listed after them, each in brackets.
+    static var usageShape: [UsageTerm] { get }
 
     /// The typed options; throws `.usage` for anything the command cannot run with.
     static func parse(_ arguments: Arguments) throws(CLIError) -> Options
     /// Runs the command; everything it prints goes through `Terminal` and `Reporter`.
     static func run(_ options: Options) throws(CLIError) -> ExitCode
-    /// The raw command line before parsing (`check --config` adds the file's options).
-    static func prepare(_ raw: [String]) throws(CLIError) -> [String]
 }
 
 extension Command {
-    static func prepare(_ raw: [String]) throws(CLIError) -> [String] { raw }
+    static var usageShape: [UsageTerm] { [] }
 
+    /// The usage line after `lifecycle `, made from the declarations: the arguments, the
+    /// options in `usageShape`, then every other option in the order `options` declares them.
+    /// It cannot name an option the command does not take, nor leave one out
+    /// (`UsageTextTests`).
+    static var usage: String {
+        let shaped = usageShape.flatMap(\.options).map(\.name)
+        let rest = options.filter { !shaped.contains($0.name) }.map { UsageTerm.optional($0) }
+        return ([name] + arguments.map(\.synopsis) + (usageShape + rest).map(\.text)).joined(separator: " ")
+    }
     /// Runs the command on its arguments (after the subcommand's name): `--help`, or
     /// parse and run, reporting what went wrong.
     static func main(_ raw: [String]) -> ExitCode {
         do {
-            let prepared = try prepare(raw)
             // After `--` every argument is a file name, `--help` too.
-            let options = prepared.prefix { $0 != "--" }
+            let options = raw.prefix { $0 != "--" }
             if options.contains("--help") || options.contains("-h") {
                 Terminal.out(helpText)
                 return .success
             }
-            return try run(try parse(try Arguments.parse(prepared, options: self.options)))
+            return try run(try parse(try Arguments.parse(raw, options: self.options)))
         } catch {
             return Reporter.report(error, command: self)
         }
@@ -52,7 +59,7 @@ extension Command {
         var text = "OVERVIEW: \(abstract)\n\nUSAGE: lifecycle \(usage)\n"
         if !arguments.isEmpty {
             text += "\nARGUMENTS:\n"
-            for (name, help) in arguments { text += HelpText.row(name, help) }
+            for argument in arguments { text += HelpText.row(argument.name, argument.help) }
         }
         text += "\nOPTIONS:\n"
         for option in options {

@@ -4,32 +4,30 @@ import LifecycleCompiler
 /// shares.
 struct Frontend {
     let files = SourceFiles()
+    /// How each spec is compiled, computed once from the options (the diagnostic limit, warnings
+    /// as errors, the state limit and `check --platform`).
+    let settings: CompileSettings
+    /// Every diagnostic of the run (specs, Swift files, the Info.plist), kept and promoted as
+    /// `settings` say.
     var diagnostics: Diagnostics
-    let options: DiagnosticOptions
+    /// How many diagnostics text prints (`--error-limit`, default 50; 0 prints all).
+    let errorLimit: Int
     let colors: Bool
     /// Diagnostics as JSON on stdout (`--format json`) instead of text on stderr.
     let json: Bool
-    /// The deployment target given on the command line (`check --platform "iOS 15.0"`).
-    var platform: Platform?
 
-    init(_ options: DiagnosticOptions, json: Bool = false) {
-        self.options = options
+    /// `platform`: the deployment target given on the command line (`check --platform "iOS 15.0"`).
+    init(_ options: DiagnosticOptions, json: Bool = false, platform: Platform? = nil) {
         self.json = json
         colors = Terminal.useColors(options.color.rawValue)
-        diagnostics = Diagnostics(limit: Self.kept(options, json: json))
-    }
-
-    var errorLimit: Int { options.errorLimit ?? 50 }
-    var warningsAsErrors: Bool { options.warningsAsErrors }
-
-    /// How many diagnostics to keep: those printed, never more than `Diagnostics.maximumKept`
-    /// (what "all" means for `--error-limit 0` and JSON, which for editors keeps every one
-    /// unless `--error-limit` was given); the rest are only counted.
-    var keptDiagnostics: Int { Self.kept(options, json: json) }
-
-    static func kept(_ options: DiagnosticOptions, json: Bool) -> Int {
-        let asked = json && options.errorLimit == nil ? 0 : options.errorLimit ?? 50
-        return asked == 0 ? Diagnostics.maximumKept : min(asked, Diagnostics.maximumKept)
+        errorLimit = options.errorLimit ?? 50
+        // Keep those printed, never more than `Diagnostics.maximumKept` (what "all" means for
+        // `--error-limit 0` and JSON, which for editors keeps every one unless `--error-limit`
+        // was given); the rest are only counted.
+        let asked = json && options.errorLimit == nil ? 0 : errorLimit
+        settings = CompileSettings(warningsAsErrors: options.warningsAsErrors, platform: platform, stateLimit: options.stateLimit,
+                                   diagnosticLimit: asked == 0 ? Diagnostics.maximumKept : min(asked, Diagnostics.maximumKept))
+        diagnostics = settings.diagnostics()
     }
 
     /// Compiles one spec; a failure to read it is the error.
@@ -38,9 +36,7 @@ struct Frontend {
         case .failure(let failure):
             return .failure(.cannotRead(path, failure.message))
         case .success(let file):
-            let compilation = Compiler.compile(file, files: files, loader: FileSystem.readImport,
-                                               warningsAsErrors: warningsAsErrors, platform: platform,
-                                               stateLimit: options.stateLimit, diagnosticLimit: keptDiagnostics,
+            let compilation = Compiler.compile(file, files: files, loader: FileSystem.readImport, settings: settings,
                                                identity: FileSystem.realPath)
             Frontend.keepUntilExit.append(compilation)
             diagnostics.append(contentsOf: compilation.diagnostics)

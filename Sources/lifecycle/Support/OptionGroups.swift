@@ -40,8 +40,9 @@ struct DiagnosticOptions {
 enum OutputFormat: String, CaseIterable {
     case text, json, markdown
 
-    static func option(_ help: String) -> OptionSpec {
-        OptionSpec(name: "--format", valueName: "format", help: help)
+    /// `--format`, taking the formats a command offers.
+    static func option(_ help: String, accepting accepted: [OutputFormat] = [.text, .json]) -> OptionSpec {
+        OptionSpec(name: "--format", valueName: "format", help: help, usageValue: accepted.map(\.rawValue).joined(separator: "|"))
     }
 
     /// text (default) or json, as most commands offer.
@@ -129,5 +130,42 @@ struct MachineOptions {
             throw .query(.unknownMachine(machine, path: model.path, machines: model.machines.map(\.name)))
         }
         return machine
+    }
+}
+
+/// `--machine`, `--no-clusters`, `--descriptions`: what `dot` and `render` draw (and the
+/// machine `export` exports).
+struct DiagramOptions {
+    static let machine = MachineOptions.machine("Draw only this machine.")
+    static let noClusters = OptionSpec(name: "--no-clusters", help: "Draw composite states as plain boxes (for very large specs).")
+    static let descriptions = OptionSpec(name: "--descriptions", help: "Write the descriptions into the drawing, not only as tooltips (which a PNG or PDF loses).")
+    static let options = [machine, noClusters, descriptions]
+
+    var selection: MachineOptions
+    var clusters: Bool
+    var descriptions: Bool
+
+    init(_ arguments: Arguments) throws(CLIError) {
+        selection = try MachineOptions(arguments)
+        clusters = !arguments.has(Self.noClusters)
+        descriptions = arguments.has(Self.descriptions)
+    }
+
+    /// The generator's options, checking that `--machine` names a machine of the spec.
+    func generatorOptions(for model: Model) throws(CLIError) -> DotGenerator.Options {
+        var options = DotGenerator.Options()
+        options.clusters = clusters
+        options.descriptions = descriptions
+        options.machine = try selection.drawn(in: model)
+        return options
+    }
+
+    /// The options as the "Regenerate with" line repeats them.
+    func flags(_ options: DotGenerator.Options) -> String {
+        var flags = ""
+        if let machine = options.machine { flags += " --machine \(machine)" }
+        if !options.clusters { flags += " --no-clusters" }
+        if options.descriptions { flags += " --descriptions" }
+        return flags
     }
 }

@@ -141,6 +141,23 @@ import Testing
         #expect(run.stderr.contains("error: state 'Stuck' has no outgoing transition and is not final"), "\(run)")
     }
 
+    /// The file's platform is merged into the options once: the command line's wins, and one
+    /// that is not a platform is an error in the file (before, it became `--platform VALUE` and
+    /// was reported as a usage error about an option nobody typed, exit 2).
+    @Test func configPlatformIsASettingOfTheFile() throws {
+        let scratch = try GeneratorCommandTests.Scratch()
+        let app = CLIRunner.packageRoot + "/Examples/AppLifecycle.lifecycle"
+        try scratch.write(#"{ "platform": "iOS 26.0" }"#, to: "lifecycle.json")
+        let target = try scratch.run(["check", app, "--config", "lifecycle.json"])
+        #expect(target.status == 0 && target.stderr.contains("was deprecated in iOS 26.0"), "\(target)")
+        let overridden = try scratch.run(["check", app, "--config", "lifecycle.json", "--platform", "iOS 12.0"])
+        #expect(overridden.status == 0 && !overridden.stderr.contains("deprecated"), "\(overridden)")
+        try scratch.write(#"{ "platform": "ios" }"#, to: "lifecycle.json")
+        let wrong = try scratch.run(["check", app, "--config", "lifecycle.json"])
+        #expect(wrong.status == 1)
+        #expect(wrong.stderr == "lifecycle.json:1:15: error: 'platform' takes a platform and a version such as \"iOS 15.0\", not 'ios'\n", "\(wrong)")
+    }
+
     @Test func configKeysAreCheckedWithASuggestion() throws {
         let scratch = try GeneratorCommandTests.Scratch()
         try scratch.write("{\n  \"specs\": { \"Scene.lifecycle\": { \"swfit\": [] } }\n}\n", to: "lifecycle.json")

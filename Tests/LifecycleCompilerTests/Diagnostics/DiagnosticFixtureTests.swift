@@ -170,7 +170,7 @@ enum FixtureVerifier {
                 return .failure(LoadFailure("is a directory"))
             }
             return .success(files.add(path: path, bytes: Array(data)))
-        }, warningsAsErrors: options.warningsAsErrors)
+        }, settings: CompileSettings(warningsAsErrors: options.warningsAsErrors))
         return compare(compilation) { path in
             path.hasPrefix(displayRoot) ? String(path.dropFirst(displayRoot.count)) : path
         }
@@ -179,7 +179,7 @@ enum FixtureVerifier {
     /// Compiles source held in memory (for testing the harness).
     static func verify(compiling path: String, source: String) -> Result {
         let options = expectations(in: source, fileKey: path)
-        return compare(Compiler.compile(path: path, source: source, warningsAsErrors: options.warningsAsErrors)) { $0 }
+        return compare(Compiler.compile(path: path, source: source, settings: CompileSettings(warningsAsErrors: options.warningsAsErrors))) { $0 }
     }
 
     static func compare(_ compilation: Compilation, key: (String) -> String) -> Result {

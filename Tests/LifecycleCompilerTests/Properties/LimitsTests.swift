@@ -40,7 +40,7 @@ import Testing
         let n = 40_000
         var kept: [Int] = []
         for size in [n / 2, 2 * n] {
-            let compilation = Compiler.compile(path: "Many.lifecycle", source: make(size), diagnosticLimit: 50)
+            let compilation = Compiler.compile(path: "Many.lifecycle", source: make(size), settings: CompileSettings(diagnosticLimit: 50))
             let diagnostics = compilation.diagnostics
             #expect(diagnostics.errorCount + diagnostics.warningCount == size, "\(name)")
             #expect(diagnostics.all.count + diagnostics.notKept == size, "\(name)")
@@ -65,7 +65,7 @@ import Testing
         let n = 4 * ceiling
         for size in [n / 2, 2 * n] {
             let source = String(repeating: "@ ", count: size)
-            let compilation = Compiler.compile(path: "Many.lifecycle", source: source, diagnosticLimit: ceiling)
+            let compilation = Compiler.compile(path: "Many.lifecycle", source: source, settings: CompileSettings(diagnosticLimit: ceiling))
             let diagnostics = compilation.diagnostics
             #expect(diagnostics.errorCount == size)
             #expect(diagnostics.all.count <= 2 * ceiling, "kept \(diagnostics.all.count) of \(size)")
@@ -84,7 +84,7 @@ import Testing
             }
         }
         // Under the ceiling nothing is left out, and JSON needs no note.
-        let few = Compiler.compile(path: "Few.lifecycle", source: "@ @ @", diagnosticLimit: ceiling)
+        let few = Compiler.compile(path: "Few.lifecycle", source: "@ @ @", settings: CompileSettings(diagnosticLimit: ceiling))
         #expect(DiagnosticJSON.notWrittenNote(few.diagnostics) == nil)
         #expect(!DiagnosticRenderer(files: few.files, limit: 0).render(few.diagnostics).contains("not shown"))
     }
@@ -103,9 +103,14 @@ import Testing
         #expect(merged.sorted().prefix(3).map(\.range.startOffset) == [0, 1, 2])
         #expect(merged.errorCount == 2_000 && merged.warningCount == 2_000)
         #expect(merged.all.count + merged.notKept == 4_000)
-        merged.promoteWarnings()
-        #expect(merged.errorCount == 4_000 && merged.notKeptWarnings == 0)
-        #expect(merged.all.allSatisfy { $0.severity == .error })
+        // Warnings as errors: the warnings `a` kept and those it only counted become errors.
+        var promoted = Diagnostics(limit: 3, warningsAsErrors: true)
+        promoted.append(contentsOf: a)
+        promoted.append(contentsOf: b)
+        #expect(promoted.sorted().prefix(3).map(\.range.startOffset) == [0, 1, 2])
+        #expect(promoted.errorCount == 4_000 && promoted.warningCount == 0 && promoted.notKeptWarnings == 0)
+        #expect(promoted.all.count + promoted.notKeptErrors == 4_000)
+        #expect(promoted.all.allSatisfy { $0.severity == .error })
     }
 
     /// Pathological inputs by name: each builds a spec of "size" n.

@@ -144,7 +144,7 @@ import Testing
         """
 
     static func compile(_ source: String, imports: [String: String] = [:], stateLimit: Int = Checker.defaultStateLimit) -> Compilation {
-        Compiler.compile(path: "Test.lifecycle", source: source, imports: imports, stateLimit: stateLimit)
+        Compiler.compile(path: "Test.lifecycle", source: source, imports: imports, settings: CompileSettings(stateLimit: stateLimit))
     }
 
     @Test func twoInstancesOfOneMachineMoveIndependently() throws {

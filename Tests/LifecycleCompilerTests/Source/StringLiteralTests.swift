@@ -38,8 +38,11 @@ import Testing
     @Test("JSON literals: hidden characters as \\uXXXX, beyond U+FFFF as a surrogate pair, and they read back")
     func json() throws {
         let text = "q\"b\\n\n\u{1}\u{202E}\u{E0041}😀"
-        let literal = StringLiteral.json(text)
+        let literal = JSONWriter.quoted(text)
         #expect(literal == #""q\"b\\n\n\u0001\u202e\udb40\udc41😀""#)
+        // The one writer, pretty or compact: `JSONValue` writes the same literal.
+        #expect(JSONValue.string(text).serialized() == literal)
+        #expect(JSONValue.array([.string("\u{7F}\u{2028}é"), .number(2), .number(0.5)]).serialized() == #"["\u007f\u2028é",2,0.5]"#)
         let decoded = try JSONSerialization.jsonObject(with: Data("[\(literal)]".utf8)) as? [String]
         #expect(decoded == [text])
     }

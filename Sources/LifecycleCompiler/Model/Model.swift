@@ -155,52 +155,11 @@ public struct Machine: Sendable {
     /// The index of the state with this name.
     public func state(named name: String) -> Int? { states.firstIndex { $0.name == name } }
 
-    /// The scene-phase changes `step` (one `MachineStepper` makes) reports through
-    /// `onChange(of: scenePhase)`: from the phase of the leaf it leaves to that of the leaf it
-    /// lands in. None for an internal transition (it stays in its leaf), a state without a phase at either end (SwiftUI
-    /// reports no phase for a launch or a termination) or the same phase at both; two between
-    /// `.active` and `.background`, which SwiftUI always passes through `.inactive` (a scene
-    /// resigns active before it enters the background, and enters the foreground before it
-    /// becomes active).
-    public func phaseChanges(of step: QueryStep) -> [PhaseChange] {
-        guard let phases, let old = phases.phases[step.from], let new = phases.phases[step.to], old != new else { return [] }
-        if Set([old, new]) == [.active, .background] {
-            return [PhaseChange(old: old, new: .inactive), PhaseChange(old: .inactive, new: new)]
-        }
-        return [PhaseChange(old: old, new: new)]
-    }
-
-    /// The phase changes `transition` makes from any leaf state where it fires (the steps
-    /// `stepper` makes), each once, in the order of those states: what a table or a diagram
-    /// shows for it. One pass over every leaf's steps, for all transitions at once.
-    public func phaseChangesByTransition(_ stepper: MachineStepper) -> [[PhaseChange]] {
-        var changes = [[PhaseChange]](repeating: [], count: transitions.count)
-        guard phases != nil else { return changes }
-        for state in states.indices where !states[state].isComposite {
-            for step in stepper.steps(from: state) {
-                for change in phaseChanges(of: step) where !changes[step.transition].contains(change) { changes[step.transition].append(change) }
-            }
-        }
-        return changes
-    }
-
     /// The phase a diagram writes on `state`: where its phase is not its enclosing state's.
     public func shownPhase(_ state: Int) -> ScenePhase? {
         guard let phases = phases?.phases, let phase = phases[state] else { return nil }
         if let parent = states[state].parent, phases[parent] == phase { return nil }
         return phase
-    }
-}
-
-/// SwiftUI's `ScenePhase`, in its order (`background < inactive < active`).
-public enum ScenePhase: String, Sendable, CaseIterable, Comparable {
-    case background, inactive, active
-
-    /// `.active`, as Swift writes it.
-    public var swift: String { "." + rawValue }
-
-    public static func < (a: ScenePhase, b: ScenePhase) -> Bool {
-        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
 }
 
@@ -215,22 +174,6 @@ public struct PhaseObservation: Sendable {
     public var phases: [ScenePhase?]
     /// The first `scenePhase` word of the machine.
     public var range: SourceRange
-}
-
-/// A change of scene phase, as `onChange(of: scenePhase)` reports it.
-public struct PhaseChange: Hashable, Sendable {
-    public var old: ScenePhase
-    public var new: ScenePhase
-
-    public init(old: ScenePhase, new: ScenePhase) {
-        self.old = old
-        self.new = new
-    }
-
-    /// `.active → .inactive`.
-    public var text: String { "\(old.swift) → \(new.swift)" }
-    /// `(.active, .inactive)`: the case of a `switch (oldPhase, newPhase)`.
-    public var pattern: String { "(\(old.swift), \(new.swift))" }
 }
 
 /// Transition indices grouped by source state, kept in one array with per-state offsets

@@ -347,109 +347,38 @@ struct JSONParser {
 // MARK: - Serializing
 
 extension JSONValue {
-    /// Compact JSON text (no whitespace), members in stored order, strings escaped per RFC
-    /// 8259 (`JSONWriter.quoted`). Numbers that are whole are written without a fraction.
-    /// Iterative, so a deeply nested value is written without recursion.
+    /// Compact JSON text (no whitespace), members in stored order, through the one
+    /// `JSONWriter`. Numbers that are whole are written without a fraction. Iterative, so a
+    /// deeply nested value is written without recursion.
     public func serialized() -> String {
-        var output: [UInt8] = []
-        enum Work { case value(JSONValue), byte(UInt8), key(String) }
+        let writer = JSONWriter(style: .compact)
+        enum Work { case value(JSONValue), key(String), endArray, endObject }
         var work: [Work] = [.value(self)]
         while let item = work.popLast() {
             switch item {
-            case .byte(let byte): output.append(byte)
-            case .key(let key):
-                JSONValue.quote(key, into: &output)
-                output.append(UInt8(ascii: ":"))
+            case .endArray: writer.endArray()
+            case .endObject: writer.endObject()
+            case .key(let key): writer.key(key)
             case .value(let value):
                 switch value {
-                case .null: output.append(contentsOf: "null".utf8)
-                case .bool(let b): output.append(contentsOf: (b ? "true" : "false").utf8)
-                case .number(let n): JSONValue.format(n, into: &output)
-                case .string(let s): JSONValue.quote(s, into: &output)
+                case .null: writer.null()
+                case .bool(let b): writer.bool(b)
+                case .number(let n): writer.number(n)
+                case .string(let s): writer.string(s)
                 case .array(let elements):
-                    output.append(UInt8(ascii: "["))
-                    work.append(.byte(UInt8(ascii: "]")))
-                    var index = elements.count - 1
-                    while index >= 0 {
-                        work.append(.value(elements[index]))
-                        if index > 0 { work.append(.byte(UInt8(ascii: ","))) }
-                        index -= 1
-                    }
+                    writer.beginArray()
+                    work.append(.endArray)
+                    for element in elements.reversed() { work.append(.value(element)) }
                 case .object(let members):
-                    output.append(UInt8(ascii: "{"))
-                    work.append(.byte(UInt8(ascii: "}")))
-                    var index = members.count - 1
-                    while index >= 0 {
-                        work.append(.value(members[index].1))
-                        work.append(.key(members[index].0))
-                        if index > 0 { work.append(.byte(UInt8(ascii: ","))) }
-                        index -= 1
+                    writer.beginObject()
+                    work.append(.endObject)
+                    for (key, member) in members.reversed() {
+                        work.append(.value(member))
+                        work.append(.key(key))
                     }
                 }
             }
         }
-        return String(decoding: output, as: UTF8.self)
-    }
-
-    /// Writes a number: whole numbers digit by digit, others as Swift prints them.
-    static func format(_ n: Double, into output: inout [UInt8]) {
-        guard n.isFinite, n == n.rounded(), abs(n) < 9.0e15 else {
-            output.append(contentsOf: format(n).utf8)
-            return
-        }
-        var value = Int(n)
-        if value < 0 { output.append(UInt8(ascii: "-")); value = -value }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(value % 10)
-                value /= 10
-                count += 1
-            } while value > 0
-            while count > 0 {
-                count -= 1
-                output.append(buffer[count])
-            }
-        }
-    }
-
-    /// A JSON string literal: `"` and `\\` escaped, control characters as `\\uXXXX` (or the
-    /// short forms), and the line and paragraph separators escaped as `JSONWriter` does.
-    /// Works on UTF-8 bytes, so a 20 MB document is quoted in one pass.
-    static func quote(_ text: String, into output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { bytes in
-            output.reserveCapacity(output.count + bytes.count + 2)
-            let hex = Array("0123456789abcdef".utf8)
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                switch byte {
-                case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-                case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-                case UInt8(ascii: "\n"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-                case UInt8(ascii: "\r"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-                case UInt8(ascii: "\t"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-                case 0..<0x20, 0x7F:
-                    output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 15)]])
-                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
-                    // U+2028, U+2029: valid JSON, but they end lines in JavaScript.
-                    output.append(contentsOf: Array("\\u202".utf8) + [bytes[index + 2] == 0xA8 ? UInt8(ascii: "8") : UInt8(ascii: "9")])
-                    index += 2
-                default:
-                    output.append(byte)
-                }
-                index += 1
-            }
-        }
-        output.append(UInt8(ascii: "\""))
-    }
-
-    static func format(_ n: Double) -> String {
-        guard n.isFinite else { return "null" }
-        if n == n.rounded() && abs(n) < 9.0e15 { return String(Int(n)) }
-        return String(n)
+        return writer.output
     }
 }

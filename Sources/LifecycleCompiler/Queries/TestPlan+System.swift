@@ -1,0 +1,35 @@
+extension TestPlanner where Automaton == SystemAutomaton {
+    /// A plan for a system: every state of every instance (`Root=Appeared`; a run in a leaf is
+    /// in each state around it too), or every system event (`transitions`).
+    public init(system automaton: SystemAutomaton, cover coverage: Coverage) {
+        let system = automaton.system
+        switch coverage {
+        case .states:
+            var firstGoal: [Int] = []
+            var total = 0
+            for index in system.instances.indices {
+                firstGoal.append(total)
+                total += system.machine(of: index).states.count
+            }
+            self.init(automaton, goalCount: total, coveredIn: { configuration in
+                system.instances.indices.flatMap { index in
+                    system.machine(of: index).ancestry(Int(configuration[index])).map { firstGoal[index] + $0 }
+                }
+            }, coveredBy: { _ in [] })
+        case .transitions:
+            self.init(automaton, goalCount: system.events.count, coveredIn: { _ in [] }, coveredBy: { [$0.transition] })
+        }
+    }
+
+    /// What each goal of `init(system:cover:)` is called: `Root=Appeared`, or the event.
+    public static func goalNames(system: System, cover coverage: Coverage) -> [String] {
+        switch coverage {
+        case .states:
+            system.instances.indices.flatMap { index in
+                system.machine(of: index).states.map { "\(system.instances[index].name)=\($0.name)" }
+            }
+        case .transitions:
+            system.events.map(\.name)
+        }
+    }
+}
