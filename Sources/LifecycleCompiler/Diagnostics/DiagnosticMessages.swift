@@ -177,6 +177,11 @@ extension Diagnostic {
     }
 
     static func unexpectedCharacter(_ character: String, at range: SourceRange) -> Diagnostic {
+        if character == ";" {
+            // Swift's separator, typed by habit: a spec's declarations need none.
+            return make(.error, "unexpected ';': declarations need no separator, a line break or a space is enough",
+                        at: range, fixIt: FixIt(replace: range, with: ""))
+        }
         let shown = character.unicodeScalars.first.map { $0.value < 0x20 || $0.value == 0x7F ? "U+\(String($0.value, radix: 16, uppercase: true))" : character } ?? character
         return make(.error, "unexpected character '\(shown)'", at: range)
     }
