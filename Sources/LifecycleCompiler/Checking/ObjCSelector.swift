@@ -16,7 +16,7 @@ enum ObjCSelector {
                 if colons == 0 && piece == 0 { wellFormed = false }
                 colons += 1
                 piece = 0
-            } else if isLetterOrUnderscore(byte) || piece > 0 && (0x30...0x39).contains(byte) {
+            } else if piece == 0 ? Lexer.isIdentifierHead(byte) : Lexer.isIdentifierBody(byte) {
                 piece += 1
             } else {
                 wellFormed = false
@@ -31,10 +31,5 @@ enum ObjCSelector {
         let names = colons == 0 ? "no argument names" : colons == 1 ? "one argument name" : "names for \(colons) arguments"
         let parameters = parameterCount == 0 ? "no parameters" : parameterCount == 1 ? "one parameter" : "\(parameterCount) parameters"
         return "'@objc' method name provides \(names), but method has \(parameters)"
-    }
-
-    /// An ASCII letter or `_`, as Objective-C selectors are spelt.
-    static func isLetterOrUnderscore(_ byte: UInt8) -> Bool {
-        (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || byte == 0x5F
     }
 }

@@ -39,13 +39,6 @@ public struct SequenceSVGGenerator {
                                  style: .xmlInstruction) { emit(into: &$0) }.bytes
     }
 
-    /// The drawing without the header.
-    public func body() -> [UInt8] {
-        var printer = Printer(indent: "  ")
-        emit(into: &printer)
-        return printer.bytes
-    }
-
     func emit(into printer: inout Printer) { printer.write(drawing()) }
 
     /// The `<svg>` element, ending in a newline (no XML declaration: the header's processing

@@ -131,17 +131,17 @@ public struct DotGenerator {
                     printer.indented { printer in
                         printer.line("label=\(DotQuoting.label([machine.name])); fontsize=14; style=\"rounded,bold\";")
                         if let description = machine.description { printer.line("tooltip=\(DotQuoting.quoted(description));") }
-                        emitMachine(index, into: &printer)
+                        emitMachine(index, readable: readable, into: &printer)
                     }
                     printer.line("}")
                 } else {
                     if let description = model.machines[index].description {
                         printer.line("tooltip=\(DotQuoting.quoted(description));")
                     }
-                    emitMachine(index, into: &printer)
+                    emitMachine(index, readable: readable, into: &printer)
                 }
             }
-            emitSystems(into: &printer)
+            emitSystems(readable: readable, into: &printer)
             if options.legend {
                 printer.line()
                 if readable {
@@ -249,7 +249,7 @@ public struct DotGenerator {
 
     /// Each system as a cluster holding one cluster per instance: its machine's states, with
     /// the instance's name before each (`Second.Appeared`), side by side.
-    func emitSystems(into printer: inout Printer) {
+    func emitSystems(readable: Bool, into printer: inout Printer) {
         let abridged = instancesAbridged
         for (offset, entry) in instances.enumerated() {
             let system = model.systems[entry.system]
@@ -269,7 +269,7 @@ public struct DotGenerator {
                 printer.line("subgraph \(DotQuoting.quoted("cluster_m\(index)")) {")
                 printer.indented { printer in
                     printer.line("label=\(DotQuoting.label([title])); fontsize=12; style=rounded;")
-                    emitMachine(index, into: &printer, labelPrefix: instance.name + ".")
+                    emitMachine(index, readable: readable, into: &printer, labelPrefix: instance.name + ".")
                 }
                 printer.line("}")
             }
@@ -339,9 +339,9 @@ public struct DotGenerator {
         return DotQuoting.label(lines, leftAligned: centered)
     }
 
-    func emitMachine(_ index: Int, into printer: inout Printer, labelPrefix: String = "") {
+    /// `readable` is `isReadable`, computed once per drawing (it sums over every machine).
+    func emitMachine(_ index: Int, readable: Bool, into printer: inout Printer, labelPrefix: String = "") {
         let machine = self.machine(at: index)
-        let readable = isReadable
         let ends = edgeEnds(machine)
         let selectors = escapedSelectors()
         let internals = internalTransitions(machine)

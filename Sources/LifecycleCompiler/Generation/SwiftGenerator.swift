@@ -55,6 +55,8 @@ public struct SwiftGenerator {
             needsBlank = true
         }
         if monitor {
+            // Built once: each generator holds its machine's (or its system's) tables.
+            let monitors = self.monitors
             for generator in monitors where !generator.isEmpty {
                 if needsBlank { printer.line() }
                 generator.emit(into: &printer)

@@ -103,7 +103,7 @@ public enum KeywordTable {
     public static func statementWords(in place: Place) -> [Entry] { entries.filter { $0.starts.contains(place) } }
 
     /// The words of the attributes, `@available` and `@objc`.
-    public static var attributes: [String] { entries.filter { $0.word == .attribute }.map(\.text) }
+    public static let attributes: [String] = entries.filter { $0.word == .attribute }.map(\.text)
 }
 
 /// The reserved words of the language, which the lexer matches (`Lexer.keyword(word:)`); the

@@ -40,9 +40,6 @@ public struct TokenIndex: Sendable {
             }
         }
 
-        /// A comment.
-        public var isComment: Bool { self == .lineComment || self == .blockComment }
-
         /// A keyword, reserved or contextual.
         public var isKeywordLike: Bool {
             switch self {

@@ -16,8 +16,6 @@ struct OptionSpec: Sendable {
     /// the usage line.
     var repeatable = false
 
-    var takesValue: Bool { valueName != nil }
-
     /// `--name <value>`, as the usage line shows the option (`value` instead of its own).
     func synopsis(value: String? = nil) -> String {
         guard let shown = value ?? usageValue ?? valueName.map({ "<\($0)>" }) else { return name }
