@@ -35,13 +35,8 @@ public enum Compiler {
     public static func compile(_ root: SourceFile, files: SourceFiles, loader: @escaping SourceLoader,
                                settings: CompileSettings = CompileSettings(), identity: PathIdentity? = nil,
                                recordingIndex: Bool = false) -> Compilation {
-        var tokenIndex: TokenIndex?
-        let syntax: FileSyntax, parseDiagnostics: Diagnostics
-        if recordingIndex {
-            (syntax, parseDiagnostics, tokenIndex) = Parser.parse(root, diagnosticLimit: settings.diagnosticLimit, recordingIndex: true)
-        } else {
-            (syntax, parseDiagnostics) = Parser.parse(root, diagnosticLimit: settings.diagnosticLimit)
-        }
+        let (syntax, parseDiagnostics, tokenIndex) = Parser.parse(root, diagnosticLimit: settings.diagnosticLimit,
+                                                                   recordingIndex: recordingIndex)
         var diagnostics = settings.diagnostics()
         diagnostics.append(contentsOf: parseDiagnostics)
         var checker = Checker(root: syntax, files: files, loader: loader, settings: settings, identity: identity,

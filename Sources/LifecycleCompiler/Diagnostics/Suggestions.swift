@@ -9,13 +9,14 @@ public enum Suggestions {
     /// 10,000-letter name by one letter.
     public static let maximumLength = 256
 
-    /// `; did you mean 'NAME'?` for the best match of `name` among `candidates`, or "" when
-    /// none is close: the phrase every message ends with, spelled only here.
     /// `'a'`, `'a' or 'b'`, `'a', 'b' or 'c'`: the candidates a message offers.
-    static func orList(_ items: [String]) -> String {
+    public static func orList(_ items: [String]) -> String {
         guard items.count > 1 else { return items.first ?? "" }
         return items.dropLast().joined(separator: ", ") + " or " + items.last!
     }
+
+    /// `; did you mean 'NAME'?` for the best match of `name` among `candidates`, or "" when
+    /// none is close: the phrase every message ends with, spelled only here.
 
     public static func didYouMean(_ name: String, in candidates: some Sequence<String>) -> String {
         didYouMean(bestMatch(for: name, in: candidates))

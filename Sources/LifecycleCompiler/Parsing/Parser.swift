@@ -52,14 +52,12 @@ public struct Parser {
 
     /// Parses a whole file.
     public static func parse(_ file: SourceFile, diagnosticLimit: Int = 0) -> (syntax: FileSyntax, diagnostics: Diagnostics) {
-        var parser = Parser(file, diagnosticLimit: diagnosticLimit)
-        let syntax = parser.file()
-        var diagnostics = parser.lexer.diagnostics
-        diagnostics.append(contentsOf: parser.diagnostics)
-        return (syntax, diagnostics)
+        let parsed = parse(file, diagnosticLimit: diagnosticLimit, recordingIndex: false)
+        return (parsed.syntax, parsed.diagnostics)
     }
 
-    /// Parses a whole file and records its `TokenIndex` (the formatter, the language server).
+    /// Parses a whole file and, when asked, records its `TokenIndex` (the formatter, the
+    /// language server); without it the index is nil and nothing is recorded.
     public static func parse(_ file: SourceFile, diagnosticLimit: Int = 0, recordingIndex: Bool)
         -> (syntax: FileSyntax, diagnostics: Diagnostics, index: TokenIndex?) {
         var parser = Parser(file, diagnosticLimit: diagnosticLimit, recordingIndex: recordingIndex)

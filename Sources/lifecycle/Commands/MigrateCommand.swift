@@ -59,8 +59,8 @@ enum MigrateCommand: Command {
         try options.output.write(bytes, command: self)
 
         if options.update {
-            try write(SceneAdoptionEdits.updatedAppDelegate(plan), to: plan.home.file.path)
-            if let plist { try write(SceneAdoptionEdits.updatedInfoPlist(plist, plan: plan), to: plist.file.path) }
+            try OutputWriter.writeChecked(SceneAdoptionEdits.updatedAppDelegate(plan), to: plan.home.file.path)
+            if let plist { try OutputWriter.writeChecked(SceneAdoptionEdits.updatedInfoPlist(plist, plan: plan), to: plist.file.path) }
         }
         let report = SceneMigrationReport.text(plan, paths: .init(sceneDelegate: options.output.path, appDelegate: plan.home.file.path,
                                                                   infoPlist: options.infoPlist),
@@ -68,10 +68,5 @@ enum MigrateCommand: Command {
         // Standard output holds the scene delegate when there is no `-o`.
         if options.output.path == nil { Terminal.err(report) } else { Terminal.out(report) }
         return .success
-    }
-
-    /// `--update`: the input file with what was added, atomically.
-    static func write(_ bytes: [UInt8], to path: String) throws(CLIError) {
-        if case .failure(let failure) = FileSystem.writeAtomically(bytes, to: path) { throw .cannotWrite(path, failure.message) }
     }
 }

@@ -146,11 +146,8 @@ struct Arguments {
         return first
     }
 
-    /// `a`, `a or b`, `a, b or c`.
-    static func list(_ words: [String]) -> String {
-        guard words.count > 1 else { return words.first ?? "" }
-        return words.dropLast().joined(separator: ", ") + " or " + words.last!
-    }
+    /// `a`, `a or b`, `a, b or c` (`Suggestions.orList`, as every message lists).
+    static func list(_ words: [String]) -> String { Suggestions.orList(words) }
 
     /// Parses `arguments` against `options`: `--name value`, `--name=value`, `-o value`,
     /// flags, and `--` to end options. An unknown option is an error with a suggestion.

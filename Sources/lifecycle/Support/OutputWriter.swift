@@ -70,6 +70,11 @@ enum OutputWriter {
         if case .failure(let failure) = FileSystem.writeAtomically(bytes, to: path) { throw .cannotWrite(path, failure.message) }
     }
 
+    /// The same for an array (`migrate --update` rewrites the files it was given, atomically).
+    static func writeChecked(_ bytes: [UInt8], to path: String) throws(CLIError) {
+        if case .failure(let failure) = FileSystem.writeAtomically(bytes, to: path) { throw .cannotWrite(path, failure.message) }
+    }
+
     /// Throws when `path` names a file this command read as an input: no output replaces
     /// one (`fmt -i` and `swift --update` rewrite the file they are given on purpose, and
     /// only that one).
