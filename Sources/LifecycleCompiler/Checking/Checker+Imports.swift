@@ -1,11 +1,12 @@
 /// `import UIKit` and `import "Other.lifecycle"`: the declarations other files bring.
 extension Checker {
-    /// The modules `import NAME` knows.
-    static let modules = ["SwiftUI", "UIKit"]
+    /// The modules `import NAME` knows (`BuiltInCatalog.all`), in alphabetical order.
+    static let modules = BuiltInCatalog.all.map(\.module).sorted()
 
     /// A module's catalog: the file name its diagnostics use and its `.lifecycle` source.
     static func catalog(of module: String) -> (fileName: String, source: String) {
-        module == "SwiftUI" ? (SwiftUICatalog.fileName, SwiftUICatalog.source) : (UIKitCatalog.fileName, UIKitCatalog.source)
+        let catalog = BuiltInCatalog.named(module) ?? BuiltInCatalog.all[0]
+        return (catalog.fileName, catalog.source)
     }
 
     /// Follows the root's imports depth-first with an explicit stack (no recursion on input),
