@@ -48,6 +48,18 @@ let package = Package(
             dependencies: ["lifecycle"],
             path: "Examples/BinaryPlugins/Plugins/LifecycleCommandPlugin"
         ),
+        // `swift package --allow-writing-to-package-directory lifecycle-bundle`: builds `lifecycle`
+        // in release for this host and writes `lifecycle.artifactbundle`, its zip and the zip's
+        // checksum, for a `binaryTarget` (Examples/BinaryPlugins).
+        .plugin(
+            name: "LifecycleBundlePlugin",
+            capability: .command(
+                intent: .custom(verb: "lifecycle-bundle",
+                                description: "Build lifecycle in release and write it as an artifact bundle, zipped, with its checksum"),
+                permissions: [.writeToPackageDirectory(reason: "Writes lifecycle.artifactbundle, its zip and checksum (default: into .build/artifactbundle)")]
+            ),
+            path: "Sources/LifecycleBundlePlugin"
+        ),
         // Seeded random numbers and synthetic specs, shared by the benchmark and the tests (no I/O).
         .target(name: "SpecGeneration"),
         // Not run by `swift test`: `swift run -c release lifecycle-bench` (see Sources/LifecycleBench/README.md).
