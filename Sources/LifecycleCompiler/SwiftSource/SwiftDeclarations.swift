@@ -196,6 +196,8 @@ public struct ScannedProperty: Equatable, Sendable {
     public var access: String?
     /// Byte offset of the `var` or `let` keyword.
     public var offset: Int
+    /// The type annotation as written, if any (`type` may be inferred instead).
+    public var annotatedType: String? = nil
     /// `static var`, `class var`.
     public var isStatic = false
     /// `let` rather than `var`.
@@ -227,6 +229,8 @@ public struct ScannedImport: Equatable, Sendable {
     public var module: String = ""
     /// Byte offset of its first attribute or of `import`, and just past its last token.
     public var offset: Int = 0
+    /// Byte offset of the `import` keyword.
+    public var keywordOffset: Int = 0
     public var end: Int = 0
     /// The innermost `#if` clause it is in, if any.
     public var clause: Int? = nil

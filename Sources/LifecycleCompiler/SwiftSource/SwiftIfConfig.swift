@@ -17,8 +17,9 @@ public struct SwiftIfClause: Equatable, Sendable {
 
 /// A `#if` … `#endif` block.
 public struct SwiftIfRegion: Equatable, Sendable {
-    /// Indices of its clauses in `SwiftFileScan.ifClauses`, in order.
-    public var clauses: Range<Int>
+    /// Indices of its clauses in `SwiftFileScan.ifClauses`, in order (the clauses of blocks
+    /// nested in them come between).
+    public var clauses: [Int]
     /// Byte offset of the `#endif`'s `#`; nil when the block is never closed.
     public var end: Int?
     /// The clause the block itself is in, if any.

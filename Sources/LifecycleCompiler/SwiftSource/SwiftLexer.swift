@@ -152,7 +152,8 @@ struct SwiftLexer {
                 let word = text(i + 1, e)
                 switch word {
                 case "if", "elseif", "else", "endif":
-                    let lineEnd = word.hasPrefix("e") && word != "elseif" ? e : conditionEnd(from: e)
+                    // A condition is one line: the compiler rejects one that goes on to the next.
+                    let lineEnd = word.hasPrefix("e") && word != "elseif" ? e : skipLine(from: e)
                     if keepDirectives {
                         newline = true
                         push(.directive, lineEnd, "#" + word)
@@ -271,38 +272,6 @@ struct SwiftLexer {
         }
         if multiline { multilineFailed = true } else { noRegexBefore = upper }
         return nil
-    }
-
-    /// The end of a `#if` or `#elseif` condition starting at `i`: the end of its line, or of a
-    /// later one when the condition goes on (a line ending in `&&`, `||`, `!` or an open
-    /// parenthesis, or a next line starting with `&&` or `||`).
-    private func conditionEnd(from i: Int) -> Int {
-        var end = skipLine(from: i)
-        var depth = 0
-        var last: UInt8 = 0
-        var j = i
-        var lines = 0
-        while true {
-            // The line's parentheses and last character, up to a comment.
-            while j < end {
-                let c = bytes[j]
-                if c == UInt8(ascii: "/") && (at(j + 1) == UInt8(ascii: "/") || at(j + 1) == UInt8(ascii: "*")) { break }
-                if c == UInt8(ascii: "(") { depth += 1 } else if c == UInt8(ascii: ")") { depth -= 1 }
-                if c != UInt8(ascii: " ") && c != UInt8(ascii: "\t") { last = c }
-                j += 1
-            }
-            var next = end
-            while next < upper && (bytes[next] == UInt8(ascii: " ") || bytes[next] == UInt8(ascii: "\t") || LineEnd.isLineEndByte(bytes[next])) {
-                next += 1
-            }
-            let nextContinues = next + 1 < upper && (bytes[next] == UInt8(ascii: "&") && bytes[next + 1] == UInt8(ascii: "&")
-                                                     || bytes[next] == UInt8(ascii: "|") && bytes[next + 1] == UInt8(ascii: "|"))
-            let goesOn = depth > 0 || last == UInt8(ascii: "&") || last == UInt8(ascii: "|") || last == UInt8(ascii: "!") || nextContinues
-            guard goesOn, next < upper, lines < 64 else { return end }
-            j = next
-            end = skipLine(from: next)
-            lines += 1
-        }
     }
 
     /// Index of the line end (`LineEnd`) ending the line that contains `i` (or `hi`).

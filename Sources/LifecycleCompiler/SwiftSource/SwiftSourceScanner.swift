@@ -175,30 +175,40 @@ public struct SwiftSourceScanner: Sendable {
         default: kind = .extension
         }
         var j = i + 1
-        guard j < t.count, t[j].kind == .identifier else { return nil }
+        guard j < t.count else { return nil }
+        let sugar = kind == .extension && (t[j].isPunct(UInt8(ascii: "[")) || t[j].isPunct(UInt8(ascii: "(")))
+        guard t[j].kind == .identifier || sugar else { return nil }
         if !t[j].escaped && Self.notTypeNames.contains(t[j].text) { return nil }
         if kind == .actor && t[j].newlineBefore { return nil }  // `actor` is a contextual keyword
         var name = t[j].text
         let nameStart = j
-        if kind == .extension {
-            while j + 2 < t.count && t[j + 1].isPunct(UInt8(ascii: ".")) && t[j + 2].kind == .identifier {
-                j += 2
-                name = t[j].text
-            }
-        }
-        j += 1
         var genericParameters: String?
         if kind == .extension {
-            // `extension Array<Int>`: generic arguments belong to the extended type.
-            if j < t.count, t[j].isPunct(UInt8(ascii: "<")), !t[j].spaceBefore, let close = Self.angleClose(from: j, t) { j = close + 1 }
-        } else if j < t.count, t[j].isPunct(UInt8(ascii: "<")), let close = Self.angleClose(from: j, t) {
-            genericParameters = t.joinedText(j..<(close + 1), bytes: bytes)
-            j = close + 1
+            // The extended type: `Foo.Bar`, `Array<Int>`, `[String: Int]`, `Banner?`, up to its
+            // inheritance clause, `where` clause or body; its name is its last name outside brackets.
+            var depth = 0
+            while j < t.count {
+                let tok = t[j]
+                if tok.kind == .directive { return nil }
+                if depth == 0 && (tok.isPunct(oneOf: "{:;}") || tok.isKeyword("where")) { break }
+                if tok.isPunct(oneOf: "([<") { depth += 1 } else if tok.isPunct(oneOf: ")]>") { depth -= 1; if depth < 0 { return nil } }
+                if depth == 0 && tok.kind == .identifier && !sugar { name = tok.text }
+                j += 1
+            }
+            guard j > nameStart else { return nil }
+            if sugar { name = t.joinedText(nameStart..<j, bytes: bytes) }
+        } else {
+            j += 1
+            if j < t.count, t[j].isPunct(UInt8(ascii: "<")), let close = Self.angleClose(from: j, t) {
+                genericParameters = t.joinedText(j..<(close + 1), bytes: bytes)
+                j = close + 1
+            }
         }
         let extended = t.joinedText(nameStart..<j, bytes: bytes)
         var inherited: [String] = []
         var entries: [Range<Int>] = []
         var inInheritance = false
+        var sawWhere = false  // a `where` clause's requirements are no inheritance clause
         var angle = 0
         var entryStart = j
         while j < t.count {
@@ -219,7 +229,8 @@ public struct SwiftSourceScanner: Sendable {
             if tok.kind == .directive { return nil }
             // The inheritance clause: the last name of each entry (`UIKit.UIResponder`), generic
             // arguments and attributes (`@preconcurrency P`) left out.
-            if tok.isPunct(UInt8(ascii: ":")) && angle == 0 && !inInheritance {
+            if tok.isKeyword("where") && angle == 0 { sawWhere = true }
+            if tok.isPunct(UInt8(ascii: ":")) && angle == 0 && !inInheritance && !sawWhere {
                 inInheritance = true
                 inherited.append("")
                 entryStart = j + 1
@@ -255,10 +266,12 @@ public struct SwiftSourceScanner: Sendable {
 
     /// The `>` closing the generic clause `<` at `open`, nested ones counted; nil when a bracket,
     /// `{`, `;` or `=` comes first.
+    /// Looked for at most 512 tokens: generic clauses are short, and a `<` that opens none then
+    /// costs a bounded scan.
     static func angleClose(from open: Int, _ t: [SwiftToken]) -> Int? {
         var depth = 0
         var k = open
-        while k < t.count {
+        while k < t.count && k < open + 512 {
             let tok = t[k]
             if tok.isPunct(UInt8(ascii: "<")) { depth += 1 }
             else if tok.isPunct(UInt8(ascii: ">")) { depth -= 1; if depth == 0 { return k } }
@@ -311,14 +324,48 @@ public struct SwiftSourceScanner: Sendable {
             var start = j
             if tok.isPunct(UInt8(ascii: ")")) {
                 let open = match[j]
-                guard open > limit, t[open - 1].kind == .identifier else { break }
+                guard open > limit, t[open - 1].kind == .identifier || t[open - 1].isPunct(UInt8(ascii: ">")) else { break }
                 arguments = (open + 1)..<j
                 start = open - 1
                 tok = t[start]
             }
+            // An attribute named by a type: `@IntentParameterDependency<Intent>(\.$server)`,
+            // `@FocusState<Field?>.Binding`, `@SwiftUI.State`: names, dots and generic arguments
+            // written together back to the `@`.
+            let nameEnd = start
+            if tok.isPunct(UInt8(ascii: ">")) || tok.kind == .identifier {
+                var k = start
+                while k > limit {
+                    if t[k].isPunct(UInt8(ascii: ">")) {
+                        var depth = 0
+                        var open = k
+                        while open > limit && open > k - 512 {
+                            if t[open].isPunct(UInt8(ascii: ">")) { depth += 1 } else if t[open].isPunct(UInt8(ascii: "<")) { depth -= 1; if depth == 0 { break } }
+                            open -= 1
+                        }
+                        guard depth == 0, open > limit, t[open - 1].kind == .identifier, t[open - 1].end == t[open].start else { break }
+                        k = open - 1
+                        continue
+                    }
+                    guard t[k].kind == .identifier else { break }
+                    if k - 2 > limit, t[k - 1].isPunct(UInt8(ascii: ".")), t[k - 1].end == t[k].start,
+                       t[k - 2].end == t[k - 1].start, t[k - 2].kind == .identifier || t[k - 2].isPunct(UInt8(ascii: ">")) {
+                        k -= 2
+                        continue
+                    }
+                    break
+                }
+                if k > limit, t[k].kind == .identifier, t[k - 1].isPunct(UInt8(ascii: "@")), t[k - 1].end == t[k].start {
+                    start = k
+                    tok = t[k]
+                } else if tok.kind != .identifier {
+                    break
+                }
+            }
             guard tok.kind == .identifier else { break }
             if start > limit && t[start - 1].isPunct(UInt8(ascii: "@")) && t[start - 1].end == tok.start {  // @attribute
-                head.attributes.insert(SwiftAttribute(name: tok.text, arguments: arguments.map { t.joinedText($0, bytes: bytes) }), at: 0)
+                let name = nameEnd > start ? t.joinedText(start..<(nameEnd + 1), bytes: bytes) : tok.text
+                head.attributes.insert(SwiftAttribute(name: name, arguments: arguments.map { t.joinedText($0, bytes: bytes) }), at: 0)
                 j = start - 2
                 first = start - 1
                 continue
@@ -464,6 +511,7 @@ public struct SwiftSourceScanner: Sendable {
             k = typeEnd(from: start, t)
             if k > start { type = t.joinedText(start..<k, bytes: bytes) }
         }
+        let annotated = type
         var stored = true
         var hasSetter = true
         if k < t.count && t[k].isPunct(UInt8(ascii: "=")) {
@@ -492,7 +540,9 @@ public struct SwiftSourceScanner: Sendable {
         let access = head.access
         let settable = t[i].text == "var" && (stored || hasSetter)
             && ![setterAccess, access].contains("private") && ![setterAccess, access].contains("fileprivate")
-        return ScannedProperty(name: name, type: type, isSettable: settable, access: access, offset: t[i].start)
+        var property = ScannedProperty(name: name, type: type, isSettable: settable, access: access, offset: t[i].start)
+        property.annotatedType = annotated
+        return property
     }
 
     /// The token index just past an initial value starting at `start`: at a depth-0 `,`, `;`, `}`,
@@ -508,6 +558,12 @@ public struct SwiftSourceScanner: Sendable {
             if tok.isPunct(oneOf: "([{") {
                 guard match[k] > k else { return t.count }
                 k = match[k] + 1
+                continue
+            }
+            // A type's generic arguments (`PassthroughSubject<Void, Never>()`): their commas part no bindings.
+            if tok.isPunct(UInt8(ascii: "<")) && !tok.spaceBefore && k > start && t[k - 1].kind == .identifier
+                && t[k - 1].text.unicodeScalars.first?.properties.isUppercase == true, let close = Self.angleClose(from: k, t) {
+                k = close + 1
                 continue
             }
             k += 1
@@ -532,6 +588,7 @@ public struct SwiftSourceScanner: Sendable {
         var imported = ScannedImport(text: t.joinedText(i..<end, bytes: bytes), condition: nil)
         imported.module = t[path].text
         imported.offset = t[start].start
+        imported.keywordOffset = t[i].start
         imported.end = t[end - 1].end
         return imported
     }
@@ -721,7 +778,7 @@ struct ClauseTracker {
         switch directive.text {
         case "#if":
             let region = scan.ifRegions.count
-            scan.ifRegions.append(SwiftIfRegion(clauses: scan.ifClauses.count..<(scan.ifClauses.count + 1), end: nil, parentClause: open.last))
+            scan.ifRegions.append(SwiftIfRegion(clauses: [scan.ifClauses.count], end: nil, parentClause: open.last))
             open.append(scan.ifClauses.count)
             scan.ifClauses.append(SwiftIfClause(kind: .if, offset: directive.start, condition: condition, region: region))
         case "#elseif", "#else":
@@ -730,7 +787,7 @@ struct ClauseTracker {
             open[open.count - 1] = scan.ifClauses.count
             scan.ifClauses.append(SwiftIfClause(kind: directive.text == "#else" ? .else : .elseif, offset: directive.start,
                                                 condition: directive.text == "#else" ? nil : condition, region: region))
-            scan.ifRegions[region].clauses = scan.ifRegions[region].clauses.lowerBound..<scan.ifClauses.count
+            scan.ifRegions[region].clauses.append(scan.ifClauses.count - 1)
         case "#endif":
             guard let top = open.popLast() else { return }
             scan.ifRegions[scan.ifClauses[top].region].end = directive.start
