@@ -157,10 +157,14 @@ final class Lister: SyntaxVisitor {
         guard let owner = owner(of: node), let typeOffset = keywordOffset(ofType: owner) else { return .visitChildren }
         let signature = node.signature
         let parameters = signature.parameterClause.parameters
-        let selector = text(node.name) + "(" + parameters.map { text($0.firstName) + ":" }.joined() + ")"
+        // An operator's parameters have no argument labels, whatever is written first.
+        var isOperator = true
+        if case .identifier = node.name.tokenKind { isOperator = false }
+        func label(_ parameter: FunctionParameterSyntax) -> String { isOperator ? "_" : text(parameter.firstName) }
+        let selector = text(node.name) + "(" + parameters.map { label($0) + ":" }.joined() + ")"
         let params = parameters.map { parameter -> String in
-            let label = text(parameter.firstName)
-            let name = parameter.secondName.map { text($0) } ?? label
+            let label = label(parameter)
+            let name = parameter.secondName.map { text($0) } ?? text(parameter.firstName)
             var entry = "\(label == "_" ? "_" : label) \(name):\(text(parameter.type))\(parameter.ellipsis != nil ? "..." : "")"
             if let value = parameter.defaultValue { entry += "=" + text(value.value) }
             return entry

@@ -430,11 +430,15 @@ public struct SwiftSourceScanner: Sendable {
         let close = match[k]
         guard close > k else { return (nil, k + 1) }
         let resume = close + 1
-        let parameters: [SwiftParameter]
+        var parameters: [SwiftParameter]
         switch SwiftParameterList.parse(tokens: t[k...close].filter { $0.kind != .directive }, bytes: bytes,
                                         endOffset: t[close].end) {
         case .success(let p): parameters = p
         case .failure: return (nil, resume)
+        }
+        // An operator's parameters have no argument labels: `==(_:_:)`.
+        if t[i + 1].kind != .identifier {
+            for index in parameters.indices { parameters[index].label = nil }
         }
         // Effects: async, throws, throws(E), rethrows, reasync.
         var isAsync = false, isThrowing = false

@@ -240,3 +240,91 @@ enum SwiftSyntaxReference {
         return files.sorted()
     }
 }
+
+/// The C++ frontend's own parse (`swiftc -dump-parse -dump-ast-format json`): a second
+/// reference for what it shows. It leaves out everything under `#if` and prints no inheritance
+/// clause or signature text, so it is compared on the rest: each type's kind and name, and each
+/// member function's selector and whether it is `static`/`class`, outside `#if` blocks.
+enum FrontendDump {
+    /// Per file: `type KIND NAME` and `func SELECTOR static:0|1 in:NAME` lines, sorted; nil when the frontend reports errors.
+    static func listings(_ paths: [String]) throws -> [String: [String]] {
+        guard let swiftc = Shell.which("swiftc") else { return [:] }
+        // The frontend refuses two files of the same name in one run.
+        var batches: [[String]] = []
+        for path in paths {
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            if let index = batches.firstIndex(where: { $0.count < 200 && !$0.contains { URL(fileURLWithPath: $0).lastPathComponent == name } }) {
+                batches[index].append(path)
+            } else {
+                batches.append([path])
+            }
+        }
+        var result: [String: [String]] = [:]
+        while var batch = batches.popLast() {
+            // Swift 6 parses bare regex literals (`/…/`); a file the frontend finds errors in
+            // ends its run: it is left out, and the files after it are run again.
+            let run = try Shell.run(swiftc, ["-swift-version", "6", "-dump-parse", "-dump-ast-format", "json"] + batch)
+            defer {
+                if let firstMissing = batch.firstIndex(where: { result[$0] == nil }), firstMissing + 1 < batch.count {
+                    batch = Array(batch[(firstMissing + 1)...])
+                    if batch.contains(where: { result[$0] == nil }) { batches.append(batch.filter { result[$0] == nil }) }
+                }
+            }
+            // One JSON document per file, one after the other, on standard error.
+            let marker = "{\"_kind\":\"source_file\""
+            for document in run.stderr.components(separatedBy: marker).dropFirst() {
+                // A document is one line; the frontend's own diagnostics may follow it on others.
+                let json = marker + (document.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+                guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
+                      let file = object["filename"] as? String else { continue }
+                var lines: [String] = []
+                collect(object["items"], into: &lines)
+                result[file] = lines.sorted()
+            }
+        }
+        return result
+    }
+
+    static let typeKinds = ["class_decl": "class", "struct_decl": "struct", "enum_decl": "enum", "protocol": "protocol", "extension_decl": "extension"]
+
+    static func name(_ value: Any?) -> String? {
+        guard let name = value as? [String: Any], let base = name["base_name"] as? [String: Any] else { return nil }
+        return base["name"] as? String
+    }
+
+    /// Types anywhere, and the functions of their member lists.
+    static func collect(_ value: Any?, into lines: inout [String]) {
+        if let array = value as? [Any] {
+            for element in array { collect(element, into: &lines) }
+            return
+        }
+        guard let object = value as? [String: Any] else { return }
+        if let kind = object["_kind"] as? String, var typeKind = typeKinds[kind] {
+            if object["actor"] as? Bool == true { typeKind = "actor" }
+            let typeName = typeKind == "extension" ? (object["extended_type"] as? String ?? "") : (name(object["name"]) ?? "")
+            let plain = typeName.filter { !$0.isWhitespace && $0 != "`" }
+            lines.append("type \(typeKind) \(plain)")
+            for member in object["members"] as? [Any] ?? [] {
+                guard let decl = member as? [String: Any], decl["_kind"] as? String == "func_decl",
+                      let declName = decl["name"] as? [String: Any], let base = name(declName) else { continue }
+                let arguments = (declName["args"] as? [String] ?? []).map { ($0.isEmpty ? "_" : $0) + ":" }.joined()
+                lines.append("func \(base)(\(arguments)) static:\(decl["static"] as? Bool == true ? 1 : 0) in:\(plain)")
+            }
+        }
+        for (key, child) in object where key != "_kind" { collect(child, into: &lines) }
+    }
+
+    /// The same lines from lifecycle's reader, outside `#if` blocks.
+    static func listing(_ bytes: [UInt8]) -> [String] {
+        let scan = SwiftSourceScanner(bytes: bytes).scanFile()
+        var lines: [String] = []
+        for type in scan.types where type.clause == nil {
+            let name = (type.kind == .extension ? type.extendedType : type.name).filter { !$0.isWhitespace && $0 != "`" }
+            lines.append("type \(type.kind.rawValue) \(name)")
+            for method in type.methods where method.clause == nil {
+                lines.append("func \(method.selector.filter { $0 != "`" }) static:\(method.isStatic ? 1 : 0) in:\(name)")
+            }
+        }
+        return lines.sorted()
+    }
+}

@@ -75,9 +75,9 @@ import Testing
     }
 
     /// How many of the snapshots' files a run compares: `LIFECYCLE_SNAPSHOT_FILES` (0: all),
-    /// by default 3,000, taken evenly from each app in path order.
+    /// by default 2,200 (the issue asks for 2,000 or more), taken evenly from each app in path order.
     static var snapshotFileLimit: Int {
-        Int(ProcessInfo.processInfo.environment["LIFECYCLE_SNAPSHOT_FILES"] ?? "") ?? 3_000
+        Int(ProcessInfo.processInfo.environment["LIFECYCLE_SNAPSHOT_FILES"] ?? "") ?? 2_200
     }
 
     @Test func realAppsAreReadAsTheCompilerReadsThem() throws {
@@ -113,5 +113,47 @@ import Testing
         let build = SwiftSyntaxReference.build
         let condition = Array("DEBUG && os(iOS) && swift(>=5.10) && !compiler(>=6.4)".utf8)
         #expect(build.evaluate(CompilationCondition.parse(condition, 0..<condition.count)) == .true)
+    }
+}
+
+/// lifecycle's reader against the C++ frontend's own parse (`swiftc -dump-parse`), on what
+/// that dump shows (`FrontendDump`): the project's Swift files, and 200 files of the real apps
+/// where present.
+@Suite struct FrontendDumpTests {
+    @Test func declarationsOutsideIfBlocksAreTheFrontends() throws {
+        guard Shell.which("swiftc") != nil else {
+            print("comparison with 'swiftc -dump-parse' skipped: no swiftc on PATH")
+            return
+        }
+        var files = SwiftSyntaxReferenceTests.projectFiles().filter { !$0.contains("/IfBranches/") }
+        let snapshots = SwiftSyntaxReference.snapshots
+        if snapshots.isEmpty {
+            print("comparison of real apps' files with 'swiftc -dump-parse' skipped: no snapshot on this machine")
+        } else {
+            var sampled: [String] = []
+            for snapshot in snapshots {
+                let all = try SwiftSyntaxReference.swiftFiles(of: snapshot)
+                let share = max(1, 200 / snapshots.count)
+                sampled += stride(from: 0, to: all.count, by: max(1, all.count / share)).prefix(share).map { all[$0] }
+            }
+            files += sampled
+        }
+        let dumps = try FrontendDump.listings(files)
+        var compared = 0
+        var disagreements: [String] = []
+        for path in files {
+            guard let expected = dumps[path] else { continue }
+            compared += 1
+            let ours = FrontendDump.listing(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+            guard ours != expected else { continue }
+            let missing = expected.filter { !ours.contains($0) }.prefix(4).map { "  frontend: " + $0 }
+            let extra = ours.filter { !expected.contains($0) }.prefix(4).map { "  lifecycle: " + $0 }
+            disagreements.append(([path] + Array(missing) + Array(extra)).joined(separator: "\n"))
+        }
+        print("compared \(compared) Swift files with 'swiftc -dump-parse'")
+        let undumped = files.filter { dumps[$0] == nil }.prefix(5)
+        #expect(compared >= files.count - 10, "the frontend dumped \(compared) of \(files.count) files; not: \(Array(undumped))")
+        let shown = Array(disagreements.prefix(12)).joined(separator: "\n")
+        #expect(disagreements.isEmpty, "\(disagreements.count) files differ from 'swiftc -dump-parse':\n\(shown)")
     }
 }
