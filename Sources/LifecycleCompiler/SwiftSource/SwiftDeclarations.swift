@@ -330,7 +330,7 @@ public struct SwiftFileScan: Equatable, Sendable {
     public func clausePath(_ clause: Int?) -> [Int] {
         var path: [Int] = []
         var next = clause
-        while let index = next, index >= 0, index < ifClauses.count, path.count <= ifClauses.count {
+        while let index = next, index >= 0, index < ifClauses.count, path.count <= CompilationCondition.maximumDepth {
             path.append(index)
             next = ifRegions[ifClauses[index].region].parentClause
         }
@@ -339,11 +339,27 @@ public struct SwiftFileScan: Equatable, Sendable {
 
     /// The condition under which code in `clause` is compiled: each enclosing clause's
     /// condition, and the negation of the clauses before it in its block; nil outside any `#if`.
+    ///
+    /// Bounded: past `CompilationCondition.maximumDepth` enclosing blocks, or as many clauses
+    /// before it in one block, the condition is `.invalid` (never decided, so never a pass).
     public func condition(ofClause clause: Int?, in bytes: [UInt8]) -> CompilationCondition? {
+        guard clause != nil else { return nil }
+        let path = clausePath(clause)
+        let tooComplex = CompilationCondition.invalid("(#if nested or chained too deeply to be read)")
+        guard path.count <= CompilationCondition.maximumDepth else { return tooComplex }
         var parts: [CompilationCondition] = []
-        for index in clausePath(clause) {
+        for index in path {
             let region = ifRegions[ifClauses[index].region]
-            for earlier in region.clauses where earlier < index {
+            // The clauses are in increasing order: where this one is, found by halving.
+            var low = 0, high = region.clauses.count
+            while low < high {
+                let middle = (low + high) / 2
+                if region.clauses[middle] < index { low = middle + 1 } else { high = middle }
+            }
+            let position = low
+            guard position < region.clauses.count, region.clauses[position] == index,
+                  position <= CompilationCondition.maximumDepth else { return tooComplex }
+            for earlier in region.clauses.prefix(position) {
                 if let range = ifClauses[earlier].condition { parts.append(.not(CompilationCondition.parse(bytes, range))) }
             }
             if let range = ifClauses[index].condition { parts.append(CompilationCondition.parse(bytes, range)) }
