@@ -35,7 +35,18 @@ enum MigrateCommand: Command {
     static func run(_ options: Options) throws(CLIError) -> ExitCode {
         var frontend = Frontend(options.diagnostics)
         var files: [SourceFile] = []
-        for path in options.sources { files.append(try frontend.read(path)) }
+        var identities: [(identity: FileSystem.FileIdentity, path: String)] = []
+        for path in options.sources {
+            // The same file twice (`AppDelegate.swift ./AppDelegate.swift`) is read once: read
+            // twice, its class would be declared twice and every callback move twice.
+            let identity = FileSystem.identity(of: path)
+            if let identity, let first = identities.first(where: { $0.identity == identity }) {
+                Reporter.say(.warning, "'\(path)' is '\(first.path)', given already; it is read once", command: self)
+                continue
+            }
+            files.append(try frontend.read(path))
+            if let identity { identities.append((identity, path)) }
+        }
         var plist: InfoPlist?
         if let path = options.infoPlist {
             let (read, diagnostics) = InfoPlist.read(try frontend.read(path))
@@ -56,17 +67,50 @@ enum MigrateCommand: Command {
         if let output = options.output.path { command += " -o " + OutputWriter.commandPath(output) }
         let sources = options.sources.map(OutputWriter.displayPath).joined(separator: ", ")
         let bytes = SceneDelegateGenerator(plan: plan).generate(sources: sources, command: command)
-        try options.output.write(bytes, command: self)
 
-        if options.update {
-            try OutputWriter.writeChecked(SceneAdoptionEdits.updatedAppDelegate(plan), to: plan.home.file.path)
-            if let plist { try OutputWriter.writeChecked(SceneAdoptionEdits.updatedInfoPlist(plist, plan: plan), to: plist.file.path) }
+        // Every file is checked before any is written, and all are written or none.
+        var transaction = FileTransaction(project: FileTransaction.project(containing: options.sources + [options.infoPlist, options.output.path].compactMap { $0 }))
+        var stream: String?
+        if let output = options.output.path {
+            switch try OutputWriter.destination(of: bytes, at: output, force: options.output.force, command: name) {
+            case .unchanged: break
+            case .standardOutput, .special: stream = output
+            case .file(let expecting): transaction.write(bytes, to: output, expecting: expecting)
+            }
         }
+        if options.update {
+            transaction.write(SceneAdoptionEdits.updatedAppDelegate(plan), to: plan.home.file.path, expecting: .bytes(Array(plan.home.file.bytes)))
+            if let plist {
+                transaction.write(SceneAdoptionEdits.updatedInfoPlist(plist, plan: plan), to: plist.file.path, expecting: .bytes(Array(plist.file.bytes)))
+            }
+        }
+        if case .failure(let failure) = transaction.commit() {
+            throw .file(FileProblem(path: failure.path, message: "cannot write file: \(failure.message)",
+                                    notes: unchangedNotes(transaction, failure)))
+        }
+        if let stream { try bytes.withUnsafeBufferPointer { buffer throws(CLIError) in try OutputWriter.writeSpecial(buffer, to: stream) } }
+
         let report = SceneMigrationReport.text(plan, paths: .init(sceneDelegate: options.output.path, appDelegate: plan.home.file.path,
                                                                   infoPlist: options.infoPlist),
                                                updatedAppDelegate: options.update, updatedInfoPlist: options.update && plist != nil)
         // Standard output holds the scene delegate when there is no `-o`.
-        if options.output.path == nil { Terminal.err(report) } else { Terminal.out(report) }
+        if options.output.path == nil {
+            Terminal.out(bytes)
+            Terminal.err(report)
+        } else {
+            Terminal.out(report)
+        }
         return .success
+    }
+
+    /// What a failed transaction says about the files: none changed, or which could not be
+    /// put back and where their previous content is.
+    static func unchangedNotes(_ transaction: FileTransaction, _ failure: FileTransaction.Failure) -> [String] {
+        guard failure.notRestored.isEmpty else {
+            return failure.notRestored.map { "'\($0.path)' could not be put back as it was; its previous content is in '\($0.keptAt)'" }
+        }
+        let names = transaction.changes.map { "'\($0.path)'" }
+        let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        return ["nothing was changed: " + list + (names.count == 1 ? " is as it was" : " are as they were")]
     }
 }

@@ -59,6 +59,70 @@ import Testing
         #expect(try Self.read(folder + "/AppDelegate.swift") == updated)
     }
 
+    /// Every file of the folder, name and bytes.
+    static func snapshot(_ folder: String) throws -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) { files[name] = try read(folder + "/" + name) }
+        return files
+    }
+
+    static let updateArguments = ["migrate", "AppDelegate.swift", "AppDelegate+Notifications.swift", "--info-plist", "Info.plist",
+                                  "-o", "SceneDelegate.swift", "--update"]
+
+    /// Issue 36, item 1: a read-only Info.plist used to leave the scene delegate written and the
+    /// app delegate edited (exit 3), and a second run refused the half-migrated app. Now every
+    /// target is checked first: nothing is written, and the message says so.
+    @Test func anUnwritableInfoPlistChangesNothing() throws {
+        let folder = try Self.copy()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: folder + "/Info.plist")
+        let before = try Self.snapshot(folder)
+        let run = try CLIRunner.run(Self.updateArguments, in: folder)
+        #expect(run.status == 3, "\(run)")
+        #expect(run.stderr == "Info.plist: error: cannot write file: the file is read-only (mode 444)\n"
+                + "Info.plist: note: nothing was changed: 'SceneDelegate.swift', 'AppDelegate.swift' and 'Info.plist' are as they were\n")
+        #expect(try Self.snapshot(folder) == before)
+    }
+
+    /// Issue 36: a failure at any step of the writes (each staged file, each old file kept,
+    /// each rename; `LIFECYCLE_FAIL_WRITE=N` fails the Nth) leaves every file byte for byte as it
+    /// was, no temporary file behind, and says so; the run after the last step succeeds.
+    @Test func aFailureAtAnyWriteLeavesEveryFileAsItWas() throws {
+        let folder = try Self.copy()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // An existing, untouched scene delegate written from fewer files: it is replaced too,
+        // so that every kind of step runs for every file.
+        let first = try CLIRunner.run(["migrate", "AppDelegate.swift", "-o", "SceneDelegate.swift"], in: folder)
+        #expect(first.status == 0, "\(first)")
+        let before = try Self.snapshot(folder)
+        var step = 1
+        while true {
+            let run = try CLIRunner.run(Self.updateArguments, in: folder, environment: ["LIFECYCLE_FAIL_WRITE": String(step)])
+            if run.status == 0 { break }
+            #expect(run.status == 3, "step \(step): \(run)")
+            #expect(run.stderr.contains(": error: cannot write file: Input/output error (LIFECYCLE_FAIL_WRITE)\n"), "step \(step): \(run)")
+            #expect(run.stderr.contains("note: nothing was changed: "), "step \(step): \(run)")
+            #expect(try Self.snapshot(folder) == before, "step \(step) changed a file")
+            step += 1
+            if step > 20 { Issue.record("the writes never succeed"); return }
+        }
+        // Three files staged, three old ones kept, three renamed.
+        #expect(step == 10, "the run succeeded at step \(step)")
+        #expect(Self.onlyAdded(before["AppDelegate.swift"]!, try Self.read(folder + "/AppDelegate.swift")))
+        #expect(Self.onlyAdded(before["Info.plist"]!, try Self.read(folder + "/Info.plist")))
+        #expect(Set(try Self.snapshot(folder).keys) == Set(before.keys))
+    }
+
+    /// Issue 36, item 6: the same file given twice used to move every callback twice (exit 0).
+    @Test func theSameFileGivenTwiceIsReadOnce() throws {
+        let folder = try Self.copy()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try CLIRunner.run(["migrate", "AppDelegate.swift", "./AppDelegate.swift"], in: folder)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stderr.hasPrefix("lifecycle migrate: warning: './AppDelegate.swift' is 'AppDelegate.swift', given already; it is read once\n"))
+        #expect(run.stdout.components(separatedBy: "func sceneDidEnterBackground(").count == 2)
+    }
+
     @Test func theOutputIsNeverAnInput() throws {
         let folder = try Self.copy()
         defer { try? FileManager.default.removeItem(atPath: folder) }
