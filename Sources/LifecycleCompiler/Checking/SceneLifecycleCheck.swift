@@ -97,9 +97,10 @@ public enum SceneLifecycleCheck {
 
     /// How the app adopts scenes, if it does.
     public static func adoption(models: [Model], program: SwiftProgram, infoPlist: InfoPlist?, appDelegate: String) -> Adoption {
-        if let infoPlist, let key = infoPlist.sceneManifest {
-            return .adopted(Evidence(note: "the app adopts scenes: \(PathNames.lastComponent(infoPlist.file.path)) declares '\(InfoPlist.sceneManifestKey)' here",
-                                     range: key))
+        if let infoPlist, infoPlist.declaresSceneManifest {
+            return .adopted(Evidence(note: "the app adopts scenes: \(PathNames.lastComponent(infoPlist.file.path)) declares '\(InfoPlist.sceneManifestKey)'"
+                                         + (infoPlist.sceneManifest == nil ? "" : " here"),
+                                     range: infoPlist.sceneManifest))
         }
         if let expected = ImplementationMatcher.expected(configurationDeclaration) {
             let methods = program.methods(ofClass: appDelegate)
@@ -139,7 +140,7 @@ public enum SceneLifecycleCheck {
         }
         if let infoPlist {
             diagnostic = diagnostic.note("\(PathNames.lastComponent(infoPlist.file.path)) declares no '\(InfoPlist.sceneManifestKey)'",
-                                         at: infoPlist.list.values[infoPlist.list.root].range)
+                                         at: infoPlist.rootRange)
         } else {
             diagnostic = diagnostic.note("no Info.plist was given; if the app's declares a '\(InfoPlist.sceneManifestKey)', pass it with '--info-plist'",
                                          at: nil)

@@ -19,6 +19,10 @@ extension Diagnostic {
              at: range)
     }
 
+    static func migrateEditNotVerified(_ appDelegate: String, reason: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "'\(appDelegate)' cannot be edited safely: \(reason); nothing is written", at: range)
+    }
+
     static func migrateForwardedUsesWindow(_ selector: String, appDelegate: String, at range: SourceRange) -> Diagnostic {
         make(.warning, "'\(selector)' of '\(appDelegate)', which the moved code calls, uses 'window', which is nil once the app adopts scenes; move it to the scene delegate",
              at: range)

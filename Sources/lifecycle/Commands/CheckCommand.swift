@@ -78,7 +78,7 @@ enum CheckCommand: Command {
         var infoPlist: InfoPlist?
         if let path = options.infoPlist {
             do {
-                let (read, plistDiagnostics) = InfoPlist.read(try frontend.read(path))
+                let (read, plistDiagnostics) = InfoPlist.read(try frontend.read(path), in: frontend.files)
                 infoPlist = read
                 frontend.diagnostics.append(contentsOf: plistDiagnostics)
             } catch {

@@ -49,7 +49,7 @@ enum MigrateCommand: Command {
         }
         var plist: InfoPlist?
         if let path = options.infoPlist {
-            let (read, diagnostics) = InfoPlist.read(try frontend.read(path))
+            let (read, diagnostics) = InfoPlist.read(try frontend.read(path), in: frontend.files)
             plist = read
             frontend.diagnostics.append(contentsOf: diagnostics)
         }
@@ -79,9 +79,21 @@ enum MigrateCommand: Command {
             }
         }
         if options.update {
-            transaction.write(SceneAdoptionEdits.updatedAppDelegate(plan), to: plan.home.file.path, expecting: .bytes(Array(plan.home.file.bytes)))
-            if let plist {
-                transaction.write(SceneAdoptionEdits.updatedInfoPlist(plist, plan: plan), to: plist.file.path, expecting: .bytes(Array(plist.file.bytes)))
+            // Each edit is read back by the project's own readers before anything is written.
+            var failures = frontend.settings.diagnostics()
+            var edits: [(Result<[UInt8], Diagnostic.Failure>, SourceFile)] = [(SceneAdoptionEdits.updatedAppDelegate(plan), plan.home.file)]
+            if let plist { edits.append((SceneAdoptionEdits.updatedInfoPlist(plist, plan: plan), plist.original)) }
+            for (edit, file) in edits {
+                switch edit {
+                case .success(let bytes):
+                    transaction.write(bytes, to: file.path, expecting: .bytes(Array(file.bytes)))
+                case .failure(let failure):
+                    failures.append(failure.diagnostic)
+                }
+            }
+            if failures.hasErrors {
+                frontend.printText(failures)
+                return .inputErrors
             }
         }
         if case .failure(let failure) = transaction.commit() {

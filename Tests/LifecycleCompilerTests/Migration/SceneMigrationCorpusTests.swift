@@ -34,7 +34,7 @@ import Testing
         var diagnostics = Diagnostics()
         var plist: InfoPlist?
         if names.contains("Info.plist") {
-            let (read, plistDiagnostics) = InfoPlist.read(files.add(path: "Info.plist", bytes: Array(try Data(contentsOf: folder.appendingPathComponent("Info.plist")))))
+            let (read, plistDiagnostics) = InfoPlist.read(files.add(path: "Info.plist", bytes: Array(try Data(contentsOf: folder.appendingPathComponent("Info.plist")))), in: files)
             plist = read
             diagnostics.append(contentsOf: plistDiagnostics)
         }
@@ -111,7 +111,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         var paths: [String] = []
         for source in run.sources {
-            var bytes = source === plan.home.file ? SceneAdoptionEdits.updatedAppDelegate(plan) : Array(source.bytes)
+            var bytes = source === plan.home.file ? try SceneAdoptionEdits.updatedAppDelegate(plan).get() : Array(source.bytes)
             bytes = Self.madeInternal(bytes, file: source, as: run.diagnostics)
             let path = folder.appendingPathComponent(source.path).path
             _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))

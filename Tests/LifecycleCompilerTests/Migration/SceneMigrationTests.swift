@@ -7,7 +7,7 @@ import Testing
     static func plan(_ sources: [String: String], plist: String? = nil) -> (SceneMigration.Plan?, [Diagnostic], SourceFiles) {
         let files = SourceFiles()
         let swift = sources.keys.sorted().map { files.add(path: $0, bytes: Array(sources[$0]!.utf8)) }
-        let infoPlist = plist.map { InfoPlist.read(files.add(path: "Info.plist", bytes: Array($0.utf8))).0! }
+        let infoPlist = plist.map { InfoPlist.read(files.add(path: "Info.plist", bytes: Array($0.utf8)), in: files).0! }
         let (plan, diagnostics) = SceneMigration.plan(swift, infoPlist: infoPlist)
         return (plan, diagnostics.all, files)
     }
@@ -88,7 +88,7 @@ import Testing
     @Test func configurationIsAddedAtTheEndOfTheClass() throws {
         let crlf = Self.plainAppDelegate.replacingOccurrences(of: "\n", with: "\r\n")
         let (plan, _, _) = Self.plan(["AppDelegate.swift": crlf])
-        let updated = String(decoding: SceneAdoptionEdits.updatedAppDelegate(try #require(plan)), as: UTF8.self)
+        let updated = String(decoding: try SceneAdoptionEdits.updatedAppDelegate(try #require(plan)).get(), as: UTF8.self)
         let added = "\r\n" + SceneAdoptionEdits.configurationMethod(try #require(plan)).map { "    " + $0 + "\r\n" }.joined()
         #expect(updated == crlf.replacingOccurrences(of: "    }\r\n}\r\n", with: "    }\r\n" + added + "}\r\n"))
     }
@@ -100,11 +100,11 @@ import Testing
         let (plan, _, files) = Self.plan(["AppDelegate.swift": Self.plainAppDelegate], plist: plist)
         let planned = try #require(plan)
         let infoPlist = try #require(planned.infoPlist)
-        let updated = String(decoding: SceneAdoptionEdits.updatedInfoPlist(infoPlist, plan: planned), as: UTF8.self)
+        let updated = String(decoding: try SceneAdoptionEdits.updatedInfoPlist(infoPlist, plan: planned).get(), as: UTF8.self)
         #expect(updated.hasPrefix("<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n  <key>UIMainStoryboardFile</key>\n  <string>Main</string>\n  <key>UIApplicationSceneManifest</key>\n  <dict>\n    <key>UIApplicationSupportsMultipleScenes</key>\n"))
         #expect(updated.hasSuffix("          <key>UISceneStoryboardFile</key>\n          <string>Main</string>\n        </dict>\n      </array>\n    </dict>\n  </dict>\n</dict>\n</plist>\n"))
         // The result reads back, and now adopts scenes.
-        let again = InfoPlist.read(files.add(path: "Updated.plist", bytes: Array(updated.utf8))).0
+        let again = InfoPlist.read(files.add(path: "Updated.plist", bytes: Array(updated.utf8)), in: files).0
         #expect(again?.sceneManifest != nil)
         #expect(SceneAdoptionEdits.configurationMethod(planned).contains("    configuration.storyboard = UIStoryboard(name: \"Main\", bundle: nil)"))
     }
