@@ -5,6 +5,17 @@ extension Diagnostic {
         make(.error, "'\(appDelegate)' already adopts the scene life cycle; there is nothing to migrate", at: range)
     }
 
+    static func migrateAssignsConstant(_ name: String, appDelegate: String, at range: SourceRange) -> Diagnostic {
+        make(.warning, "the moved code assigns '\(name)', which '\(appDelegate)' declares without a setter; declare it 'var' so that the scene delegate can set it",
+             at: range)
+    }
+
+    static func migrateAssignsPrivateSetter(_ name: String, callback: String, appDelegate: String, access: String,
+                                            at range: SourceRange) -> Diagnostic {
+        make(.warning, "the moved code of '\(callback)' assigns '\(name)', whose setter is \(access) to '\(appDelegate)'; remove '\(access)(set)' so that the scene delegate can set it",
+             at: range)
+    }
+
     static func migrateCannotForward(_ selector: String, appDelegate: String, at range: SourceRange) -> Diagnostic {
         make(.warning, "the moved code uses '\(selector)' of '\(appDelegate)', which the scene delegate cannot forward (it is generic or variadic); call it through 'appDelegate'",
              at: range)
@@ -42,6 +53,11 @@ extension Diagnostic {
 
     static func migrateSelfPassed(_ callback: String, appDelegate: String, at range: SourceRange) -> Diagnostic {
         make(.warning, "'self' in the moved code of '\(callback)' is the scene delegate now, not '\(appDelegate)'", at: range)
+    }
+
+    static func migrateSuperNotGiven(_ selector: String, className: String, helper: String, at range: SourceRange) -> Diagnostic {
+        make(.warning, "'super.\(selector)' runs the implementation of '\(className)', which is not among the files given; give its file too, or move what it does into '\(helper)' of the scene delegate",
+             at: range)
     }
 
     static func migrateUntypedProperty(_ name: String, appDelegate: String, at range: SourceRange) -> Diagnostic {

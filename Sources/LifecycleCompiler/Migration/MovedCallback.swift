@@ -84,4 +84,9 @@ struct MovedCallback {
     /// `let NAME = UIApplication.shared` before a moved body that uses the application
     /// parameter.
     var applicationBinding: String?
+    /// The class that declares it: the app delegate, or a superclass it inherits it from.
+    var origin = ""
+    /// Text replaced in the moved code (each `super.name` by the method that now holds what
+    /// it ran), by absolute byte ranges of its file.
+    var replacements: [(Range<Int>, String)] = []
 }

@@ -164,7 +164,8 @@ import LifecycleCompiler
     /// The example, migrated with `--update`, type-checks with its scene delegate against
     /// Apple's iOS SDK, with and without `DEBUG`.
     @Test func migratedExampleTypeChecksAgainstTheIOSSDK() throws {
-        let script = CLIRunner.packageRoot + "/../shared/tools/ios-typecheck/ios-typecheck.sh"
+        let script = (ProcessInfo.processInfo.environment["LIFECYCLE_IOS_TYPECHECK"] ?? CLIRunner.packageRoot + "/../shared/tools/ios-typecheck")
+            + "/ios-typecheck.sh"
         guard FileManager.default.fileExists(atPath: script) else {
             print("iOS SDK type-check of Examples/Migration skipped: no ios-typecheck tool on this machine")
             return

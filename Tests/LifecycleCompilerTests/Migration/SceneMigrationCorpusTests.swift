@@ -160,7 +160,7 @@ import Testing
 /// The workplace's type-check against Apple's real iOS SDK (`../shared/tools/ios-typecheck`),
 /// when it and its SDK snapshot are on this machine.
 enum IOSTypeCheck {
-    static let script = Repository.root.path + "/../shared/tools/ios-typecheck/ios-typecheck.sh"
+    static let script = IOSTypecheck.folder.path + "/ios-typecheck.sh"
 
     static let missing = "no ios-typecheck tool, or no iOS SDK snapshot for it, on this machine"
 
