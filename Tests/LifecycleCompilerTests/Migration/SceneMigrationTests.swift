@@ -255,6 +255,58 @@ import Testing
         #expect(try Self.generated(plan).contains("    private var counter: Int {\n        get { appDelegate.counter }\n        set { appDelegate.counter = newValue }\n    }\n"))
     }
 
+    static func launching(_ body: String) -> String {
+        """
+        import UIKit
+
+        @main
+        class AppDelegate: UIResponder, UIApplicationDelegate {
+            var window: UIWindow?
+
+            func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        \(body)
+                return true
+            }
+        }
+
+        """
+    }
+
+    /// Issue 36, item 5: window set-up after `guard … else { return true }` moved to the scene
+    /// unconditionally, without a word. A plain early return moves with it; any other keeps the
+    /// set-up quoted, with a warning that says why.
+    @Test func earlyReturnsBeforeTheWindowAreKeptOrWarnedAbout() throws {
+        let guarded = Self.launching("""
+                guard !ProcessInfo.processInfo.arguments.contains("-unit-tests") else { return true }
+                if Settings.isLocked { return false }
+                window = UIWindow(frame: UIScreen.main.bounds)
+                window?.makeKeyAndVisible()
+        """)
+        let (plan, diagnostics, _) = Self.plan(["AppDelegate.swift": guarded])
+        #expect(diagnostics.isEmpty, "\(diagnostics.map(\.message))")
+        #expect(try Self.generated(plan).contains("""
+                    // Moved from 'application(_:didFinishLaunchingWithOptions:)' of 'AppDelegate' (AppDelegate.swift:8-11): the window set-up, for this scene.
+                    guard !ProcessInfo.processInfo.arguments.contains("-unit-tests") else { return }
+                    if Settings.isLocked { return }
+                    window = UIWindow(windowScene: windowScene)
+                    window?.makeKeyAndVisible()
+                }
+            """))
+        for (early, reason) in [
+            ("guard Store.shared.load() else {\n            log(\"no store\")\n            return false\n        }", "it follows an early return ('guard' on line 10), which the scene would not take"),
+            ("if launchOptions?[.url] != nil { return true }", "it follows an early return whose condition reads 'launchOptions', which a scene does not have"),
+            ("do {\n            try Store.shared.open()\n        } catch {\n            return false\n        }", "it follows an early return ('do' on line 11), which the scene would not take"),
+        ] {
+            let source = Self.launching("        \(early)\n        window = UIWindow(frame: UIScreen.main.bounds)\n        window?.makeKeyAndVisible()")
+            let (quoted, warnings, _) = Self.plan(["AppDelegate.swift": source])
+            #expect(warnings.map(\.message) == ["the window set-up of 'application(_:didFinishLaunchingWithOptions:)' is quoted in 'scene(_:willConnectTo:options:)', not moved: \(reason)"])
+            #expect(try Self.generated(quoted).contains("        window = UIWindow(windowScene: windowScene)\n        // 'application(_:didFinishLaunchingWithOptions:)' of 'AppDelegate'"))
+        }
+        // An early return after the set-up changes nothing.
+        let after = Self.launching("        window = UIWindow(frame: UIScreen.main.bounds)\n        window?.makeKeyAndVisible()\n        guard Store.shared.load() else { log(); return false }")
+        #expect(Self.plan(["AppDelegate.swift": after]).1.isEmpty)
+    }
+
     /// Every prefix of every corpus app delegate, cut at each line, plans and generates
     /// without trapping; what it makes of a cut file is only required to exist.
     @Test func truncatedAppDelegatesNeverCrash() throws {
