@@ -21,6 +21,10 @@ extension Diagnostic {
              at: range)
     }
 
+    static func migrateClassDeclaredTwice(_ name: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "'\(name)' is declared twice; give each file once", at: range)
+    }
+
     static func migrateClassExists(_ name: String, at range: SourceRange) -> Diagnostic {
         make(.error, "a class '\(name)' is declared already; 'lifecycle migrate' writes a new one", at: range)
     }

@@ -42,6 +42,14 @@ public enum SceneMigration {
         public var storyboard: String?
         /// The Info.plist given, if any.
         public var infoPlist: InfoPlist?
+        /// The configuration an earlier run added to the app delegate, if it stopped before
+        /// the manifest: the migration completes it.
+        public var configuration: SwiftProgram.Located<ScannedMethod>?
+        /// The scene delegate an earlier run wrote, when it is among the files: kept as it is.
+        public var existingSceneDelegate: SwiftProgram.Declaration?
+
+        /// Whether an earlier run did part of the migration.
+        public var isCompletion: Bool { configuration != nil || existingSceneDelegate != nil }
 
         /// (app callback, scene callback, where) for each moved callback, in the scene
         /// delegate's order.
@@ -77,17 +85,34 @@ public enum SceneMigration {
             }
             return (nil, diagnostics)
         }
+        // Declared twice (the same file given twice, or a copy): every callback would move twice.
+        let classes = program.declarations(of: appDelegate).filter { $0.type.kind == .class }
+        if classes.count > 1 {
+            diagnostics.append(Diagnostic.migrateClassDeclaredTwice(appDelegate, at: SwiftProgram.keywordRange(of: classes[1]))
+                .note("'\(appDelegate)' is declared here first", at: SwiftProgram.keywordRange(of: classes[0])))
+            return (nil, diagnostics)
+        }
+        // What an earlier run did, if it stopped half-way: the configuration it adds, and the
+        // scene delegate it writes. The migration then completes what is missing.
+        let configuration = migrateConfiguration(of: appDelegate, in: program)
+        var existingSceneDelegate: SwiftProgram.Declaration?
+        if let existing = program.classDeclaration(sceneDelegateName) {
+            guard isMigrateOutput(Array(existing.file.bytes)) else {
+                diagnostics.append(Diagnostic.migrateClassExists(sceneDelegateName, at: SwiftProgram.keywordRange(of: existing)))
+                return (nil, diagnostics)
+            }
+            existingSceneDelegate = existing
+        }
         switch SceneLifecycleCheck.adoption(models: [], program: program, infoPlist: infoPlist, appDelegate: appDelegate) {
         case .adopted(let evidence):
-            diagnostics.append(Diagnostic.migrateAlreadyAdopted(appDelegate, at: SwiftProgram.keywordRange(of: home))
-                .note(evidence.note, at: evidence.range))
-            return (nil, diagnostics)
+            // Only the configuration an earlier run added, and no manifest: half-migrated.
+            guard configuration != nil, infoPlist?.declaresSceneManifest != true, !evidence.isSwiftUI else {
+                diagnostics.append(Diagnostic.migrateAlreadyAdopted(appDelegate, at: SwiftProgram.keywordRange(of: home))
+                    .note(evidence.note, at: evidence.range))
+                return (nil, diagnostics)
+            }
         case .presumed, .notAdopted:
             break
-        }
-        if let existing = program.classDeclaration(sceneDelegateName) {
-            diagnostics.append(Diagnostic.migrateClassExists(sceneDelegateName, at: SwiftProgram.keywordRange(of: existing)))
-            return (nil, diagnostics)
         }
         let catalog = Catalog()
         // What UIKit calls on the app delegate: its own methods, then those it inherits from
@@ -125,9 +150,29 @@ public enum SceneMigration {
                         restoration: restoration, forwarders: [], storyboard: infoPlist?.mainStoryboard, infoPlist: infoPlist)
         plan.supers = supers
         plan.chain = chain
+        plan.configuration = configuration
+        plan.existingSceneDelegate = existingSceneDelegate
         plan.imports = imports(of: plan)
         plan.forwarders = forwarders(for: plan, into: &diagnostics)
         return (plan, diagnostics)
+    }
+
+    /// The app delegate's `application(_:configurationForConnecting:options:)` when it
+    /// returns the scene delegate `migrate` writes (`delegateClass = SceneDelegate.self`).
+    static func migrateConfiguration(of appDelegate: String, in program: SwiftProgram) -> SwiftProgram.Located<ScannedMethod>? {
+        program.methods(ofClass: appDelegate).first { located in
+            guard located.member.selector == SceneLifecycleCheck.configurationSelector, let body = located.member.body else { return false }
+            let tokens = SwiftLexer(bytes: Array(located.file.bytes), range: body).tokenize()
+            return tokens.indices.contains { k in
+                k + 4 < tokens.count && tokens[k].isKeyword("delegateClass") && tokens[k + 1].isPunct(UInt8(ascii: "="))
+                    && tokens[k + 2].isKeyword(sceneDelegateName) && tokens[k + 3].isPunct(UInt8(ascii: ".")) && tokens[k + 4].isKeyword("self")
+            }
+        }
+    }
+
+    /// Whether a file is a scene delegate `lifecycle migrate` wrote (edited since or not).
+    public static func isMigrateOutput(_ bytes: [UInt8]) -> Bool {
+        GeneratedFileHeader.status(of: bytes) != .notGenerated && bytes.prefix(4_096).firstRange(of: Array("\n// Regenerate with: lifecycle migrate ".utf8)) != nil
     }
 
     /// The methods of the classes of `chain` (the app delegate first): every one of the app

@@ -71,7 +71,14 @@ enum MigrateCommand: Command {
         // Every file is checked before any is written, and all are written or none.
         var transaction = FileTransaction(project: FileTransaction.project(containing: options.sources + [options.infoPlist, options.output.path].compactMap { $0 }))
         var stream: String?
-        if let output = options.output.path {
+        // A half-migrated app keeps the scene delegate an earlier run wrote: among the files,
+        // or at `-o` once edited.
+        var kept = plan.existingSceneDelegate?.file.path
+        if kept == nil, plan.isCompletion, let output = options.output.path, case .success(let existing?) = FileSystem.contents(of: output),
+           SceneMigration.isMigrateOutput(existing), GeneratedFileHeader.status(of: existing) == .edited {
+            kept = output
+        }
+        if kept == nil, let output = options.output.path {
             switch try OutputWriter.destination(of: bytes, at: output, force: options.output.force, command: name) {
             case .unchanged: break
             case .standardOutput, .special: stream = output
@@ -81,7 +88,8 @@ enum MigrateCommand: Command {
         if options.update {
             // Each edit is read back by the project's own readers before anything is written.
             var failures = frontend.settings.diagnostics()
-            var edits: [(Result<[UInt8], Diagnostic.Failure>, SourceFile)] = [(SceneAdoptionEdits.updatedAppDelegate(plan), plan.home.file)]
+            var edits: [(Result<[UInt8], Diagnostic.Failure>, SourceFile)] = []
+            if plan.configuration == nil { edits.append((SceneAdoptionEdits.updatedAppDelegate(plan), plan.home.file)) }
             if let plist { edits.append((SceneAdoptionEdits.updatedInfoPlist(plist, plan: plan), plist.original)) }
             for (edit, file) in edits {
                 switch edit {
@@ -103,11 +111,11 @@ enum MigrateCommand: Command {
         if let stream { try bytes.withUnsafeBufferPointer { buffer throws(CLIError) in try OutputWriter.writeSpecial(buffer, to: stream) } }
 
         let report = SceneMigrationReport.text(plan, paths: .init(sceneDelegate: options.output.path, appDelegate: plan.home.file.path,
-                                                                  infoPlist: options.infoPlist),
+                                                                  infoPlist: options.infoPlist, keptSceneDelegate: kept),
                                                updatedAppDelegate: options.update, updatedInfoPlist: options.update && plist != nil)
         // Standard output holds the scene delegate when there is no `-o`.
         if options.output.path == nil {
-            Terminal.out(bytes)
+            if kept == nil { Terminal.out(bytes) }
             Terminal.err(report)
         } else {
             Terminal.out(report)

@@ -113,6 +113,47 @@ import Testing
         #expect(Set(try Self.snapshot(folder).keys) == Set(before.keys))
     }
 
+    /// Issue 36, item 1: an app an older run left half-migrated (the scene delegate written,
+    /// edited since, and the configuration added, but no manifest) is completed, not refused:
+    /// the manifest is added, the edited scene delegate and the configuration stay as they are.
+    @Test func aHalfMigratedAppIsCompleted() throws {
+        let folder = try Self.copy()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // The state the old run left: the scene delegate and the configuration, no manifest.
+        let half = try CLIRunner.run(["migrate", "AppDelegate.swift", "AppDelegate+Notifications.swift", "-o", "SceneDelegate.swift", "--update"], in: folder)
+        #expect(half.status == 0, "\(half)")
+        let edited = try Self.read(folder + "/SceneDelegate.swift") + Array("// Mine now.\n".utf8)
+        try Data(edited).write(to: URL(fileURLWithPath: folder + "/SceneDelegate.swift"))
+        let appDelegate = try Self.read(folder + "/AppDelegate.swift")
+        let plist = try Self.read(folder + "/Info.plist")
+        let run = try CLIRunner.run(Self.updateArguments, in: folder)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout.hasPrefix("""
+            Completing the migration an earlier run of 'lifecycle migrate' began.
+            Kept SceneDelegate.swift, the scene delegate an earlier run wrote: 'lifecycle migrate' does not replace it once edited.
+
+            'AppDelegate' returns the scene configuration already (AppDelegate.swift:79).
+
+            Added 'UIApplicationSceneManifest' to Info.plist.
+
+            """), "\(run)")
+        #expect(try Self.read(folder + "/SceneDelegate.swift") == edited)
+        #expect(try Self.read(folder + "/AppDelegate.swift") == appDelegate)
+        #expect(Self.onlyAdded(plist, try Self.read(folder + "/Info.plist")))
+        // Now it is whole: nothing more to do.
+        let again = try CLIRunner.run(Self.updateArguments, in: folder)
+        #expect(again.status == 1 && again.stderr.contains("already adopts the scene life cycle"), "\(again)")
+        // The scene delegate among the files given is kept too.
+        let folder2 = try Self.copy()
+        defer { try? FileManager.default.removeItem(atPath: folder2) }
+        _ = try CLIRunner.run(["migrate", "AppDelegate.swift", "AppDelegate+Notifications.swift", "-o", "SceneDelegate.swift", "--update"], in: folder2)
+        let withScene = try CLIRunner.run(["migrate", "AppDelegate.swift", "AppDelegate+Notifications.swift", "SceneDelegate.swift",
+                                           "--info-plist", "Info.plist", "--update"], in: folder2)
+        #expect(withScene.status == 0, "\(withScene)")
+        #expect(withScene.stdout.isEmpty && withScene.stderr.contains("Kept SceneDelegate.swift"), "\(withScene)")
+        #expect(try Self.read(folder2 + "/Info.plist") != plist)
+    }
+
     /// Issue 36, item 6: the same file given twice used to move every callback twice (exit 0).
     @Test func theSameFileGivenTwiceIsReadOnce() throws {
         let folder = try Self.copy()

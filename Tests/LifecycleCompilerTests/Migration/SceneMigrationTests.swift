@@ -55,6 +55,15 @@ import Testing
         #expect(diagnostics.map(\.message) == ["a class 'SceneDelegate' is declared already; 'lifecycle migrate' writes a new one"])
     }
 
+    /// Issue 36, item 6: the app delegate declared twice (the same file given twice by two
+    /// names) would move every callback twice: an error, nothing planned.
+    @Test func anAppDelegateDeclaredTwiceIsAnError() {
+        let (plan, diagnostics, _) = Self.plan(["AppDelegate.swift": Self.plainAppDelegate, "./AppDelegate.swift": Self.plainAppDelegate])
+        #expect(plan == nil)
+        #expect(diagnostics.map(\.message) == ["'AppDelegate' is declared twice; give each file once"])
+        #expect(diagnostics.first?.notes.map(\.message) == ["'AppDelegate' is declared here first"])
+    }
+
     /// A property whose type is not written gets a placeholder in its forwarder, and a warning.
     @Test func untypedPropertyIsAPlaceholderAndAWarning() throws {
         let source = Self.plainAppDelegate.replacingOccurrences(of: "    var window: UIWindow?\n", with: "    var window: UIWindow?\n    var cache = makeCache()\n")
