@@ -59,7 +59,7 @@ public struct SceneDelegateGenerator {
                 printer.line()
                 emitRestoration(first, into: &printer)
             }
-            if !plan.forwarders.isEmpty {
+            if !plan.forwarders.isEmpty || plan.handsOnNotificationResponse {
                 printer.line()
                 emitForwarders(into: &printer)
             }
@@ -83,7 +83,7 @@ public struct SceneDelegateGenerator {
     // MARK: - scene(_:willConnectTo:options:)
 
     func emitWillConnect(into printer: inout Printer) {
-        let coldLaunch = plan.moved.filter { MovedCallback.coldLaunch[$0.scene.selector] != nil }
+        let coldLaunch = plan.moved.filter { MovedCallback.coldLaunch($0.scene.selector) != nil }
         var usesWindowScene = coldLaunch.contains { $0.scene.selector.hasPrefix("windowScene(") }
         switch plan.window {
         case .moved(_, _, _, let createsWindow): usesWindowScene = usesWindowScene || createsWindow
@@ -117,15 +117,41 @@ public struct SceneDelegateGenerator {
                 if creates { printer.line("window?.makeKeyAndVisible()") }
             }
             if !coldLaunch.isEmpty {
-                printer.line("// A launch to open a URL, continue an activity or perform a shortcut passes it here, not to the callbacks below.")
+                let share = coldLaunch.contains { $0.scene.selector == "windowScene(_:userDidAcceptCloudKitShareWith:)" }
+                printer.line("// A launch to open a URL, continue an activity\(share ? ", perform a shortcut or accept a CloudKit share" : " or perform a shortcut") passes it here, not to the callbacks below.")
                 for moved in coldLaunch {
                     conditional(moved.source.member.condition, &printer) { printer in
-                        for line in MovedCallback.coldLaunch[moved.scene.selector] ?? [] { printer.line(line) }
+                        for line in MovedCallback.coldLaunch(moved.scene.selector) ?? [] { printer.line(line) }
                     }
                 }
             }
+            emitNotificationResponse(into: &printer)
         }
         printer.line("}")
+    }
+
+    /// A notification response that launches the app: said where it goes, or handed on.
+    func emitNotificationResponse(into printer: inout Printer) {
+        guard let responder = plan.notificationResponder else { return }
+        let selector = responder.member.selector
+        if plan.notificationDelegateSetAtLaunch {
+            printer.line("// A notification response that launches the app goes to '\(selector)' of '\(plan.appDelegate)',")
+            printer.line("// the notification center's delegate from launch on (also in 'connectionOptions.notificationResponse').")
+            return
+        }
+        printer.line("// A notification response that launches the app: '\(plan.appDelegate)' is not the notification center's delegate")
+        printer.line("// by then, so it is handed on here.")
+        conditional(responder.member.condition, &printer) { printer in
+            printer.line("if let response = connectionOptions.notificationResponse {")
+            printer.indented { printer in
+                if selector == SceneEntryPointCheck.notificationResponseAsync {
+                    printer.line("Task { await appDelegate.userNotificationCenter(UNUserNotificationCenter.current(), didReceive: response) }")
+                } else {
+                    printer.line("appDelegate.userNotificationCenter(UNUserNotificationCenter.current(), didReceive: response) {}")
+                }
+            }
+            printer.line("}")
+        }
     }
 
     /// Whether quoted lines create a window (`UIWindow(`): the scene's is then created around them.

@@ -48,6 +48,14 @@ public enum SceneMigration {
         /// The scene delegate an earlier run wrote, when it is among the files: kept as it is.
         public var existingSceneDelegate: SwiftProgram.Declaration?
 
+        /// The app delegate's `userNotificationCenter(_:didReceive:…)`, if it has one.
+        public var notificationResponder: SwiftProgram.Located<ScannedMethod>?
+        /// Whether the app delegate makes itself the notification center's delegate at launch
+        /// (then a launching response reaches it without the scene).
+        public var notificationDelegateSetAtLaunch = false
+        /// Whether `scene(_:willConnectTo:options:)` hands a launching response on.
+        public var handsOnNotificationResponse: Bool { notificationResponder != nil && !notificationDelegateSetAtLaunch }
+
         /// Whether an earlier run did part of the migration.
         public var isCompletion: Bool { configuration != nil || existingSceneDelegate != nil }
 
@@ -152,6 +160,11 @@ public enum SceneMigration {
         plan.chain = chain
         plan.configuration = configuration
         plan.existingSceneDelegate = existingSceneDelegate
+        plan.notificationResponder = program.methods(ofClass: appDelegate).first {
+            ($0.member.selector == SceneEntryPointCheck.notificationResponse || $0.member.selector == SceneEntryPointCheck.notificationResponseAsync)
+                && $0.member.body != nil
+        }
+        plan.notificationDelegateSetAtLaunch = SceneEntryPointCheck.setsNotificationDelegateAtLaunch(program, appDelegate: appDelegate)
         plan.imports = imports(of: plan)
         plan.forwarders = forwarders(for: plan, into: &diagnostics)
         return (plan, diagnostics)
@@ -341,6 +354,9 @@ public enum SceneMigration {
         var result = [ScannedImport(text: "import UIKit", condition: nil)]
         for (file, scan) in zip(plan.program.files, plan.program.scans) where files.contains(where: { $0 === file }) {
             for item in scan.imports where !result.contains(item) { result.append(item) }
+        }
+        if plan.handsOnNotificationResponse, !result.contains(where: { $0.text == "import UserNotifications" && $0.condition == nil }) {
+            result.append(ScannedImport(text: "import UserNotifications", condition: nil))
         }
         return result
     }
