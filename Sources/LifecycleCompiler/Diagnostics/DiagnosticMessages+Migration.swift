@@ -43,6 +43,11 @@ extension Diagnostic {
              at: range)
     }
 
+    static func migrateLaunchOptionsNil(_ name: String, at range: SourceRange) -> Diagnostic {
+        make(.warning, "'\(name)' is nil once the app adopts scenes: what a launch brings (a URL, an activity, a quick action, a notification response) comes in the connection options of 'scene(_:willConnectTo:options:)', which the scene delegate hands on to its callbacks",
+             at: range)
+    }
+
     static func migrateNameTaken(_ name: String, appDelegate: String, at range: SourceRange) -> Diagnostic {
         make(.warning, "the moved code uses '\(name)' of '\(appDelegate)', a name the scene delegate has for its own; rename it", at: range)
     }

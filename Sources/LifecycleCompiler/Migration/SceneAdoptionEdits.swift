@@ -69,7 +69,9 @@ public enum SceneAdoptionEdits {
         let before = SwiftSourceScanner(bytes: existing).scan().filter { $0.name == plan.appDelegate }.flatMap { $0.methods.map(\.selector) }
         let after = SwiftSourceScanner(bytes: updated).scan().filter { $0.name == plan.appDelegate }.flatMap { $0.methods.map(\.selector) }
         let program = SwiftProgram(files: [scratch.add(path: plan.home.file.path, bytes: updated)])
-        guard after == before + [SceneLifecycleCheck.configurationSelector],
+        var added = after
+        if let index = added.lastIndex(of: SceneLifecycleCheck.configurationSelector) { added.remove(at: index) }
+        guard added == before, after.count == before.count + 1,
               case .adopted = SceneLifecycleCheck.adoption(models: [], program: program, infoPlist: nil, appDelegate: plan.appDelegate) else {
             return .failure(Diagnostic.Failure(.migrateEditNotVerified(plan.appDelegate, reason: "the edited class does not read back as the old one with the configuration added", at: at)))
         }

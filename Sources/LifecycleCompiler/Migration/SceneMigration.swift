@@ -151,6 +151,18 @@ public enum SceneMigration {
         }
         let launch = methods.map(\.method).first { $0.member.selector == "application(_:didFinishLaunchingWithOptions:)" && $0.member.body != nil }
         let window = launch.map { WindowSetUp(launch: $0) } ?? WindowSetUp.none
+        // What a launch brings (a URL, a quick action, a notification) no longer comes in the
+        // launch options: code that reads them stops seeing it.
+        if let launch, let body = launch.member.body, launch.member.parameters.count > 1 {
+            let name = launch.member.parameters[1].name
+            let bytes = Array(launch.file.bytes)
+            // Read (`launchOptions?[.url]`), not handed on (`super.application(…, didFinishLaunchingWithOptions: launchOptions)`).
+            if name != "_", let use = SwiftStatements.references(in: bytes, body).first(where: {
+                $0.name == name && Use.of($0.range, in: bytes, within: body) == .other
+            }) {
+                diagnostics.append(.migrateLaunchOptionsNil(name, at: SourceRange(file: launch.file.id, start: use.range.lowerBound, end: use.range.upperBound)))
+            }
+        }
         if case .quoted(_, let source, let reason) = window {
             diagnostics.append(.migrateWindowSetUpQuoted(reason, at: SwiftProgram.funcRange(source)))
         }

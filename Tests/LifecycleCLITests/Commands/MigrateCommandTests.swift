@@ -113,6 +113,50 @@ import Testing
         #expect(Set(try Self.snapshot(folder).keys) == Set(before.keys))
     }
 
+    static let corpus = CLIRunner.packageRoot + "/Tests/LifecycleCompilerTests/Fixtures/Migrations"
+    static let corpusCases: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: corpus)) ?? [])
+        .filter { !$0.contains(".") }.sorted()
+
+    /// Every app of the migration corpus, migrated with `--update` by the binary, with a failure
+    /// injected at each write in turn: every file byte for byte as before until the run that
+    /// succeeds, which writes the scene delegate, the configuration and the manifest.
+    @Test(arguments: corpusCases) func everyCorpusAppIsMigratedAllOrNothing(_ name: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lifecycle-corpus-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.corpus + "/" + name).sorted()
+        for file in names where file.hasSuffix(".swift") || file == "Info.plist" {
+            try FileManager.default.copyItem(atPath: Self.corpus + "/" + name + "/" + file, toPath: folder + "/" + file)
+        }
+        let plist = names.contains("Info.plist") ? ["--info-plist", "Info.plist"] : []
+        let arguments = ["migrate"] + names.filter { $0.hasSuffix(".swift") } + plist + ["-o", "SceneDelegate.swift", "--update"]
+        let before = try Self.snapshot(folder)
+        var step = 1
+        while true {
+            let run = try CLIRunner.run(arguments, in: folder, environment: ["LIFECYCLE_FAIL_WRITE": String(step)])
+            if run.status == 0 { break }
+            #expect(run.status == 3 && run.stderr.contains("note: nothing was changed: "), "\(name), step \(step): \(run)")
+            #expect(try Self.snapshot(folder) == before, "\(name): step \(step) changed a file")
+            step += 1
+            if step > 20 { Issue.record("\(name): the writes never succeed"); return }
+        }
+        // The scene delegate, the app delegate and Info.plist if any: staged and renamed, the
+        // two old ones kept.
+        let files = plist.isEmpty ? 2 : 3
+        #expect(step == 3 * files, "\(name): succeeded at step \(step)")
+        let after = try Self.snapshot(folder)
+        #expect(Set(after.keys) == Set(before.keys).union(["SceneDelegate.swift"]))
+        // Run again: with the manifest there is nothing to do; without an Info.plist to check, it
+        // is taken for a migration to complete, the configuration already there.
+        let again = try CLIRunner.run(["migrate"] + names.filter { $0.hasSuffix(".swift") } + plist, in: folder)
+        if plist.isEmpty {
+            #expect(again.status == 0 && again.stderr.contains("Completing the migration") && again.stderr.contains("returns the scene configuration already"),
+                    "\(name): \(again)")
+        } else {
+            #expect(again.status == 1 && again.stderr.contains("already adopts the scene life cycle"), "\(name): \(again)")
+        }
+    }
+
     /// Issue 36, item 1: an app an older run left half-migrated (the scene delegate written,
     /// edited since, and the configuration added, but no manifest) is completed, not refused:
     /// the manifest is added, the edited scene delegate and the configuration stay as they are.

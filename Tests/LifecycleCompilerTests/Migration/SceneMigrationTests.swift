@@ -308,7 +308,7 @@ import Testing
         ] {
             let source = Self.launching("        \(early)\n        window = UIWindow(frame: UIScreen.main.bounds)\n        window?.makeKeyAndVisible()")
             let (quoted, warnings, _) = Self.plan(["AppDelegate.swift": source])
-            #expect(warnings.map(\.message) == ["the window set-up of 'application(_:didFinishLaunchingWithOptions:)' is quoted in 'scene(_:willConnectTo:options:)', not moved: \(reason)"])
+            #expect(warnings.filter { $0.id == "migrateWindowSetUpQuoted" }.map(\.message) == ["the window set-up of 'application(_:didFinishLaunchingWithOptions:)' is quoted in 'scene(_:willConnectTo:options:)', not moved: \(reason)"])
             #expect(try Self.generated(quoted).contains("        window = UIWindow(windowScene: windowScene)\n        // 'application(_:didFinishLaunchingWithOptions:)' of 'AppDelegate'"))
         }
         // An early return after the set-up changes nothing.
