@@ -198,6 +198,46 @@ import Testing
         #expect(try Self.read(folder2 + "/Info.plist") != plist)
     }
 
+    /// A symbolic link that leads out of the folder of the files given is not written through
+    /// (a shared Info.plist of another project); nothing is written.
+    @Test func aLinkOutOfTheProjectIsRefused() throws {
+        let folder = try Self.copy()
+        let elsewhere = try Self.copy()
+        defer { try? FileManager.default.removeItem(atPath: folder); try? FileManager.default.removeItem(atPath: elsewhere) }
+        try FileManager.default.removeItem(atPath: folder + "/Info.plist")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/Info.plist", withDestinationPath: elsewhere + "/Info.plist")
+        let before = try Self.snapshot(folder), shared = try Self.read(elsewhere + "/Info.plist")
+        let run = try CLIRunner.run(Self.updateArguments, in: folder)
+        #expect(run.status == 3, "\(run)")
+        #expect(run.stderr.hasPrefix("Info.plist: error: cannot write file: leads to '"), "\(run)")
+        #expect(run.stderr.contains("through a symbolic link, outside '"))
+        #expect(run.stderr.contains("note: nothing was changed: "))
+        #expect(try Self.snapshot(folder) == before)
+        #expect(try Self.read(elsewhere + "/Info.plist") == shared)
+    }
+
+    /// An Info.plist with another hard link is written in place, keeping the link; a failure
+    /// at any step puts its bytes back in place too.
+    @Test func aHardLinkedInfoPlistIsPutBackInPlace() throws {
+        let folder = try Self.copy()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/Shared", withIntermediateDirectories: true)
+        try FileManager.default.linkItem(atPath: folder + "/Info.plist", toPath: folder + "/Shared/Info.plist")
+        let plist = try Self.read(folder + "/Info.plist")
+        var step = 1
+        while true {
+            let run = try CLIRunner.run(Self.updateArguments, in: folder, environment: ["LIFECYCLE_FAIL_WRITE": String(step)])
+            if run.status == 0 { break }
+            #expect(try Self.read(folder + "/Info.plist") == plist, "step \(step)")
+            #expect(try Self.read(folder + "/Shared/Info.plist") == plist, "step \(step)")
+            step += 1
+            if step > 20 { Issue.record("the writes never succeed"); return }
+        }
+        let edited = try Self.read(folder + "/Shared/Info.plist")
+        #expect(edited != plist)
+        #expect(try Self.read(folder + "/Info.plist") == edited)
+    }
+
     /// Issue 36, item 6: the same file given twice used to move every callback twice (exit 0).
     @Test func theSameFileGivenTwiceIsReadOnce() throws {
         let folder = try Self.copy()
