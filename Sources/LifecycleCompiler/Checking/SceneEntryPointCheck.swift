@@ -133,7 +133,7 @@ public enum SceneEntryPointCheck {
             let file = willConnect.file
             let at = SourceRange(file: file.id, start: willConnect.member.offset, end: willConnect.member.offset + 4)
             diagnostic = diagnostic.note("hand it on at the end of '\(willConnectSelector)' in \(PathNames.lastComponent(file.path)): "
-                                         + lines.map { $0.trimmingPrefix(while: { $0 == " " }) }.joined(separator: " "), at: at)
+                                         + lines.map { String($0.drop { $0 == " " }) }.joined(separator: " "), at: at)
             if let insertion = insertionBeforeClosingBrace(body.upperBound - 1, in: file, lines: lines) {
                 diagnostic.fixIt = Diagnostic.FixIt(replace: SourceRange(file: file.id, start: insertion.offset, end: insertion.offset), with: insertion.text)
             }
@@ -173,7 +173,7 @@ public enum SceneEntryPointCheck {
         for file in program.files {
             let bytes = file.bytes
             // Most files name none of them: look for the words before reading tokens.
-            guard names.contains(where: { bytes.firstRange(of: Array($0.utf8)) != nil }) else { continue }
+            guard names.contains(where: { Self.occurs(Array($0.utf8), in: bytes) }) else { continue }
             let tokens = SwiftLexer(bytes: Array(bytes), range: 0..<bytes.count).tokenize()
             for k in tokens.indices.dropFirst() where tokens[k].kind == .identifier && names.contains(tokens[k].text)
                 && tokens[k - 1].isPunct(UInt8(ascii: ".")) && found[tokens[k].text] == nil {
@@ -181,6 +181,17 @@ public enum SceneEntryPointCheck {
             }
         }
         return found
+    }
+
+    /// Whether `word` occurs in `bytes` (a plain search: the words are short and rare).
+    static func occurs(_ word: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = word.first, bytes.count >= word.count else { return false }
+        var index = 0
+        while index + word.count <= bytes.count {
+            if bytes[index] == first && word.indices.allSatisfy({ bytes[index + $0] == word[$0] }) { return true }
+            index += 1
+        }
+        return false
     }
 
     /// Whether the app delegate's launch callbacks set the notification center's delegate.

@@ -197,7 +197,10 @@ public enum SceneMigration {
 
     /// Whether a file is a scene delegate `lifecycle migrate` wrote (edited since or not).
     public static func isMigrateOutput(_ bytes: [UInt8]) -> Bool {
-        GeneratedFileHeader.status(of: bytes) != .notGenerated && bytes.prefix(4_096).firstRange(of: Array("\n// Regenerate with: lifecycle migrate ".utf8)) != nil
+        guard GeneratedFileHeader.status(of: bytes) != .notGenerated else { return false }
+        return Array(bytes.prefix(4_096)).withUnsafeBufferPointer {
+            SceneEntryPointCheck.occurs(Array("\n// Regenerate with: lifecycle migrate ".utf8), in: $0)
+        }
     }
 
     /// The methods of the classes of `chain` (the app delegate first): every one of the app
