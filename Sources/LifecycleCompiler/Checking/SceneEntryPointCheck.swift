@@ -18,7 +18,8 @@
 ///
 /// The cold half is "read" when any of the files reads the connection options' property (by
 /// name, after a `.`: the options may be handed to a router), the warm half when a scene
-/// delegate of the files implements the callback. `EntryPoint.routing` is the code that hands
+/// delegate of the files implements the callback with a body that does something (a stub
+/// handles nothing either way). `EntryPoint.routing` is the code that hands
 /// a cold launch's entry on to the warm callback, which `migrate` writes and the fix-it inserts.
 public enum SceneEntryPointCheck {
     /// One way into the app.
@@ -83,7 +84,8 @@ public enum SceneEntryPointCheck {
         let reads = coldReads(in: program)
         let willConnect = methods.first { $0.member.selector == willConnectSelector && $0.member.body != nil }
         for entry in entryPoints {
-            let warm = methods.first { $0.member.selector == entry.warm && $0.member.body != nil }
+            // An empty body (a stub) handles nothing, at launch or not.
+            let warm = methods.first { $0.member.selector == entry.warm && handles($0) }
             let cold = ([entry.cold] + entry.alsoCold).lazy.compactMap { reads[$0] }.first
             switch (warm, cold) {
             case (let warm?, nil):
@@ -99,8 +101,8 @@ public enum SceneEntryPointCheck {
         // connection options read).
         let responders = program.scans.indices.flatMap { index in
             program.scans[index].types.filter { $0.kind == .class || $0.kind == .extension }.flatMap { type in
-                type.methods.filter { ($0.selector == notificationResponse || $0.selector == notificationResponseAsync) && $0.body != nil }
-                    .map { SwiftProgram.Located(member: $0, file: program.files[index]) }
+                type.methods.filter { $0.selector == notificationResponse || $0.selector == notificationResponseAsync }
+                    .map { SwiftProgram.Located(member: $0, file: program.files[index]) }.filter(handles)
             }
         }
         let coldResponse = reads["notificationResponse"]
@@ -116,6 +118,12 @@ public enum SceneEntryPointCheck {
                 .note("implement '\(notificationResponse)' in the notification center's delegate, and set it in 'application(_:didFinishLaunchingWithOptions:)'", at: nil))
         }
         return diagnostics
+    }
+
+    /// Whether a method's body does anything: a stub (`{}`, or only comments) does not.
+    static func handles(_ method: SwiftProgram.Located<ScannedMethod>) -> Bool {
+        guard let body = method.member.body, body.count > 2 else { return false }
+        return !SwiftLexer(bytes: Array(method.file.bytes), range: (body.lowerBound + 1)..<(body.upperBound - 1)).tokenize().isEmpty
     }
 
     /// The warning for an entry handled only while the scene is connected, with the fix-it that
@@ -166,32 +174,51 @@ public enum SceneEntryPointCheck {
     }
 
     /// Where the files read each property of the connection options, by name after a `.`
-    /// (the first place each is read), in code (not comments or strings).
+    /// (the first place each is read), in code (not comments or strings). The names are
+    /// looked for as bytes first; only the method bodies that hold one are lexed (the whole
+    /// file for one outside them), so a large target costs a byte search.
     static func coldReads(in program: SwiftProgram) -> [String: SourceRange] {
-        let names = Set(entryPoints.flatMap { [$0.cold] + $0.alsoCold } + ["notificationResponse"])
+        let names = entryPoints.flatMap { [$0.cold] + $0.alsoCold } + ["notificationResponse"]
+        let words = names.map { Array($0.utf8) }
         var found: [String: SourceRange] = [:]
-        for file in program.files {
+        for (file, scan) in zip(program.files, program.scans) {
             let bytes = file.bytes
-            // Most files name none of them: look for the words before reading tokens.
-            guard names.contains(where: { Self.occurs(Array($0.utf8), in: bytes) }) else { continue }
-            let tokens = SwiftLexer(bytes: Array(bytes), range: 0..<bytes.count).tokenize()
-            for k in tokens.indices.dropFirst() where tokens[k].kind == .identifier && names.contains(tokens[k].text)
-                && tokens[k - 1].isPunct(UInt8(ascii: ".")) && found[tokens[k].text] == nil {
-                found[tokens[k].text] = SourceRange(file: file.id, start: tokens[k].start, end: tokens[k].end)
+            var hits = words.flatMap { occurrences($0, in: bytes) }
+            guard !hits.isEmpty else { continue }
+            hits.sort()
+            // Each body holding a hit, once (nested types' bodies are within their methods' own).
+            let bodies = scan.types.flatMap { $0.methods.compactMap(\.body) }.sorted { $0.lowerBound < $1.lowerBound }
+            var lexed: [Range<Int>] = []
+            for hit in hits where !lexed.contains(where: { $0.contains(hit) }) {
+                // Outside the instance methods the scan knows (a `static func`, top-level code, a
+                // comment between declarations): the whole file, once.
+                let body = bodies.last(where: { $0.lowerBound <= hit && hit < $0.upperBound }) ?? 0..<bytes.count
+                lexed.append(body)
+                let tokens = SwiftLexer(bytes: Array(bytes), range: body).tokenize()
+                for k in tokens.indices.dropFirst() where tokens[k].kind == .identifier && names.contains(tokens[k].text)
+                    && tokens[k - 1].isPunct(UInt8(ascii: ".")) && found[tokens[k].text] == nil {
+                    found[tokens[k].text] = SourceRange(file: file.id, start: tokens[k].start, end: tokens[k].end)
+                }
             }
         }
         return found
     }
 
-    /// Whether `word` occurs in `bytes` (a plain search: the words are short and rare).
-    static func occurs(_ word: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = word.first, bytes.count >= word.count else { return false }
+    /// The offsets where `word` occurs in `bytes`.
+    static func occurrences(_ word: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+        guard let first = word.first, bytes.count >= word.count else { return [] }
+        var result: [Int] = []
         var index = 0
         while index + word.count <= bytes.count {
-            if bytes[index] == first && word.indices.allSatisfy({ bytes[index + $0] == word[$0] }) { return true }
+            if bytes[index] == first && word.indices.allSatisfy({ bytes[index + $0] == word[$0] }) { result.append(index) }
             index += 1
         }
-        return false
+        return result
+    }
+
+    /// Whether `word` occurs in `bytes`.
+    static func occurs(_ word: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        !occurrences(word, in: bytes).isEmpty
     }
 
     /// Whether the app delegate's launch callbacks set the notification center's delegate.

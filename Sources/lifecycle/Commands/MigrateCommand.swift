@@ -1,7 +1,8 @@
 import LifecycleCompiler
 
 /// Wires `SceneMigration` (the plan), `SceneDelegateGenerator` (the file) and
-/// `SceneAdoptionEdits` (the configuration and the manifest, added with `--update`) to files.
+/// `SceneAdoptionEdits` (the configuration and the manifest, added with `--update`) to files,
+/// written together through one `FileTransaction`: all of them, or none.
 enum MigrateCommand: Command {
     static let name = "migrate"
     static let abstract = "Move a pre-scenes app to the scene life cycle: write its scene delegate, configuration and manifest."
@@ -10,9 +11,9 @@ enum MigrateCommand: Command {
     ]
 
     static let infoPlist = OptionSpec(name: "--info-plist", valueName: "plist",
-                                      help: "The app's Info.plist (an XML property list): its storyboard, and where the scene manifest goes.")
+                                      help: "The app's Info.plist (XML in any encoding, or binary): its storyboard, and where the scene manifest goes.")
     static let update = OptionSpec(name: "--update",
-                                   help: "Add the scene configuration to the app delegate's class, and the manifest to --info-plist; nothing else in them changes.")
+                                   help: "Add the scene configuration to the app delegate's class, and the manifest to --info-plist; nothing else in them changes, and every file is written or none.")
     static let options = [
         infoPlist, OutputOptions.output("SceneDelegate.swift", help: "Write the scene delegate to this file (atomically; an edited file is never overwritten). Default: stdout."),
         OutputOptions.force, update, DiagnosticOptions.errorLimit, DiagnosticOptions.color,
