@@ -56,6 +56,30 @@ public struct SwiftProgram: Sendable {
         declarations(of: name).flatMap { declaration in declaration.type.properties.map { Located(member: $0, file: declaration.file) } }
     }
 
+    /// The superclass of class `name` when the files declare it: the first name of its
+    /// inheritance clause, if that is a class of the files (Swift puts the superclass first).
+    public func superclass(of name: String) -> String? {
+        guard let first = classDeclaration(name)?.type.inherited.first, first != name, classDeclaration(first) != nil else { return nil }
+        return first
+    }
+
+    /// The first name of class `name`'s inheritance clause, declared in the files or not.
+    public func inheritedFirst(by name: String) -> String? {
+        classDeclaration(name)?.type.inherited.first
+    }
+
+    /// Class `name`, then its superclasses the files declare, nearest first (a cycle ends it).
+    public func classChain(from name: String) -> [String] {
+        var chain = [name]
+        while let next = superclass(of: chain[chain.count - 1]), !chain.contains(next) { chain.append(next) }
+        return chain
+    }
+
+    /// Whether class `name`, or a superclass of it the files declare, adopts any of `protocols`.
+    public func inherits(_ name: String, anyOf protocols: Set<String>) -> Bool {
+        classChain(from: name).contains { adopts($0, anyOf: protocols) }
+    }
+
     /// Whether class `name`'s declaration or one of its extensions lists any of `protocols`.
     public func adopts(_ name: String, anyOf protocols: Set<String>) -> Bool {
         declarations(of: name).contains { $0.type.inherited.contains(where: protocols.contains) }
@@ -74,15 +98,20 @@ public struct SwiftProgram: Sendable {
     }
 
     /// The app delegate: the first of `preferred` (the specs' app delegates) the files declare
-    /// or extend; else the class a SwiftUI `App`'s `@UIApplicationDelegateAdaptor` names; else of
-    /// the classes adopting `UIApplicationDelegate`, the one `@main`, `@UIApplicationMain` or
-    /// `UIApplicationMain(…)` starts, else the first; else a class those start (its adoption may
-    /// be in a file not given).
+    /// or extend; else the class a SwiftUI `App`'s `@UIApplicationDelegateAdaptor` names; else
+    /// the class `@main`, `@UIApplicationMain` or `UIApplicationMain(…)` starts that adopts
+    /// `UIApplicationDelegate` itself or through a superclass of the files (`@main class
+    /// AppDelegate: BaseAppDelegate`: the app delegate is `AppDelegate`, not the base it
+    /// inherits from); else the first class adopting it; else a class those start (its adoption
+    /// may be in a file not given).
     public func appDelegate(preferring preferred: [String] = []) -> String? {
         if let name = preferred.first(where: { !declarations(of: $0).isEmpty }) { return name }
         if let adapted = adaptedAppDelegate, !declarations(of: adapted.name).isEmpty { return adapted.name }
         let adopting = classes(adopting: ["UIApplicationDelegate"])
         let started = startedClasses
+        if let start = started.first(where: { classDeclaration($0) != nil && inherits($0, anyOf: ["UIApplicationDelegate"]) }) {
+            return start
+        }
         return adopting.first(where: started.contains) ?? adopting.first ?? started.first { classDeclaration($0) != nil }
     }
 

@@ -58,6 +58,11 @@ public struct ScannedProperty: Equatable, Sendable {
     public var access: String?
     /// Byte offset of the `var` or `let` keyword.
     public var offset: Int
+    /// Whether it can be assigned at all (a `var` that is stored or has a setter), whatever
+    /// the access of its setter: what a forwarder needs once that access is widened.
+    public var hasSetter = false
+    /// The setter's own access (`private(set)`), if written.
+    public var setterAccess: String? = nil
 
     public init(name: String, type: String?, isSettable: Bool, access: String?, offset: Int) {
         self.name = name
@@ -516,7 +521,10 @@ public struct SwiftSourceScanner: Sendable {
         let access = head.access
         let settable = t[i].text == "var" && (stored || hasSetter)
             && ![setterAccess, access].contains("private") && ![setterAccess, access].contains("fileprivate")
-        return ScannedProperty(name: name, type: type, isSettable: settable, access: access, offset: t[i].start)
+        var property = ScannedProperty(name: name, type: type, isSettable: settable, access: access, offset: t[i].start)
+        property.hasSetter = t[i].text == "var" && (stored || hasSetter)
+        property.setterAccess = setterAccess
+        return property
     }
 
     /// The type an initial value plainly has: a literal's (`0`, `1.5`, `"…"`, `true`), a type's

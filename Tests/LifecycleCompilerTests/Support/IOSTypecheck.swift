@@ -7,7 +7,10 @@ import Testing
 /// iOS 26.2 SDK's own UIKit, and its Swift interfaces. Only where the tool and its SDK (prepared,
 /// or the snapshot it is prepared from) are on the machine; elsewhere `unavailable` says why.
 enum IOSTypecheck {
-    static let folder = Repository.root.appendingPathComponent("../shared/tools/ios-typecheck").standardizedFileURL
+    /// `../shared/tools/ios-typecheck` next to the package, or `LIFECYCLE_IOS_TYPECHECK` (a
+    /// checkout elsewhere, such as a worktree, names the tool's folder with it).
+    static let folder = ProcessInfo.processInfo.environment["LIFECYCLE_IOS_TYPECHECK"].map { URL(fileURLWithPath: $0) }
+        ?? Repository.root.appendingPathComponent("../shared/tools/ios-typecheck").standardizedFileURL
 
     /// Why the real SDK cannot be used on this machine, or nil when it can.
     static let unavailable: String? = {
