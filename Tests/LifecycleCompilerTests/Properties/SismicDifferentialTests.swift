@@ -86,8 +86,10 @@ import SpecGeneration
                         guard let current = leaves?[step.instance] else { break }
                         switch step.action {
                         case .new:
+                            // Where the instance starts, or where it has ended (sismic's
+                            // configuration is empty only in a final state of the root).
                             let leaf = machine.state(named: current)!
-                            if machine.states[leaf].isFinal || machine.isWithin(leaf, machine.initialState) {
+                            if current == item.start || (machine.states[leaf].isFinal && machine.states[leaf].parent == nil) {
                                 leaves?[step.instance] = item.start
                             } else {
                                 leaves = nil
