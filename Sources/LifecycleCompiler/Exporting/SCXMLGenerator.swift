@@ -26,20 +26,16 @@
 /// `QtSCXMLDifferentialTests` checks with Qt's engine: a `<final>` inside a composite completes
 /// it and its transitions still fire, as in the spec; one at the top ends the machine. SCXML
 /// raises `done.state.…` and `error.…` events itself, which a transition on a spec event named
-/// `done` or `error` would take by SCXML's prefix rule, so those events are written with a `_`
-/// after them (`done_`, another `_` while that is a spec event too), the spec's name kept in
+/// `done` or `error` would take by SCXML's prefix rule, so those events are written
+/// `done-event` and `error-event` (no spec event has a `-`), the spec's name kept in
 /// `lifecycle:event` beside it. (Spec events have no dots and no
 /// wildcards, so no other event can be taken for one of them.)
 public struct SCXMLGenerator {
     public static let namespace = "https://lifecycle.invalid/scxml"
     let export: ExportModel
 
-    /// The name each spec event has in the document, where it is not its own (`eventNames`).
-    let renamed: [String: String]
-
     public init(model: Model, options: ExportFormat.Options = .init()) {
         export = ExportModel(model: model, options: options)
-        renamed = Self.eventNames(export.machines.map { model.machines[$0] })
     }
 
     /// The first tokens of the event names SCXML processors raise themselves (`done.state.ID`,
@@ -47,23 +43,11 @@ public struct SCXMLGenerator {
     /// transition on one of these words would take those events too.
     static let reservedEventWords: Set<String> = ["done", "error"]
 
-    /// The SCXML name of each spec event of `machines` that cannot be its own: a reserved word
-    /// gets `_` after it, again while that is an event of the document too.
-    static func eventNames(_ machines: [Machine]) -> [String: String] {
-        var all: Set<String> = []
-        for machine in machines { for transition in machine.transitions { if let event = transition.event { all.insert(event) } } }
-        var renamed: [String: String] = [:]
-        for word in reservedEventWords.sorted() where all.contains(word) {
-            var name = word + "_"
-            while all.contains(name) { name += "_" }
-            renamed[word] = name
-        }
-        return renamed
-    }
-
-    /// The name a host sends for spec event `event` (`done` is `done_`).
-    public static func eventName(_ event: String, in model: Model, options: ExportFormat.Options = .init()) -> String {
-        SCXMLGenerator(model: model, options: options).renamed[event] ?? event
+    /// The name a host sends for spec event `event`: its own, but `done-event` for `done` and
+    /// `error-event` for `error`. No spec event has a `-`, so the new name is no other event's,
+    /// whatever the spec or the host sends.
+    public static func eventName(_ event: String) -> String {
+        reservedEventWords.contains(event) ? event + "-event" : event
     }
 
     var rootAttributes: String {
@@ -173,8 +157,9 @@ public struct SCXMLGenerator {
         comment(transition.description, &printer)
         var line = "<transition"
         if let event = transition.event {
-            line += " event=\"\(Self.attribute(renamed[event] ?? event))\""
-            if renamed[event] != nil { line += " lifecycle:event=\"\(Self.attribute(event))\"" }
+            let name = Self.eventName(event)
+            line += " event=\"\(Self.attribute(name))\""
+            if name != event { line += " lifecycle:event=\"\(Self.attribute(event))\"" }
         }
         // An internal transition is SCXML's targetless one: the state is neither exited nor entered.
         if !transition.isInternal { line += " target=\"\(Self.attribute(ids[transition.target]))\"" }
