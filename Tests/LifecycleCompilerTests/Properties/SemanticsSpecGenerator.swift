@@ -54,13 +54,16 @@ struct SemanticsSpecGenerator {
     var random: SplitMix64
     /// The events transitions are on.
     var events: [String] = Self.events
+    /// The callbacks transitions call, as selectors (`f0()`, `scene(_:openURLContexts:)`).
+    var callbacks: [String] = Self.callbacks
     var states: [StateSpec] = []
     var transitions: [TransitionSpec] = []
     /// The events each state already has a transition on.
     var used: [Set<String>] = []
 
-    static func make(seed: UInt64, name: String, chained: Bool = true, events: [String] = events) -> Spec {
-        var generator = SemanticsSpecGenerator(random: SplitMix64(seed: seed), events: events)
+    static func make(seed: UInt64, name: String, chained: Bool = true, events: [String] = events,
+                     callbacks: [String] = callbacks) -> Spec {
+        var generator = SemanticsSpecGenerator(random: SplitMix64(seed: seed), events: events, callbacks: callbacks)
         generator.makeStates()
         generator.makeTransitions(chained: chained)
         generator.putInDeclarationOrder()
@@ -117,7 +120,7 @@ struct SemanticsSpecGenerator {
         var calls: [String] = []
         let count = [0, 0, 0, 1, 1, 1, 1, 2, 2, 2][random.below(10)]
         while calls.count < count {
-            let callback = random.pick(Self.callbacks)
+            let callback = random.pick(callbacks)
             if !calls.contains(callback) { calls.append(callback) }
         }
         return calls
@@ -165,7 +168,7 @@ struct SemanticsSpecGenerator {
     }
 
     func text(name: String) -> String {
-        var lines = ["protocol P {"] + Self.callbacks.map { "    func \($0)" } + ["}", "", "machine \(name) {", "    delegate D: P"]
+        var lines = ["protocol P {"] + callbacks.map { "    " + Self.declaration($0) } + ["}", "", "machine \(name) {", "    delegate D: P"]
         func write(_ state: Int, depth: Int) {
             let info = states[state]
             let indent = String(repeating: "    ", count: depth)
@@ -187,6 +190,14 @@ struct SemanticsSpecGenerator {
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The protocol's declaration of a selector: `f0()` is `func f0()`,
+    /// `scene(_:openURLContexts:)` is `func scene(_ p0: Int, openURLContexts p1: Int)`.
+    static func declaration(_ selector: String) -> String {
+        let base = selector.prefix { $0 != "(" }
+        let labels = selector.dropFirst(base.count + 1).dropLast().split(separator: ":", omittingEmptySubsequences: false).dropLast()
+        return "func \(base)(" + labels.enumerated().map { "\($0.element) p\($0.offset): Int" }.joined(separator: ", ") + ")"
     }
 
     static func calls(_ transition: TransitionSpec) -> String {
