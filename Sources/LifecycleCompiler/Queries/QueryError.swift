@@ -11,7 +11,7 @@ public enum QueryError: Error, Sendable, Equatable {
     case unknownState(String, machine: String, states: [String])
     case noPath(from: String, to: String, machine: String)
     /// `event` is not accepted in `state`; `accepted` lists what is, innermost first.
-    case rejectedEvent(String, state: String, accepted: [String], isFinal: Bool)
+    case rejectedEvent(String, state: String, accepted: [String], hasEnded: Bool)
     /// A file with several systems and no `--system`: a usage problem.
     case systemRequired(path: String, systems: [String])
     case unknownSystem(String, path: String, systems: [String])
@@ -46,8 +46,8 @@ public enum QueryError: Error, Sendable, Equatable {
             return "no state '\(name)' in '\(machine)'" + Self.didYouMean(name, states)
         case .noPath(let from, let to, let machine):
             return "no path from '\(from)' to '\(to)' in '\(machine)'"
-        case .rejectedEvent(let event, let state, let accepted, let isFinal):
-            if isFinal { return "'\(state)' is a final state and accepts no event; '\(event)' cannot happen" }
+        case .rejectedEvent(let event, let state, let accepted, let hasEnded):
+            if hasEnded { return "'\(state)' is a final state, where the machine has ended; '\(event)' cannot happen" }
             return "'\(state)' does not accept '\(event)'" + Self.didYouMean(event, accepted)
         case .systemRequired(let path, let systems):
             return "'\(path)' has \(systems.count) systems; choose one with '--system': \(Self.list(systems))"
@@ -74,8 +74,8 @@ public enum QueryError: Error, Sendable, Equatable {
         switch self {
         case .unknownMachine(_, let path, let machines):
             return ["'\(path)' declares \(Self.list(machines))"]
-        case .rejectedEvent(_, let state, let accepted, let isFinal):
-            if isFinal { return [] }
+        case .rejectedEvent(_, let state, let accepted, let hasEnded):
+            if hasEnded { return [] }
             return [accepted.isEmpty ? "'\(state)' accepts no event" : "'\(state)' accepts \(Self.list(accepted))"]
         case .unknownSystem(_, let path, let systems):
             return ["'\(path)' declares \(Self.list(systems))"]

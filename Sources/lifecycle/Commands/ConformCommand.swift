@@ -57,7 +57,7 @@ enum ConformCommand: Command {
     }
 
     static func run(_ options: Options) throws(CLIError) -> ExitCode {
-        var query = Query(options.query, jsonErrors: false)
+        var query = Query(options.query, jsonErrors: true)
         let allowEmpty = options.allowEmpty
         if options.query.selection.system != nil {
             let (model, system) = try query.system(options.query.spec)
@@ -65,7 +65,7 @@ enum ConformCommand: Command {
             var vocabulary = LogVocabulary(automaton, model: model)
             for (name, word) in options.instanceNames {
                 guard let index = system.instances.firstIndex(where: { $0.name == name || $0.label == name }) else {
-                    throw .query(.unknownInstance(name, system: system.name, instances: system.instances.map(\.name)))
+                    throw query.failure(.unknownInstance(name, system: system.name, instances: system.instances.map(\.name)))
                 }
                 vocabulary.addName(word, instance: index)
             }
@@ -93,6 +93,8 @@ enum ConformCommand: Command {
             switch read(log, strict: options.strict, reader: reader, excerpts: frontend.files, start: start) {
             case .failure(let error):
                 status = Reporter.report(error, command: self)
+                // In JSON, the log is there too, with why it was not checked.
+                if case .file(let problem) = error { entries.append(ConformanceFormatter.Entry(path: log == "-" ? "<stdin>" : log, error: problem.message)) }
                 continue
             case .success(let result):
                 report = result

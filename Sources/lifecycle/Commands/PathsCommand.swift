@@ -32,7 +32,7 @@ enum PathsCommand: Command {
     }
 
     static func run(_ options: Options) throws(CLIError) -> ExitCode {
-        var query = Query(options.diagnostics, selection: options.selection)
+        var query = Query(options.diagnostics, selection: options.selection, jsonErrors: options.format == .json)
         if options.selection.system != nil { return try runSystem(options, query: &query) }
         let (model, machine) = try query.machine(options.spec)
         let automaton = MachineAutomaton(model: model, machine: machine)
