@@ -212,10 +212,8 @@ public struct TestSuite {
         }
         let automaton = SystemAutomaton(model: model, system: system)
         let events = system.events.map { event in
-            var line = event.trigger.map { "By \($0.rawValue)." } ?? ""
-            if let description = event.description { line += (line.isEmpty ? "" : " ") + DocComment.singleLine(description) }
-            return Event(name: event.name, identifier: SwiftNames.identifier(event.name), trigger: event.trigger,
-                         documentation: line.isEmpty ? [] : [line])
+            Event(name: event.name, identifier: SwiftNames.identifier(event.name), trigger: event.trigger,
+                  documentation: [event.description.map(DocComment.singleLine) ?? "a system event."])
         }
         var eventIndex: [String: Int] = [:]
         for (index, event) in system.events.enumerated() where eventIndex[event.name] == nil { eventIndex[event.name] = index }

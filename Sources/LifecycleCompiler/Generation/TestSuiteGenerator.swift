@@ -504,8 +504,7 @@ public struct TestSuiteGenerator {
                         names[trip.upperBound - 1] += "]"
                     }
                     printer.line("/// \(names.isEmpty ? "(no event)" : names.joined(separator: ", "))")
-                    let words = path.events.map { Self.methodWord(suite.events[$0].name) }
-                    printer.line("@MainActor func test\(kind)\(number + 1)_\(words.joined(separator: "_"))() async throws {")
+                    printer.line("@MainActor func \(Self.methodName("test\(kind)\(number + 1)", path, suite))() async throws {")
                     printer.line("    try await replay([" + path.events.map { ".\(suite.events[$0].identifier)" }.joined(separator: ", ") + "])")
                     printer.line("}")
                 }
@@ -514,6 +513,16 @@ public struct TestSuiteGenerator {
             emitReplay(into: &printer)
         }
         printer.line("}")
+    }
+
+    /// How many events a test method's name spells out.
+    static let eventsInMethodNames = 6
+
+    /// `test2_start_error_retry`, or `test1_launch_activate_leave_reopen_activate_leave_and14More`.
+    static func methodName(_ prefix: String, _ path: TestSuite.Path, _ suite: TestSuite) -> String {
+        let words = path.events.prefix(eventsInMethodNames).map { methodWord(suite.events[$0].name) }
+        let more = path.events.count - words.count
+        return ([prefix] + words + (more > 0 ? ["and\(more)More"] : [])).joined(separator: "_")
     }
 
     /// An event's name as part of a test method's name: letters, digits and `_` only.

@@ -75,17 +75,15 @@ public struct UITestGenerator {
             names[trip.upperBound - 1] += "]"
         }
         printer.line("/// \(names.isEmpty ? "(no event)" : names.joined(separator: ", "))")
-        let words = path.events.map { TestSuiteGenerator.methodWord(suite.events[$0].name) }
-        printer.line("@MainActor func \(name)_\(words.joined(separator: "_"))() throws {")
+        printer.line("@MainActor func \(TestSuiteGenerator.methodName(name, path, suite))() throws {")
         printer.indented { printer in
             printer.line("let app = XCUIApplication()")
+            printer.line("var path: [String] = []")
             printer.line("start(app, in: \(StringLiteral.swift(suite.configurations[0])), \(stateList(0)))")
             var at = 0
-            var done: [String] = []
             for event in path.events {
                 guard let move = suite.moves[at].first(where: { $0.event == event }) else { break }
                 let info = suite.events[event]
-                done.append(info.name)
                 let from = suite.configurations[at], to = suite.configurations[move.target]
                 var timeout = ""
                 switch ui.actions[event] {
@@ -100,12 +98,12 @@ public struct UITestGenerator {
                     printer.line("throw XCTSkip(\(StringLiteral.swift("'\(info.name)': \(reason)")))")
                     return
                 }
-                let events = "[" + done.map(StringLiteral.swift).joined(separator: ", ") + "]"
+                let event = StringLiteral.swift(info.name)
                 if ui.appStates[move.target].isEmpty {
                     printer.line("// '\(to)' says nothing of the app's state: only the monitor is checked.")
-                    printer.line("checkMonitor(app, after: \(events))")
+                    printer.line("check(app, after: \(event), &path, in: \(StringLiteral.swift(to)), []\(timeout))")
                 } else {
-                    printer.line("check(app, after: \(events), in: \(StringLiteral.swift(to)), \(stateList(move.target))\(timeout))")
+                    printer.line("check(app, after: \(event), &path, in: \(StringLiteral.swift(to)), \(stateList(move.target))\(timeout))")
                 }
                 at = move.target
             }
@@ -145,31 +143,33 @@ public struct UITestGenerator {
         printer.indented { printer in
             printer.line("continueAfterFailure = false")
             printer.line("if states.contains(.notRunning) { app.terminate() }")
-            printer.line("if !states.isEmpty { check(app, after: [], in: state, states, file: file, line: line) }")
+            printer.line("var path: [String] = []")
+            printer.line("check(app, after: nil, &path, in: state, states, file: file, line: line)")
         }
         printer.line("}")
         printer.line()
-        printer.line("/// Checks that the app shows as the spec's `state` does (one of `states`), waiting up to `timeout`, then the monitor.")
-        printer.line("@MainActor func check(_ app: XCUIApplication, after events: [String], in state: String, _ states: [XCUIApplication.State],")
-        printer.line("                      timeout: Double = \(className).timeout, file: StaticString = #filePath, line: UInt = #line) {")
+        printer.line("/// After `event` (added to `path`): checks that the app shows as the spec's `state` does (one of `states`,")
+        printer.line("/// waiting up to `timeout`; none: the spec's state says nothing of the app's), then that the app's lifecycle")
+        printer.line("/// monitor, when the app is on screen and shows it (identifier `\(Self.verdictIdentifier)`), has seen nothing wrong.")
+        printer.line("@MainActor func check(_ app: XCUIApplication, after event: String?, _ path: inout [String], in state: String,")
+        printer.line("                      _ states: [XCUIApplication.State], timeout: Double = \(className).timeout,")
+        printer.line("                      file: StaticString = #filePath, line: UInt = #line) {")
         printer.indented { printer in
-            printer.line("let shown = states.contains(app.state) || states.contains { app.wait(for: $0, timeout: timeout) }")
-            printer.line("let expected = states.map(Self.name).joined(separator: \" or \")")
-            printer.line("XCTAssertTrue(shown, \"\"\"")
-            printer.line("    \\(events.last.map { \"after '\\($0)'\" } ?? \"at the start\") the spec says '\\(state)', which shows as \\(expected); the app is \\(Self.name(app.state))")
-            printer.line("      path so far: \\(events.isEmpty ? \"(none)\" : events.joined(separator: \", \"))")
-            printer.line("    \"\"\", file: file, line: line)")
-            printer.line("checkMonitor(app, after: events, file: file, line: line)")
-        }
-        printer.line("}")
-        printer.line()
-        printer.line("/// When the app is on screen and shows its lifecycle monitor's verdict (identifier `\(Self.verdictIdentifier)`), checks it is empty.")
-        printer.line("@MainActor func checkMonitor(_ app: XCUIApplication, after events: [String], file: StaticString = #filePath, line: UInt = #line) {")
-        printer.indented { printer in
+            printer.line("if let event { path.append(event) }")
+            printer.line("let trail = \"  path so far: \" + (path.isEmpty ? \"(none)\" : path.joined(separator: \", \"))")
+            printer.line("if !states.isEmpty {")
+            printer.indented { printer in
+                printer.line("let shown = states.contains(app.state) || states.contains { app.wait(for: $0, timeout: timeout) }")
+                printer.line("let expected = states.map(Self.name).joined(separator: \" or \")")
+                printer.line("XCTAssertTrue(shown, \"\\(event.map { \"after '\\($0)'\" } ?? \"at the start\") the spec says '\\(state)', which shows as \\(expected); \"")
+                printer.line("              + \"the app is \\(Self.name(app.state))\\n\" + trail, file: file, line: line)")
+            }
+            printer.line("}")
             printer.line("guard app.state == .runningForeground else { return }")
             printer.line("let verdict = app.descendants(matching: .any)[\(StringLiteral.swift(Self.verdictIdentifier))]")
-            printer.line("guard verdict.exists, !verdict.label.isEmpty else { return }")
-            printer.line("XCTFail(\"the app's lifecycle monitor: \\(verdict.label)\\n  path so far: \\(events.joined(separator: \", \"))\", file: file, line: line)")
+            printer.line("if verdict.exists && !verdict.label.isEmpty {")
+            printer.line("    XCTFail(\"the app's lifecycle monitor: \\(verdict.label)\\n\" + trail, file: file, line: line)")
+            printer.line("}")
         }
         printer.line("}")
         printer.line()
