@@ -168,6 +168,55 @@ import Testing
         #expect(probe.status != 0 && (probe.stdout + probe.stderr).contains("homeButton"))
     }
 
+    // MARK: - Apple's real iOS SDK
+
+    /// Swift Testing (the toolchain's own, built from its interface) and the XCTest stand-in,
+    /// built for the real iOS SDK once per run.
+    /// The cases whose spec imports UIKit.
+    static let uikitCases = cases.filter { test in
+        !test.driver && !test.spec.contains("MediaPlayer") && !test.spec.contains("Download")
+    }
+
+    static let iosModules: Result<URL, Error> = {
+        Result {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lifecycle-ios-modules-\(getpid())")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            atexit { try? FileManager.default.removeItem(at: FileManager.default.temporaryDirectory.appendingPathComponent("lifecycle-ios-modules-\(getpid())")) }
+            guard let testing = testingInterface else { throw IOSTypecheck.Failure(message: "the toolchain has no Swift Testing interface") }
+            try IOSTypecheck.buildModule("Testing", from: testing, into: folder)
+            try IOSTypecheck.buildModule("XCTest", from: Repository.fixtures.appendingPathComponent("XCTestStandIn/XCTest.swift"), into: folder)
+            return folder
+        }
+    }()
+
+    /// The toolchain's `Testing.swiftinterface` (on Linux, next to the standard library).
+    static var testingInterface: URL? {
+        guard let swiftc = Shell.which("swiftc") else { return nil }
+        let bin = URL(fileURLWithPath: swiftc).resolvingSymlinksInPath().deletingLastPathComponent()
+        let module = bin.deletingLastPathComponent().appendingPathComponent("lib/swift/linux/Testing.swiftmodule")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: module.path)) ?? []
+        return names.first { $0.hasSuffix(".swiftinterface") && !$0.contains(".private.") }.map { module.appendingPathComponent($0) }
+    }
+
+    @Test("the UIKit suites type-check against Apple's real iOS SDK (Swift Testing's own interface; XCTest's stand-in)",
+          arguments: uikitCases)
+    func typechecksAgainstTheRealSDK(_ test: Case) throws {
+        guard IOSTypecheck.isAvailable(for: "the generated suite \(test.name)") else { return }
+        let modules = try Self.iosModules.get()
+        let (suite, driver, delegates) = try Self.generated(test)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lifecycle-ios-suite-\(getpid())-\(test.name)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var files: [URL] = []
+        for (name, text) in test.isUI ? [("Suite.swift", suite)] : [("Suite.swift", suite), ("Driver.swift", driver), ("Delegates.swift", delegates)] {
+            let url = folder.appendingPathComponent(name)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            files.append(url)
+        }
+        let result = try IOSTypecheck.typecheck(files, flags: ["-I", modules.path])
+        #expect(result.succeeded, "\(test.name) does not type-check against the real iOS SDK:\n\(result.output)")
+    }
+
     // MARK: - What the suites hold
 
     /// Walks a path through the suite's table: the moves it takes, nil if one is not there.
