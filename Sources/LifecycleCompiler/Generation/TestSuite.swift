@@ -32,6 +32,11 @@ public struct TestSuite {
     public struct Call: Equatable {
         public var instance: Int?
         public var selector: String
+
+        public init(instance: Int?, selector: String) {
+            self.instance = instance
+            self.selector = selector
+        }
     }
 
     /// What one event does in one configuration.

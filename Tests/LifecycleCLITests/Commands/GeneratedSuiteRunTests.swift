@@ -157,14 +157,40 @@ import Testing
         let run = Self.test(root)
         #expect(run.status == 0, "\(run)")
         #expect(run.output.contains("✔ Test \"a path of the spec\" with 2 test cases passed"), "\(run)")
+        // The case `conform --emit-test` wrote from a log of an older build passes: the bug is gone.
+        #expect(run.output.contains("✔ Test \"retry-swapped.log, line 4\" passed"), "\(run)")
     }
 
-    @Test("the suite and the driver compile in Swift 5 mode too (the package builds them in Swift 6 mode)")
+    /// `conform --emit-test` turned the example's log of an older build (the retry started before
+    /// it asked) into `DownloadingLogTests.swift`: the committed file is what it writes, and the
+    /// component with that bug again fails it at the retry.
+    @Test("a log that does not conform becomes a test that catches its bug")
+    func logBecomesATest() throws {
+        let committed = try String(contentsOfFile: Self.example + "/Tests/DownloadsTests/DownloadingLogTests.swift", encoding: .utf8)
+        let target = NSTemporaryDirectory() + "lifecycle-log-tests-\(getpid()).swift"
+        defer { try? FileManager.default.removeItem(atPath: target) }
+        let output = try CLIRunner.run(["conform", "Sources/Downloads/Download.lifecycle", "Logs/retry-swapped.log", "--emit-test", target,
+                                        "--module", "Downloads"], in: Self.example)
+        #expect(output.status == 1, "\(output)")
+        #expect(output.stderr.hasSuffix("\(target): note: wrote a test that replays the log that deviates\n"), "\(output)")
+        let written = try String(contentsOfFile: target, encoding: .utf8)
+        let body = { (text: String) in text.components(separatedBy: "\n\n").dropFirst().joined(separator: "\n\n") }
+        #expect(body(written) == body(committed))
+        #expect(committed.contains("// Regenerate with: lifecycle conform Sources/Downloads/Download.lifecycle Logs/retry-swapped.log --emit-test Tests/DownloadsTests/DownloadingLogTests.swift --module Downloads\n"))
+        let root = try Self.package.get()
+        let run = Self.test(root, mutant: "swapped")
+        #expect(run.output.contains("✘ Test \"retry-swapped.log, line 4\" recorded an issue"), "\(run)")
+        #expect(run.output.contains("    came:        downloadDidStart(_:), downloadShouldRetry(_:)"), "\(run)")
+    }
+
+    @Test("the suite, the driver and the log's test compile in Swift 5 mode too (the package builds them in Swift 6 mode)")
     func suiteCompilesInSwift5Mode() throws {
         let root = try Self.package.get()
         let modules = [root + "/.build/debug/Modules", root + "/.build/debug"].first { FileManager.default.fileExists(atPath: $0 + "/Downloads.swiftmodule") }
         let folder = try #require(modules, "no Downloads.swiftmodule in \(root)/.build/debug")
-        let sources = ["DownloadingTests.swift", "DownloadingTestDriver.swift"].map { root + "/Tests/DownloadsTests/" + $0 }
+        let sources = try FileManager.default.contentsOfDirectory(atPath: root + "/Tests/DownloadsTests").filter { $0.hasSuffix(".swift") }
+            .sorted().map { root + "/Tests/DownloadsTests/" + $0 }
+        #expect(sources.count == 3)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["swiftc", "-typecheck", "-swift-version", "5", "-parse-as-library", "-I", folder] + sources
