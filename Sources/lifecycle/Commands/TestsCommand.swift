@@ -22,7 +22,10 @@ enum TestsCommand: Command {
         MachineOptions.machine, MachineOptions.system, cover, style, neutral, module, driver, update,
         OutputOptions.output("out.swift"), OutputOptions.force,
     ] + DiagnosticOptions.all
-    static let usageShape: [UsageTerm] = [.oneOf([[.option(MachineOptions.machine)], [.option(MachineOptions.system)]], required: false)]
+    static let usageShape: [UsageTerm] = [
+        .oneOf([[.option(MachineOptions.machine)], [.option(MachineOptions.system)]], required: false),
+        .oneOf([[.option(driver)], [.option(update)]], required: false),
+    ]
 
     struct Options {
         var spec: String
