@@ -220,23 +220,28 @@ import Testing
         #expect(killed.count == Self.mutants.count)
     }
 
-    /// The README's failing case is what `swift test` prints for the swapped mutant: every line of
-    /// its block after the command (a `…` line stands for lines left out), in order.
-    @Test("the README's failing case is real")
-    func readmeFailingCaseIsReal() throws {
+    /// The failing case the README and the article show is what `swift test` prints for the
+    /// swapped mutant: every line of their blocks (after the README's `$ swift test`; a `…` line
+    /// stands for lines left out), in order.
+    @Test("the README's and the article's failing case is real")
+    func documentedFailingCaseIsReal() throws {
         let root = try Self.package.get()
-        let block = try #require(try ConformReadmeTests.blocks(fence: "text").first { $0.first == "$ swift test" },
-                                 "README.md has no text block starting '$ swift test'")
+        let readme = try #require(try ConformReadmeTests.blocks(fence: "text").first { $0.first == "$ swift test" },
+                                  "README.md has no text block starting '$ swift test'")
+        let article = try #require(try ConformReadmeTests.blocks(fence: "text", in: TestsArticleTests.article).first { $0.first?.hasPrefix("↳ ") == true },
+                                   "the article has no text block of a failing case")
         let run = Self.test(root, mutant: "swapped")
         #expect(run.status != 0)
         let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        var next = lines.startIndex
-        for line in block.dropFirst() where line != "…" {
-            guard let found = lines[next...].firstIndex(of: line) else {
-                Issue.record("README line not in swift test's output, in order: \(line)\n\(run.output)")
-                return
+        for block in [Array(readme.dropFirst()), article] {
+            var next = lines.startIndex
+            for line in block where line != "…" {
+                guard let found = lines[next...].firstIndex(of: line) else {
+                    Issue.record("documented line not in swift test's output, in order: \(line)\n\(run.output)")
+                    return
+                }
+                next = found + 1
             }
-            next = found + 1
         }
     }
 }
