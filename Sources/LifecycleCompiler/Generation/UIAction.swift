@@ -52,9 +52,13 @@ public enum UIAction: Equatable, Sendable {
     /// The `XCUIApplication.State` cases, in the order a UI test lists them.
     public static let states = ["notRunning", "runningBackgroundSuspended", "runningBackground", "runningForeground", "unknown"]
 
-    /// What a state of the app's or a scene's machine looks like from outside, by its name (or
-    /// its SwiftUI phase): nil when the name says nothing of the app's state.
+    /// Whether the machines say what their states look like to a UI test (`appState`).
+    static func mapsAppStates(_ machines: [Machine]) -> Bool { machines.contains { $0.appStates != nil } }
+
+    /// What a state of the app's or a scene's machine looks like from outside: as its spec's
+    /// `appState` says, else by its SwiftUI phase, else by its name; nil when none says.
     public static func appStates(of state: Int, in machine: Machine) -> [String]? {
+        if let mapped = machine.appStates?[state] { return mapped.accepted.map(\.rawValue) }
         let background = ["runningBackgroundSuspended", "runningBackground"]
         if let phase = machine.phases?.phases[state] {
             switch phase {
@@ -89,10 +93,10 @@ public enum UIAction: Equatable, Sendable {
 
     /// Whether one of `machines` is the app's or a scene's: its delegate adopts UIKit's
     /// `UIApplicationDelegate` or `UISceneDelegate`, or it is SwiftUI's `App` or `View` with a
-    /// `scenePhase` mapping.
+    /// `scenePhase` mapping, or its spec says what its states look like (`appState`).
     static func isAppLifecycle(_ machines: [Machine], _ model: Model) -> Bool {
         let generator = SwiftGenerator(model: model)
-        return machines.contains { machine in
+        return mapsAppStates(machines) || machines.contains { machine in
             guard let delegate = machine.delegate else { return false }
             return generator.adopts(delegate, "UIApplicationDelegate") || generator.adopts(delegate, "UISceneDelegate")
                 || (generator.swiftUIKind(delegate) != nil && machine.phases != nil)

@@ -45,6 +45,8 @@ import Testing
         Case(name: "NavigationLifecycle-AppWithOneScene.xctest", spec: "Examples/NavigationLifecycle.lifecycle", system: "AppWithOneScene", style: .xctest),
         Case(name: "NavigationLifecycle-AppWithOneScene.xcuitest", spec: "Examples/NavigationLifecycle.lifecycle", system: "AppWithOneScene", style: .xcuitest),
         Case(name: "SwiftUILifecycle-AppPhase.xcuitest", spec: "Examples/SwiftUILifecycle.lifecycle", machine: "AppPhase", style: .xcuitest),
+        // States mapped in the spec (`appState`), events the UI tests know and two they do not.
+        Case(name: "AppStates.xcuitest", spec: "Tests/LifecycleCompilerTests/Fixtures/Valid/AppStates.lifecycle", style: .xcuitest),
         Case(name: "SwiftUILifecycle-AppDelegate.swift-testing", spec: "Examples/SwiftUILifecycle.lifecycle", machine: "AppDelegate"),
     ]
 
