@@ -131,7 +131,7 @@ public struct TestSuite {
     /// A machine's UI tests: the app's or a scene's (or a SwiftUI `App`'s or `View`'s phases).
     public static func uiMachine(_ machine: Machine, in model: Model, cover coverage: Coverage, neutral: Bool) -> Result<TestSuite, QueryError> {
         guard UIAction.isAppLifecycle([machine], model) else {
-            return .failure(.untestable(machine.name, reason: "UI tests drive the app and its scenes; '\(machine.name)' is not the app's, a scene's or a SwiftUI phase machine (its delegate adopts neither UIApplicationDelegate nor UISceneDelegate, nor is an App or a View with 'scenePhase')"))
+            return .failure(.untestable(machine.name, reason: "UI tests drive the app and its scenes; '\(machine.name)' is not the app's, a scene's or a SwiftUI phase machine (its delegate adopts neither UIApplicationDelegate nor UISceneDelegate, nor is an App or a View with 'scenePhase'); 'appState' says what its states look like to a UI test"))
         }
         return .success(machineSuite(machine, in: model, cover: coverage, neutral: neutral, recorders: [], ui: true))
     }

@@ -473,13 +473,14 @@ public struct TestSuiteGenerator {
         printer.indented { printer in
             printer.line("@Test(\"a path of the spec\", arguments: \(pathType).plan)")
             printer.line("func path(_ path: \(pathType)) async throws {")
-            printer.line("    try await Self.replay(path.events)")
+            // The suite's own name, not `Self`: a spec may declare a type named `Self`.
+            printer.line("    try await \(suiteType).replay(path.events)")
             printer.line("}")
             if !suite.neutral.isEmpty {
                 printer.line()
                 printer.line("@Test(\"a round trip changes nothing\", arguments: \(pathType).roundTrips)")
                 printer.line("func roundTrip(_ path: \(pathType)) async throws {")
-                printer.line("    try await Self.replay(path.events)")
+                printer.line("    try await \(suiteType).replay(path.events)")
                 printer.line("}")
             }
             printer.line()

@@ -151,6 +151,22 @@ import Testing
         #expect(errors.isEmpty, "\(test.name) does not type-check in Swift 5 mode:\n\(errors)")
     }
 
+    /// Names chosen to break the output (`Fixtures/Golden/Hostile.lifecycle`: quotes, hidden
+    /// characters, Swift keywords; `Keywords.lifecycle`: a machine called `default`, a type
+    /// called `Self`) still give suites that type-check.
+    @Test("hostile names give suites that type-check", arguments: ["Hostile", "Keywords"])
+    func hostileNamesTypecheck(_ name: String) throws {
+        let spec = "Tests/LifecycleCompilerTests/Fixtures/Golden/\(name).lifecycle"
+        let model = try Self.model(spec)
+        for machine in model.machines where machine.delegate != nil {
+            for (style, coverage) in [(TestSuite.Style.swiftTesting, Coverage.pairs), (.xctest, .transitions)] {
+                let test = Case(name: "\(name)-\(machine.name)", spec: spec, machine: machine.name, style: style, coverage: coverage, neutral: true)
+                let errors = try Self.typecheck(test, version: "6")
+                #expect(errors.isEmpty, "\(spec) --machine \(machine.name) --style \(style.rawValue):\n\(errors)")
+            }
+        }
+    }
+
     @Test("the stand-in and the check mean something: a suite without its driver, or a misspelt XCUITest call, fails")
     func typecheckingCanFail() throws {
         let test = Self.cases.first { $0.name == "Download.xctest" }!
