@@ -116,6 +116,7 @@ public struct TestSuite {
 
     /// The suite of a machine: its paths for `coverage`, and with `neutral` the round trips.
     public static func machine(_ machine: Machine, in model: Model, cover coverage: Coverage, neutral: Bool) -> Result<TestSuite, QueryError> {
+        if let refusal = eventless(machine) { return .failure(refusal) }
         guard let delegate = machine.delegate else {
             return .failure(.untestable(machine.name, reason: "it has no delegate; a test records the callbacks its delegate class receives ('delegate NAME: …')"))
         }
@@ -130,10 +131,16 @@ public struct TestSuite {
 
     /// A machine's UI tests: the app's or a scene's (or a SwiftUI `App`'s or `View`'s phases).
     public static func uiMachine(_ machine: Machine, in model: Model, cover coverage: Coverage, neutral: Bool) -> Result<TestSuite, QueryError> {
+        if let refusal = eventless(machine) { return .failure(refusal) }
         guard UIAction.isAppLifecycle([machine], model) else {
             return .failure(.untestable(machine.name, reason: "UI tests drive the app and its scenes; '\(machine.name)' is not the app's, a scene's or a SwiftUI phase machine (its delegate adopts neither UIApplicationDelegate nor UISceneDelegate, nor is an App or a View with 'scenePhase'); 'appState' says what its states look like to a UI test"))
         }
         return .success(machineSuite(machine, in: model, cover: coverage, neutral: neutral, recorders: [], ui: true))
+    }
+
+    /// A machine none of whose transitions has an event has no step a test can make.
+    static func eventless(_ machine: Machine) -> QueryError? {
+        machine.transitions.contains { $0.event != nil } ? nil : .untestable(machine.name, reason: "it has no event, so no path to test")
     }
 
     static func machineSuite(_ machine: Machine, in model: Model, cover coverage: Coverage, neutral: Bool, recorders: [Recorder], ui: Bool) -> TestSuite {
@@ -190,6 +197,7 @@ public struct TestSuite {
     /// The suite of a system: its events drive every instance; one recording delegate class per
     /// delegate class of its machines (none for UI tests).
     public static func system(_ system: System, in model: Model, cover coverage: Coverage, neutral: Bool, ui: Bool = false) -> Result<TestSuite, QueryError> {
+        guard !system.events.isEmpty else { return .failure(.untestable(system.name, reason: "it has no event, so no path to test")) }
         var recorders: [Recorder] = []
         if ui {
             guard UIAction.isAppLifecycle(system.machines, model) else {

@@ -30,7 +30,7 @@ extension TestPlanner where Automaton == SystemAutomaton {
     public static func goalNames(system: System, cover coverage: Coverage, pairs: [StepPair] = []) -> [String] {
         switch coverage {
         case .pairs:
-            pairs.map { "\(system.events[$0.first].name) then \(system.events[$0.second].name)" }
+            pairs.map { $0.first < 0 ? system.events[$0.second].name : "\(system.events[$0.first].name) then \(system.events[$0.second].name)" }
         case .states:
             system.instances.indices.flatMap { index in
                 system.machine(of: index).states.map { "\(system.instances[index].name)=\($0.name)" }

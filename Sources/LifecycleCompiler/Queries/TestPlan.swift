@@ -25,7 +25,8 @@ public struct TestPlanner<Automaton: LifecycleAutomaton> {
         /// Goals no run reaches, in goal order.
         public var uncovered: [Int]
         /// With pairs as goals: goal `g` is taking `pairs[g].first` (a step's `transition`),
-        /// then `pairs[g].second` right after it. Empty otherwise.
+        /// then `pairs[g].second` right after it; or, when `first` is -1, taking `second` at all
+        /// (a transition in no pair, which a plan of pairs still takes). Empty otherwise.
         public var pairs: [StepPair] = []
     }
 
@@ -62,33 +63,49 @@ public struct TestPlanner<Automaton: LifecycleAutomaton> {
         remembersLastStep = false
     }
 
-    /// A plan whose goals are `pairs`: each pair of steps taken one right after the other.
+    /// A plan whose goals are `pairs`: each pair of steps taken one right after the other (and
+    /// each transition in no pair, `first` -1, taken at all).
     public init(_ automaton: Automaton, pairs: [StepPair]) {
         self.automaton = automaton
         goalCount = pairs.count
-        var index: [StepPair: Int] = [:]
-        for (goal, pair) in pairs.enumerated() where index[pair] == nil { index[pair] = goal }
+        var index: [StepPair: Int] = [:], alone: [Int: Int] = [:]
+        for (goal, pair) in pairs.enumerated() {
+            if pair.first < 0 {
+                if alone[pair.second] == nil { alone[pair.second] = goal }
+            } else if index[pair] == nil {
+                index[pair] = goal
+            }
+        }
         coveredIn = { _ in [] }
-        coveredBy = { last, step in index[StepPair(first: last, second: step.transition)].map { [$0] } ?? [] }
+        coveredBy = { last, step in
+            [index[StepPair(first: last, second: step.transition)], alone[step.transition]].compactMap { $0 }
+        }
         remembersLastStep = true
         self.pairs = pairs
     }
 
     /// Every pair of steps one right after the other from `configurations` (a step from one of
     /// them, then a step from where it lands), each once, in the order found: the goals of
-    /// `init(_:pairs:)`. A machine passes every leaf, so that pairs no run reaches are listed too.
+    /// `init(_:pairs:)`; then each transition of those steps that is in no pair (one into a final
+    /// state from a state nothing leads back to), so that a plan of pairs takes every
+    /// transition a plan of transitions does. A machine passes every leaf, so that pairs no run
+    /// reaches are listed too.
     public static func pairs(of automaton: Automaton, from configurations: [Configuration]) -> [StepPair] {
         var found: [StepPair] = []
         var seen: Set<StepPair> = []
+        var transitions: [Int] = [], seenTransitions: Set<Int> = [], inPair: Set<Int> = []
         for configuration in configurations {
             for first in automaton.steps(from: configuration) {
+                if seenTransitions.insert(first.transition).inserted { transitions.append(first.transition) }
                 for second in automaton.steps(from: first.target) {
                     let pair = StepPair(first: first.transition, second: second.transition)
                     if seen.insert(pair).inserted { found.append(pair) }
+                    inPair.insert(first.transition)
+                    inPair.insert(second.transition)
                 }
             }
         }
-        return found
+        return found + transitions.filter { !inPair.contains($0) }.map { StepPair(first: -1, second: $0) }
     }
 
     /// The configurations reachable from the initial one, breadth first.

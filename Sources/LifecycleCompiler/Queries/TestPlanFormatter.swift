@@ -32,7 +32,7 @@ public struct TestPlanFormatter {
             return transitionName(goal)
         case .pairs:
             let pair = plan.pairs[goal]
-            return "\(transitionName(pair.first)) then \(transitionName(pair.second))"
+            return pair.first < 0 ? transitionName(pair.second) : "\(transitionName(pair.first)) then \(transitionName(pair.second))"
         }
     }
 

@@ -141,6 +141,10 @@ import Testing
         let module = try CLIRunner.run(["tests", "Examples/AppLifecycle.lifecycle", "--module", "My-App"])
         #expect(module.status == 2)
         #expect(module.stderr.hasPrefix("lifecycle tests: error: '--module' takes a Swift module name (letters, digits and '_'), not 'My-App'"))
+        // A machine with no event has no path to test (and its event enum could not be declared).
+        let eventless = try CLIRunner.run(["tests", "/dev/stdin"], input: Data("protocol D {\n}\nmachine M {\n    delegate C: D\n    initial state A\n}\n".utf8))
+        #expect(eventless.status == 1)
+        #expect(eventless.stderr.contains("lifecycle tests: error: cannot generate tests of 'M': it has no event, so no path to test"), "\(eventless)")
         let emit = try CLIRunner.run(["conform", "Examples/AppLifecycle.lifecycle", "Examples/logs/app-delegate-objc.log", "--module", "App"])
         #expect(emit.status == 2)
         #expect(emit.stderr.hasPrefix("lifecycle conform: error: '--module' names the module '--emit-test' imports; give '--emit-test' too"))
