@@ -31,6 +31,7 @@ extension Checker {
                               delegate: delegate, states: declared.states, transitions: transitions,
                               requirements: requirements, initialState: max(initialState, 0), outgoing: outgoing)
         machine.phases = resolveScenePhases(of: decl, named: machineName, states: declared.states, delegate: delegate)
+        machine.appStates = resolveAppStates(of: decl, states: declared.states)
         // A duplicate state has no transitions of its own (they go to the first one), so the
         // graph checks would only repeat the duplicate error.
         let graphComplete = !syntaxHadErrors && !declared.hasDuplicates && ends.allResolved

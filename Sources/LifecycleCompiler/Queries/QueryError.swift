@@ -25,6 +25,8 @@ public enum QueryError: Error, Sendable, Equatable {
     case malformedGoal(String)
     case noSystemPath(to: String, system: String)
     case systemStateLimit(String, limit: Int)
+    /// `lifecycle tests` cannot test machine or system `name`; `reason` says why.
+    case untestable(String, reason: String)
 
     /// Whether this is a usage problem (exit status 2) rather than a bad answer (exit status 1).
     public var isUsage: Bool {
@@ -67,6 +69,8 @@ public enum QueryError: Error, Sendable, Equatable {
             return "no sequence of events reaches '\(to)' in system '\(system)'"
         case .systemStateLimit(let name, let limit):
             return "system '\(name)' has more than \(limit) reachable states; the search stopped there (raise the limit with '--state-limit')"
+        case .untestable(let name, let reason):
+            return "cannot generate tests of '\(name)': \(reason)"
         }
     }
 
