@@ -111,7 +111,10 @@ enum ConformCommand: Command {
     static func emitTests(_ emit: (path: String, module: String?), status: ExitCode, entries: [ConformanceFormatter.Entry],
                           options: Options, suite: Result<TestSuite, QueryError>,
                           callback: (Int) -> LoggedCallback) throws(CLIError) -> ExitCode {
-        let deviating = entries.filter { $0.report.deviation != nil }
+        // A log that could not be read has no report: it is reported already, and has no case.
+        let deviating: [(path: String, deviation: Conformance.Deviation)] = entries.compactMap { entry in
+            entry.report?.deviation.map { (entry.path, $0) }
+        }
         guard !deviating.isEmpty else {
             Reporter.say(.note, "no log deviates: no test written to '\(emit.path)'", command: self)
             return status
@@ -122,7 +125,7 @@ enum ConformCommand: Command {
         case .success(let suite): made = suite
         }
         let logs = deviating.map { entry in
-            let deviation = entry.report.deviation!
+            let deviation = entry.deviation
             return ReplayTestGenerator.Log(path: entry.path, deviation: deviation, callback: deviation.callback.map {
                 let called = callback($0)
                 return TestSuite.Call(instance: called.instance, selector: called.selector)
