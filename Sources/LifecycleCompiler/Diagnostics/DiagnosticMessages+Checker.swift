@@ -81,8 +81,10 @@ extension Diagnostic {
         make(.error, "duplicate state '\(name)'", at: range)
     }
 
-    static func duplicateTransition(_ source: String, _ target: String, event: String?, at range: SourceRange) -> Diagnostic {
-        make(.warning, "duplicate transition \(source) -> \(target)\(event.map { " on \($0)" } ?? "")", at: range)
+    static func duplicateTransition(_ source: String, _ target: String, event: String?, isInternal: Bool = false,
+                                    at range: SourceRange) -> Diagnostic {
+        make(.warning, "duplicate transition " + (isInternal ? transitionText(source, target, event: event, isInternal: true)
+            : "\(source) -> \(target)\(event.map { " on \($0)" } ?? "")"), at: range)
     }
 
     static func duplicateType(_ kind: String, _ name: String, at range: SourceRange) -> Diagnostic {
@@ -140,6 +142,29 @@ extension Diagnostic {
 
     static func selfTransitionOnComposite(_ name: String, initial: String, at range: SourceRange) -> Diagnostic {
         make(.warning, "transition from '\(name)' to itself leaves it and re-enters its initial state '\(initial)'; did you mean an internal transition?", at: range)
+    }
+
+    /// A later transition of a state on an event it already has one on, which differs from the
+    /// first in what it does (internal or not, callbacks, trigger) but not in where it goes: the
+    /// first one always wins.
+    static func shadowedTransition(_ source: String, _ target: String, event: String, isInternal: Bool,
+                                   at range: SourceRange) -> Diagnostic {
+        make(.warning, "transition \(transitionText(source, target, event: event, isInternal: isInternal)) never fires: "
+             + "'\(source)' takes '\(event)' with the transition declared before it", at: range)
+    }
+
+    /// A composite's transition that every leaf inside it shadows with one of its own (or of a
+    /// state between) on the same event.
+    static func shadowedEverywhere(_ source: String, _ target: String, event: String, isInternal: Bool,
+                                   at range: SourceRange) -> Diagnostic {
+        make(.warning, "transition \(transitionText(source, target, event: event, isInternal: isInternal)) never fires: "
+             + "every state inside '\(source)' takes '\(event)' with a transition of its own or of a state around it", at: range)
+    }
+
+    /// How a transition is named in a message: `'A -> B on go'`, or `'internal on go' of 'A'`.
+    static func transitionText(_ source: String, _ target: String, event: String?, isInternal: Bool) -> String {
+        let on = event.map { " on \($0)" } ?? ""
+        return isInternal ? "'internal\(on)' of '\(source)'" : "'\(source) -> \(target)\(on)'"
     }
 
     static func transitionFromFinalState(_ name: String, at range: SourceRange) -> Diagnostic {

@@ -206,6 +206,11 @@ public struct ScannedProperty: Equatable, Sendable {
     public var modifiers: SwiftModifiers = []
     /// The innermost `#if` clause it is in, if any.
     public var clause: Int? = nil
+    /// Whether it can be assigned at all (a `var` that is stored or has a setter), whatever
+    /// the access of its setter: what a forwarder needs once that access is widened.
+    public var hasSetter = false
+    /// The setter's own access (`private(set)`), if written.
+    public var setterAccess: String? = nil
 
     public init(name: String, type: String?, isSettable: Bool, access: String?, offset: Int) {
         self.name = name

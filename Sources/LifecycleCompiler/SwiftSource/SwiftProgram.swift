@@ -118,6 +118,26 @@ public struct SwiftProgram: Sendable {
         ancestry(ofClass: name).superclasses.flatMap { methods(ofClass: $0.type.name) }
     }
 
+    /// The superclass of class `name` when the files declare it (`ancestry(ofClass:)`'s nearest).
+    public func superclass(of name: String) -> String? {
+        ancestry(ofClass: name).superclasses.first?.type.name
+    }
+
+    /// The first name of class `name`'s inheritance clause, declared in the files or not.
+    public func inheritedFirst(by name: String) -> String? {
+        classDeclaration(name)?.type.inherited.first
+    }
+
+    /// Class `name`, then its superclasses the files declare, nearest first (a cycle ends it).
+    public func classChain(from name: String) -> [String] {
+        [name] + ancestry(ofClass: name).superclasses.map(\.type.name)
+    }
+
+    /// Whether class `name`, or a superclass of it the files declare, adopts any of `protocols`.
+    public func inherits(_ name: String, anyOf protocols: Set<String>) -> Bool {
+        classChain(from: name).contains { adopts($0, anyOf: protocols) }
+    }
+
     // MARK: - Conditions
 
     /// The scan of `file`.
@@ -163,15 +183,20 @@ public struct SwiftProgram: Sendable {
     }
 
     /// The app delegate: the first of `preferred` (the specs' app delegates) the files declare
-    /// or extend; else the class a SwiftUI `App`'s `@UIApplicationDelegateAdaptor` names; else of
-    /// the classes adopting `UIApplicationDelegate`, the one `@main`, `@UIApplicationMain` or
-    /// `UIApplicationMain(…)` starts, else the first; else a class those start (its adoption may
-    /// be in a file not given).
+    /// or extend; else the class a SwiftUI `App`'s `@UIApplicationDelegateAdaptor` names; else
+    /// the class `@main`, `@UIApplicationMain` or `UIApplicationMain(…)` starts that adopts
+    /// `UIApplicationDelegate` itself or through a superclass of the files (`@main class
+    /// AppDelegate: BaseAppDelegate`: the app delegate is `AppDelegate`, not the base it
+    /// inherits from); else the first class adopting it; else a class those start (its adoption
+    /// may be in a file not given).
     public func appDelegate(preferring preferred: [String] = []) -> String? {
         if let name = preferred.first(where: { !declarations(of: $0).isEmpty }) { return name }
         if let adapted = adaptedAppDelegate, !declarations(of: adapted.name).isEmpty { return adapted.name }
         let adopting = classes(adopting: ["UIApplicationDelegate"])
         let started = startedClasses
+        if let start = started.first(where: { classDeclaration($0) != nil && inherits($0, anyOf: ["UIApplicationDelegate"]) }) {
+            return start
+        }
         return adopting.first(where: started.contains) ?? adopting.first ?? started.first { classDeclaration($0) != nil }
     }
 

@@ -546,6 +546,8 @@ public struct SwiftSourceScanner: Sendable {
             && ![setterAccess, access].contains("private") && ![setterAccess, access].contains("fileprivate")
         var property = ScannedProperty(name: name, type: type, isSettable: settable, access: access, offset: t[i].start)
         property.annotatedType = annotated
+        property.hasSetter = t[i].text == "var" && (stored || hasSetter)
+        property.setterAccess = setterAccess
         return property
     }
 

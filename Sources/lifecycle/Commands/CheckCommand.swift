@@ -9,7 +9,7 @@ enum CheckCommand: Command {
     static let impl = OptionSpec(name: "--impl", valueName: "swift-file",
                                  help: "A Swift file implementing a delegate, or one of its extensions; report each required callback the files together do not implement. Repeatable.", repeatable: true)
     static let infoPlist = OptionSpec(name: "--info-plist", valueName: "plist",
-                                      help: "With --impl: the app's Info.plist (an XML property list), to tell whether the app adopts the scene life cycle.")
+                                      help: "With --impl: the app's Info.plist (XML or binary), to tell whether the app adopts the scene life cycle.")
     static let platform = OptionSpec(name: "--platform", valueName: "platform",
                                      help: "The deployment target, such as \"iOS 15.0\" (overrides the spec's 'platform'): warns about deprecated callbacks and callbacks not called before it.")
     static let machine = MachineOptions.machine("With --impl: check only this machine's delegate (repeatable; default: every machine).").repeated
@@ -85,7 +85,7 @@ enum CheckCommand: Command {
         var infoPlist: InfoPlist?
         if let path = options.infoPlist {
             do {
-                let (read, plistDiagnostics) = InfoPlist.read(try frontend.read(path))
+                let (read, plistDiagnostics) = InfoPlist.read(try frontend.read(path), in: frontend.files)
                 infoPlist = read
                 frontend.diagnostics.append(contentsOf: plistDiagnostics)
             } catch {
