@@ -53,7 +53,7 @@ public enum NearMissFix {
             break
         }
         var kept = member
-        if head.contains("override") { kept.modifiers.insert(.override); kept.isOverride = true }
+        if head.split(whereSeparator: \.isWhitespace).contains("override") { kept.modifiers.insert(.override); kept.isOverride = true }
         return Diagnostic.FixIt(replace: SourceRange(file: file.id, start: start, end: member.signatureEnd),
                                 with: head + fixedSignature(method, ownerKind: ownerKind, keeping: kept))
     }
