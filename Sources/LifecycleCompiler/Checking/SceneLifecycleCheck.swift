@@ -85,7 +85,7 @@ public enum SceneLifecycleCheck {
         if let platform, !uikitPlatforms.contains(platform.name) { return diagnostics }
         switch adoption(models: models, program: program, infoPlist: infoPlist, appDelegate: appDelegate) {
         case .adopted(let evidence), .presumed(let evidence):
-            for located in program.methods(ofClass: appDelegate) {
+            for located in program.methods(ofClass: appDelegate) where program.truth(of: located) != .false {
                 guard let replacement = Checker.sceneReplacements[located.member.selector] else { continue }
                 diagnostics.append(ignored(located.member.selector, replacement: replacement, evidence: evidence,
                                            at: SwiftProgram.funcRange(located)))

@@ -368,7 +368,9 @@ public enum SceneMigration {
         if case .moved(_, let source, _, _) = plan.window { files.append(source.file) }
         var result = [ScannedImport(text: "import UIKit", condition: nil)]
         for (file, scan) in zip(plan.program.files, plan.program.scans) where files.contains(where: { $0 === file }) {
-            for item in scan.imports where !result.contains(item) { result.append(item) }
+            for item in scan.imports where !result.contains(where: { $0.text == item.text && $0.condition == item.condition }) {
+                result.append(item)
+            }
         }
         if plan.handsOnNotificationResponse, !result.contains(where: { $0.text == "import UserNotifications" && $0.condition == nil }) {
             result.append(ScannedImport(text: "import UserNotifications", condition: nil))
