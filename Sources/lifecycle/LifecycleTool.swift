@@ -14,6 +14,7 @@ enum LifecycleTool {
         MigrateCommand.self,
         ConformCommand.self,
         PathsCommand.self,
+        TestsCommand.self,
         FmtCommand.self,
         LspCommand.self,
     ]

@@ -75,6 +75,8 @@ public enum SceneLifecycleCheck {
                              machines: [String]? = nil, skippingUndeclared: Bool = false) -> Diagnostics {
         var diagnostics = Diagnostics()
         let specAppDelegates = delegates(in: models, adopting: "UIApplicationDelegate")
+        diagnostics.append(contentsOf: entryPoints(models, program: program, infoPlist: infoPlist, project: project, machines: machines,
+                                                   skippingUndeclared: skippingUndeclared))
         guard let appDelegate = program.appDelegate(preferring: specAppDelegates.map(\.name)),
               let home = program.classDeclaration(appDelegate) ?? (skippingUndeclared ? nil : program.declarations(of: appDelegate).first)
         else { return diagnostics }
@@ -90,7 +92,7 @@ public enum SceneLifecycleCheck {
         case .adopted(var evidence), .presumed(var evidence):
             // A SwiftUI app follows the scene phase whatever declares its manifest.
             evidence.isSwiftUI = evidence.isSwiftUI || program.swiftUIApp != nil
-            for located in program.methods(ofClass: appDelegate) {
+            for located in program.methods(ofClass: appDelegate) where program.truth(of: located) != .false {
                 guard let replacement = Checker.sceneReplacements[located.member.selector] else { continue }
                 diagnostics.append(ignored(located.member.selector, replacement: replacement, evidence: evidence,
                                            at: SwiftProgram.funcRange(located)))
@@ -102,6 +104,25 @@ public enum SceneLifecycleCheck {
         return diagnostics
     }
 
+    /// `SceneEntryPointCheck` on an app with a scene delegate that is connected (the app adopts
+    /// scenes, or its app delegate is not among the files), unless `--machine` leaves the scene
+    /// delegate out or `--only-declared` finds only extensions of it.
+    static func entryPoints(_ models: [Model], program: SwiftProgram, infoPlist: InfoPlist?, project: XcodeAppTarget?, machines: [String]?,
+                            skippingUndeclared: Bool) -> Diagnostics {
+        guard let sceneDelegate = program.classes(adopting: sceneDelegateProtocols).first else { return Diagnostics() }
+        if skippingUndeclared && program.classDeclaration(sceneDelegate) == nil { return Diagnostics() }
+        if let machines {
+            let chosen = models.flatMap(\.machines).filter { machines.contains($0.name) }.compactMap { $0.delegate?.name }
+            guard chosen.contains(sceneDelegate) else { return Diagnostics() }
+        }
+        let appDelegate = program.appDelegate(preferring: delegates(in: models, adopting: "UIApplicationDelegate").map(\.name))
+        if let appDelegate, case .notAdopted = adoption(models: models, program: program, infoPlist: infoPlist, project: project,
+                                                                appDelegate: appDelegate) {
+            return Diagnostics()
+        }
+        return SceneEntryPointCheck.check(program, appDelegate: appDelegate)
+    }
+
     /// How the app adopts scenes, if it does.
     public static func adoption(models: [Model], program: SwiftProgram, infoPlist: InfoPlist?, project: XcodeAppTarget? = nil,
                                 appDelegate: String) -> Adoption {
@@ -109,9 +130,10 @@ public enum SceneLifecycleCheck {
             return .adopted(Evidence(note: "the app adopts scenes: the \(project.description) generates its Info.plist with '\(InfoPlist.sceneManifestKey)' ('\(setting.name) = \(setting.value)' here)",
                                      range: setting.range))
         }
-        if let infoPlist, let key = infoPlist.sceneManifest {
-            return .adopted(Evidence(note: "the app adopts scenes: \(PathNames.lastComponent(infoPlist.file.path)) declares '\(InfoPlist.sceneManifestKey)' here",
-                                     range: key))
+        if let infoPlist, infoPlist.declaresSceneManifest {
+            return .adopted(Evidence(note: "the app adopts scenes: \(PathNames.lastComponent(infoPlist.file.path)) declares '\(InfoPlist.sceneManifestKey)'"
+                                         + (infoPlist.sceneManifest == nil ? "" : " here"),
+                                     range: infoPlist.sceneManifest))
         }
         if let expected = ImplementationMatcher.expected(configurationDeclaration) {
             let methods = program.methods(ofClass: appDelegate)
@@ -153,7 +175,7 @@ public enum SceneLifecycleCheck {
         }
         if let infoPlist {
             diagnostic = diagnostic.note("\(PathNames.lastComponent(infoPlist.file.path)) declares no '\(InfoPlist.sceneManifestKey)'",
-                                         at: infoPlist.list.values[infoPlist.list.root].range)
+                                         at: infoPlist.rootRange)
         } else if project == nil {
             diagnostic = diagnostic.note("no Info.plist was given; if the app's declares a '\(InfoPlist.sceneManifestKey)', pass it with '--info-plist'",
                                          at: nil)

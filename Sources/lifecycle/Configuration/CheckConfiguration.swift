@@ -9,6 +9,7 @@ import LifecycleCompiler
 ///   "warningsAsErrors": true,
 ///   "platform": "iOS 15.0",
 ///   "infoPlist": "Support/App-Info.plist",
+///   "defines": ["DEBUG"],
 ///   "specs": {
 ///     "Player.lifecycle": { "machines": ["Playback"], "swift": ["PlaybackController.swift", "Player+Errors.swift"] },
 ///     "Legacy.lifecycle": { "swift": [] }
@@ -19,7 +20,8 @@ import LifecycleCompiler
 /// The file is merged into `check`'s options once, after the command line is parsed:
 /// `warningsAsErrors: true` is `--warnings-as-errors`, `platform` is `--platform` (unless the
 /// command line has it), `infoPlist` is `--info-plist` (a path relative to the file; the
-/// build-tool plugin then passes none of its own). `specs` maps a spec, by its path relative to the file, to what its
+/// build-tool plugin then passes none of its own), `defines` is `--define` for each flag (unless the command line has
+/// one). `specs` maps a spec, by its path relative to the file, to what its
 /// delegates are checked against: `swift` replaces the `--impl` files (paths relative to the
 /// file; `[]` checks the spec alone, without the `--info-plist` the plugin passes), and `machines` replaces `--only-declared` and `--machine`
 /// with exactly those machines, whose delegate classes must then be declared. Without
@@ -28,7 +30,7 @@ import LifecycleCompiler
 /// file, so a misspelt setting does not go unnoticed.
 enum CheckConfiguration {
     static let option = OptionSpec(name: "--config", valueName: "file",
-                                   help: "Read options from a JSON file: warningsAsErrors, platform, infoPlist, and per spec the Swift files and machines to check.")
+                                   help: "Read options from a JSON file: warningsAsErrors, platform, infoPlist, defines, and per spec the Swift files and machines to check.")
 
     /// What one spec is checked against.
     struct SpecChoice {
@@ -42,6 +44,8 @@ enum CheckConfiguration {
         var platform: Platform?
         /// The app's Info.plist, relative to the file.
         var infoPlist: String?
+        /// The custom `#if` flags the app is built with.
+        var defines: [String]?
         var specs: [(path: String, choice: SpecChoice)] = []
         /// The folder of the file, which its paths are relative to.
         var folder = ""
@@ -55,6 +59,7 @@ enum CheckConfiguration {
             if options.infoPlist == nil, let infoPlist, !options.impl.isEmpty {
                 options.infoPlist = infoPlist.hasPrefix("/") || folder.isEmpty ? infoPlist : folder + "/" + infoPlist
             }
+            options.defines = options.defines ?? defines
             let chosen = options.specs.compactMap { spec in specs.first { $0.path == relativePath(spec, to: folder) }?.choice }
             guard let choice = chosen.first else { return }
             guard options.specs.count == 1 else { throw .usage("'--config' names files for a spec; check that spec on its own") }
@@ -104,7 +109,7 @@ enum CheckConfiguration {
         let document: LocatedJSON
         do { document = try LocatedJSON.parse(bytes) } catch { throw Problem(message: error.message, offset: error.offset) }
         var settings = Settings()
-        for member in try members(document, expected: ["warningsAsErrors", "platform", "infoPlist", "specs"], in: "the file") {
+        for member in try members(document, expected: ["warningsAsErrors", "platform", "infoPlist", "defines", "specs"], in: "the file") {
             let (key, value) = (member.key, member.value)
             switch key {
             case "warningsAsErrors":
@@ -120,6 +125,8 @@ enum CheckConfiguration {
             case "infoPlist":
                 guard case .string(let path) = value.kind, !path.isEmpty else { throw mismatch(key, "a path", value) }
                 settings.infoPlist = path
+            case "defines":
+                settings.defines = try strings(value, "'defines'")
             default:
                 guard case .object(let specs) = value.kind else { throw mismatch(key, "an object mapping spec paths to objects", value) }
                 for spec in specs {
