@@ -23,8 +23,6 @@ public enum Conformance {
         public var unmatched = UnmatchedLines()
         /// Callbacks no step calls that lines named, in the order they first appear.
         public var unchecked: [UncheckedCallback] = []
-        /// Lines longer than `LogLines.maximumLength`, read only up to it.
-        public var cutLines = 0
         /// Callbacks of the automaton the log never names: taken as not logged (none when strict).
         public var notLogged: [String] = []
         /// The first error (a deviation, an ambiguous line, or a log with nothing to check).
@@ -119,30 +117,33 @@ public enum Conformance {
 /// callbacks it names. The check proper is a second pass that knows them (`Logging.named`).
 public struct LogSurvey {
     let reader: LogReader
-    var lines = LogLines()
+    var lines: LogLines
     var scratch = LogReader.Scratch()
     /// `named[c]`: some line names checked callback `c`.
     public private(set) var named: [Bool]
 
-    public init(_ reader: LogReader) {
+    /// `maximumLineLength`: the longest line read (`LogLines`).
+    public init(_ reader: LogReader, maximumLineLength: Int = LogCheck.defaultMaximumLineLength) {
         self.reader = reader
+        lines = LogLines(maximumLength: maximumLineLength)
         named = [Bool](repeating: false, count: reader.checkedCount)
     }
 
-    /// Reads the lines that end in `chunk`. False at an ambiguous line: the check stops there
-    /// (or before), so what follows cannot matter.
+    /// Reads the lines that end in `chunk`. False at an ambiguous line or one too long: the
+    /// check stops there (or before), so what follows cannot matter.
     public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
         // Moved out (not copied) while `lines` is being fed, and back.
         var named: [Bool] = [], scratch = LogReader.Scratch()
         swap(&named, &self.named)
         swap(&scratch, &self.scratch)
         let reader = self.reader
-        let going = lines.feed(chunk) { line, _, _ in
-            switch reader.read(line, scratch: &scratch) {
+        let going = lines.feed(chunk) { line in
+            guard line.isWhole else { return false }
+            switch reader.read(line.bytes, scratch: &scratch) {
             case .callback(let callback, _): named[callback] = true
             // An app that prints its phase changes prints every change into that phase.
-            case .phase(let exact, let sameNew, _): for callback in exact + sameNew { named[callback] = true }
-            case .ambiguous: return false
+            case .phase(let exact, let sameNew, _, _, _): for callback in exact + sameNew { named[callback] = true }
+            case .ambiguous, .ambiguousPhase: return false
             case .unmatched, .unchecked, .other: break
             }
             return true
@@ -158,10 +159,11 @@ public struct LogSurvey {
         swap(&named, &self.named)
         swap(&scratch, &self.scratch)
         let reader = self.reader
-        _ = lines.finish { line, _, _ in
-            switch reader.read(line, scratch: &scratch) {
+        _ = lines.finish { line in
+            guard line.isWhole else { return false }
+            switch reader.read(line.bytes, scratch: &scratch) {
             case .callback(let callback, _): named[callback] = true
-            case .phase(let exact, let sameNew, _): for callback in exact + sameNew { named[callback] = true }
+            case .phase(let exact, let sameNew, _, _, _): for callback in exact + sameNew { named[callback] = true }
             default: break
             }
             return true
@@ -198,7 +200,9 @@ final class ConformanceRun<A: LifecycleAutomaton> {
     /// Read once as it comes (`Logging.asTheyAppear`): a deviation may show later than it is.
     let asTheyAppear: Bool
     var search: ConformanceSearch<A>
-    var lines = LogLines()
+    var lines: LogLines
+    /// The longest line read (`lines` holds it too, but is busy while a line is handled).
+    let maximumLineLength: Int
     var scratch = LogReader.Scratch()
     var report = Conformance.Report()
     /// Lines per unchecked name (`reader.uncheckedNames`), and the names in the order met.
@@ -214,8 +218,11 @@ final class ConformanceRun<A: LifecycleAutomaton> {
     /// Whether a line named a phase change yet: the first may name any old phase.
     var sawPhase = false
 
-    init(_ automaton: A, reader: LogReader, logging: Conformance.Logging, allowEmpty: Bool, place: Place) {
+    init(_ automaton: A, reader: LogReader, logging: Conformance.Logging, allowEmpty: Bool, place: Place,
+         maximumLineLength: Int = LogLines.defaultMaximumLength) {
         self.automaton = automaton
+        lines = LogLines(maximumLength: maximumLineLength)
+        self.maximumLineLength = lines.maximumLength
         self.reader = reader
         self.place = place
         self.allowEmpty = allowEmpty
@@ -232,15 +239,14 @@ final class ConformanceRun<A: LifecycleAutomaton> {
     /// Reads the lines that end in `chunk`; false once there is an error (read no further).
     func feed(_ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !stopped else { return false }
-        let going = lines.feed(chunk) { line, number, offset in self.handle(line, number: number, offset: offset) }
+        let going = lines.feed(chunk) { line in self.handle(line) }
         if !going { stopped = true }
         return going
     }
 
     /// Reads the last line (when the log does not end with a line end) and reports.
     func finish() -> Conformance.Report {
-        if !stopped { _ = lines.finish { line, number, offset in self.handle(line, number: number, offset: offset) } }
-        report.cutLines = lines.cutLines
+        if !stopped { _ = lines.finish { line in self.handle(line) } }
         report.unchecked = uncheckedOrder.map { Conformance.UncheckedCallback(callback: reader.uncheckedNames[$0], lines: uncheckedLines[$0]) }
         if report.unmatched.count > 0 { report.unmatched.instanceNames = reader.vocabulary.instances.map(\.names) }
         report.notLogged = automaton.callbacks.indices.filter { !search.logged[$0] }.map { Conformance.display($0, in: automaton) }
@@ -257,8 +263,13 @@ final class ConformanceRun<A: LifecycleAutomaton> {
     }
 
     /// One line; false to stop (an error).
-    func handle(_ line: UnsafeBufferPointer<UInt8>, number: Int, offset: Int) -> Bool {
+    func handle(_ whole: LogLine) -> Bool {
+        let line = whole.bytes, number = whole.number, offset = whole.offset
         report.lineCount = number
+        guard whole.isWhole else {
+            report.diagnostics.append(tooLong(whole))
+            return false
+        }
         let reading = reader.read(line, scratch: &scratch)
         if firstLines.count < Conformance.examplesKept && line.contains(where: { $0 != 0x20 && $0 != 0x09 }) {
             firstLines.append(Kept(number: number, offset: offset, bytes: Array(line), reading: reading))
@@ -271,7 +282,7 @@ final class ConformanceRun<A: LifecycleAutomaton> {
                 return false
             }
             remember(line, number: number, offset: offset, range: range)
-        case .phase(let exact, let sameNew, let range):
+        case .phase(let exact, let sameNew, let old, let new, let range):
             report.callbackCount += 1
             report.phaseChangeCount += 1
             // The first change after a launch is reported from the phase SwiftUI started the
@@ -279,8 +290,8 @@ final class ConformanceRun<A: LifecycleAutomaton> {
             let candidates = sawPhase ? exact : exact + sameNew.filter { !exact.contains($0) }
             sawPhase = true
             guard observe(anyOf: candidates) else {
-                let written = String(decoding: line[range], as: UTF8.self)
-                let name = exact.first.map { Conformance.display($0, in: automaton) } ?? "scenePhase \(written)"
+                let name = exact.first.map { Conformance.display($0, in: automaton) }
+                    ?? "scenePhase " + (old.map { PhaseChange(old: $0, new: new).text } ?? new.swift)
                 report.diagnostics.append(deviation(name, line, number: number, offset: offset, range: range))
                 return false
             }
@@ -298,10 +309,24 @@ final class ConformanceRun<A: LifecycleAutomaton> {
             report.diagnostics.append(.ambiguousLogLine(written, candidates: callbacks.map { Conformance.display($0, in: automaton) },
                                                         at: self.range(range, in: line, number: number, offset: offset)))
             return false
+        case .ambiguousPhase(let range):
+            let written = String(decoding: line[range], as: UTF8.self)
+            report.diagnostics.append(.ambiguousPhaseLine(written, at: self.range(range, in: line, number: number, offset: offset)))
+            return false
         case .other:
             report.skippedLines += 1
         }
         return true
+    }
+
+    /// The error at a line longer than the lines read (`LogLines.maximumLength`): a callback on
+    /// it would not be seen. Quotes only its start.
+    func tooLong(_ line: LogLine) -> Diagnostic {
+        var quoted = min(line.bytes.count, 160)
+        // Not inside a UTF-8 scalar.
+        while quoted > 0 && quoted < line.bytes.count && line.bytes[quoted] & 0xC0 == 0x80 { quoted -= 1 }
+        let at = range(0..<0, in: UnsafeBufferPointer(rebasing: line.bytes[..<quoted]), number: line.number, offset: line.offset)
+        return .logLineTooLong(length: line.length, maximum: maximumLineLength, at: at)
     }
 
     /// Keeps the line of the last callback, for the note of a deviation.
@@ -416,7 +441,7 @@ final class ConformanceRun<A: LifecycleAutomaton> {
                 + "(\(names.joined(separator: ", "))); '--instance NAME=WORD' names one as the log does"
         case .unchecked(let key, _):
             return "'\(reader.uncheckedNames[key])' is a callback no \(system ? "event" : "transition") of '\(automaton.name)' calls"
-        case .callback, .ambiguous, .phase, .other:
+        case .callback, .ambiguous, .ambiguousPhase, .phase, .other:
             return "this line names no callback of '\(automaton.name)'" + Suggestions.didYouMean(closeName(kept.bytes))
         }
     }
@@ -426,11 +451,12 @@ final class ConformanceRun<A: LifecycleAutomaton> {
     func closeName(_ line: [UInt8]) -> String? {
         let names = automaton.callbacks.map { String($0.baseName) }.filter { $0.count >= 8 }
         var words: [String] = []
-        var word: [UInt8] = []
-        for byte in line + [0x20] {
-            if WordTable.isWordByte(byte) { word.append(byte); continue }
-            if word.count >= 4 { words.append(String(decoding: word, as: UTF8.self)) }
-            word.removeAll()
+        line.withUnsafeBufferPointer { bytes in
+            var position = 0
+            while let word = LogWords.next(in: bytes, from: position) {
+                position = word.upperBound
+                if word.count >= 4 { words.append(String(decoding: bytes[word], as: UTF8.self)) }
+            }
         }
         for word in words {
             if let match = Suggestions.bestMatch(for: word, in: names), match.lowercased() != word.lowercased(),

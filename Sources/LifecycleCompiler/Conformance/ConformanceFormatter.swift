@@ -24,9 +24,6 @@ public enum ConformanceFormatter {
             text += "  callbacks no \(report.ofSystem ? "event" : "transition") of '\(automaton)' calls: "
                 + report.unchecked.map { "\(VisibleText.escaped($0.callback)) ×\($0.lines)" }.joined(separator: ", ") + "\n"
         }
-        if report.cutLines > 0 {
-            text += "  \(count(report.cutLines, "line")) longer than \(LogLines.maximumLength >> 20) MiB, read up to that length\n"
-        }
         if !report.notLogged.isEmpty {
             text += "  not logged: " + report.notLogged.joined(separator: ", ") + "\n"
         }
@@ -52,7 +49,7 @@ public enum ConformanceFormatter {
 
     /// `[{"log", "automaton", "conforms", "lines", "callbacks", "skippedLines",
     /// "unmatchedLines": {"count", "examples": [{"line", "text"}], "instanceNames": [[name]]},
-    /// "uncheckedCallbacks": [{"callback", "lines"}], "cutLines", "notLogged", "ends", "endsPartway",
+    /// "uncheckedCallbacks": [{"callback", "lines"}], "notLogged", "ends", "endsPartway",
     /// "diagnostics": [{"severity", "id", "line", "column", "message", "notes": [{"line", "column", "message"}]}]}]`,
     /// keys in this order. A note without a place has null line and column. `files` holds what
     /// the diagnostics point into.
@@ -104,7 +101,6 @@ public enum ConformanceFormatter {
                             }
                         }
                     }
-                    json.field("cutLines", report.cutLines)
                     json.key("notLogged"); json.array { for name in report.notLogged { json.string(name) } }
                     json.key("ends"); json.array { for name in report.ends { json.string(name) } }
                     json.key("endsPartway"); json.array { for name in report.endsPartway { json.string(name) } }

@@ -16,18 +16,22 @@ public final class LogCheck {
 
     private let run: Run
 
-    /// A check of a machine. `path`: how diagnostics name the log.
+    /// The longest line read unless the command says otherwise (`--max-line-length`): 1 MiB.
+    public static let defaultMaximumLineLength = LogLines.defaultMaximumLength
+
+    /// A check of a machine. `path`: how diagnostics name the log; `maximumLineLength`: the
+    /// longest line read (a longer one is an error at that line).
     public init(_ automaton: MachineAutomaton, reader: LogReader, logging: Conformance.Logging, allowEmpty: Bool,
-                path: String, excerpts: SourceFiles) {
+                path: String, excerpts: SourceFiles, maximumLineLength: Int = LogCheck.defaultMaximumLineLength) {
         run = .machine(ConformanceRun(automaton, reader: reader, logging: logging, allowEmpty: allowEmpty,
-                                      place: .excerpts(excerpts, path: path)))
+                                      place: .excerpts(excerpts, path: path), maximumLineLength: maximumLineLength))
     }
 
     /// A check of a system.
     public init(_ automaton: SystemAutomaton, reader: LogReader, logging: Conformance.Logging, allowEmpty: Bool,
-                path: String, excerpts: SourceFiles) {
+                path: String, excerpts: SourceFiles, maximumLineLength: Int = LogCheck.defaultMaximumLineLength) {
         run = .system(ConformanceRun(automaton, reader: reader, logging: logging, allowEmpty: allowEmpty,
-                                     place: .excerpts(excerpts, path: path)))
+                                     place: .excerpts(excerpts, path: path), maximumLineLength: maximumLineLength))
     }
 
     /// Reads the lines that end in `chunk`. False once the verdict is known (an error): read no further.

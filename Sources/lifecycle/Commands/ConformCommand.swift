@@ -14,8 +14,10 @@ enum ConformCommand: Command {
     static let instance = OptionSpec(name: "--instance", valueName: "name=word",
                                      help: "With '--system': a word that names the instance in the log, such as the class name 'type(of: self)' prints (repeatable).",
                                      usageValue: "<name>=<word>", repeatable: true)
+    static let maxLineLength = OptionSpec(name: "--max-line-length", valueName: "n",
+                                          help: "Read lines of up to n bytes (default 1048576, 1 MiB); a longer line is an error at that line.")
     static let options = [
-        MachineOptions.machine, MachineOptions.system, instance, strict, allowEmpty,
+        MachineOptions.machine, MachineOptions.system, instance, strict, allowEmpty, maxLineLength,
         OutputFormat.option("text (default: a line per conforming log on stdout, the first deviation as an error on stderr) or json."),
         DiagnosticOptions.errorLimit, DiagnosticOptions.color,
     ]
@@ -30,6 +32,8 @@ enum ConformCommand: Command {
         var allowEmpty: Bool
         /// `--instance Root=RootViewController`: instance (name or label), then the word.
         var instanceNames: [(instance: String, word: String)]
+        /// `--max-line-length`.
+        var maximumLineLength: Int
     }
 
     static func parse(_ arguments: Arguments) throws(CLIError) -> Options {
@@ -41,7 +45,10 @@ enum ConformCommand: Command {
         for value in arguments.all(instance) {
             guard let equals = value.firstIndex(of: "=") else { throw badInstance(value) }
             let name = String(value[..<equals]), word = String(value[value.index(after: equals)...])
-            guard !name.isEmpty, !word.isEmpty, word.utf8.allSatisfy(LogReader.isWordByte) else { throw badInstance(value) }
+            guard !name.isEmpty, LogReader.isWord(word) else { throw badInstance(value) }
+            if let other = instanceNames.first(where: { $0.word == word && $0.instance != name }) {
+                throw sharedInstanceWord(word, other.instance, name)
+            }
             instanceNames.append((name, word))
         }
         let query = try QueryOptions(spec: spec, arguments)
@@ -49,7 +56,14 @@ enum ConformCommand: Command {
             throw .usage("'--instance' names an instance of a system: give '--system' too")
         }
         return Options(query: query, logs: logs, strict: arguments.has(strict), allowEmpty: arguments.has(allowEmpty),
-                       instanceNames: instanceNames)
+                       instanceNames: instanceNames,
+                       maximumLineLength: try arguments.number(maxLineLength, minimum: 1) ?? LogCheck.defaultMaximumLineLength)
+    }
+
+    /// Two instances given one word: a line naming it could be either's.
+    static func sharedInstanceWord(_ word: String, _ first: String, _ second: String) -> CLIError {
+        .usage("'--instance' gives the word '\(word)' to both '\(first)' and '\(second)'; a line must name one instance: "
+            + "give each a word only its lines print, such as the object's address ('--instance \(first)=0x600000c04000')")
     }
 
     static func badInstance(_ value: String) -> CLIError {
@@ -58,7 +72,7 @@ enum ConformCommand: Command {
 
     static func run(_ options: Options) throws(CLIError) -> ExitCode {
         var query = Query(options.query, jsonErrors: false)
-        let allowEmpty = options.allowEmpty
+        let allowEmpty = options.allowEmpty, maximumLineLength = options.maximumLineLength
         if options.query.selection.system != nil {
             let (model, system) = try query.system(options.query.spec)
             let automaton = SystemAutomaton(model: model, system: system)
@@ -67,18 +81,24 @@ enum ConformCommand: Command {
                 guard let index = system.instances.firstIndex(where: { $0.name == name || $0.label == name }) else {
                     throw .query(.unknownInstance(name, system: system.name, instances: system.instances.map(\.name)))
                 }
+                // A word another instance is already known by (its name, its label, or an earlier '--instance').
+                if let other = vocabulary.instances.indices.first(where: { $0 != index && vocabulary.instances[$0].names.contains(word) }) {
+                    throw sharedInstanceWord(word, system.instances[other].name, name)
+                }
                 vocabulary.addName(word, instance: index)
             }
             let reader = LogReader(vocabulary)
             return check(options, reader: reader, name: automaton.name, frontend: query.frontend) { logging, path, excerpts in
-                LogCheck(automaton, reader: reader, logging: logging, allowEmpty: allowEmpty, path: path, excerpts: excerpts)
+                LogCheck(automaton, reader: reader, logging: logging, allowEmpty: allowEmpty, path: path, excerpts: excerpts,
+                     maximumLineLength: maximumLineLength)
             }
         }
         let (model, machine) = try query.machine(options.query.spec)
         let automaton = MachineAutomaton(model: model, machine: machine)
         let reader = LogReader(automaton)
         return check(options, reader: reader, name: automaton.name, frontend: query.frontend) { logging, path, excerpts in
-            LogCheck(automaton, reader: reader, logging: logging, allowEmpty: allowEmpty, path: path, excerpts: excerpts)
+            LogCheck(automaton, reader: reader, logging: logging, allowEmpty: allowEmpty, path: path, excerpts: excerpts,
+                     maximumLineLength: maximumLineLength)
         }
     }
 
@@ -90,7 +110,8 @@ enum ConformCommand: Command {
         var entries: [ConformanceFormatter.Entry] = []
         for log in options.logs {
             let report: Conformance.Report
-            switch read(log, strict: options.strict, reader: reader, excerpts: frontend.files, start: start) {
+            switch read(log, strict: options.strict, maximumLineLength: options.maximumLineLength, reader: reader,
+                        excerpts: frontend.files, start: start) {
             case .failure(let error):
                 status = Reporter.report(error, command: self)
                 continue
@@ -115,7 +136,7 @@ enum ConformCommand: Command {
     /// Checks one log, read in chunks. Unless strict, a file is read twice: first for the
     /// callbacks it names (which are then the logged ones), then to check it; a pipe is read
     /// once, as it comes (`Conformance.Logging.asTheyAppear`).
-    static func read(_ log: String, strict: Bool, reader: LogReader, excerpts: SourceFiles,
+    static func read(_ log: String, strict: Bool, maximumLineLength: Int, reader: LogReader, excerpts: SourceFiles,
                      start: (Conformance.Logging, String, SourceFiles) -> LogCheck) -> Result<Conformance.Report, CLIError> {
         let input: ChunkedInput
         switch ChunkedInput.open(log) {
@@ -127,7 +148,7 @@ enum ConformCommand: Command {
         if strict {
             logging = .all
         } else if input.isRegularFile {
-            var survey = LogSurvey(reader)
+            var survey = LogSurvey(reader, maximumLineLength: maximumLineLength)
             switch input.read({ survey.feed($0) }) {
             case .failure(let failure): return .failure(.cannotRead(log, failure.message))
             case .success(let count): limit = count
