@@ -36,6 +36,17 @@ public enum Conformance {
         public var endsPartway: [String] = []
         /// Whether the log was checked against a system (whose steps are events), not a machine.
         public var ofSystem = false
+        /// Whether unmatched lines name a callback of several machines checked side by side
+        /// (not of several instances of a system).
+        public var unmatchedAreMachines = false
+        /// How many objects the log's lines are about (`ObjectKey`): each was checked from the
+        /// initial state on its own lines. 1 for a log that prints none.
+        public var instanceCount = 1
+        /// The first `Conformance.instancesKept` of them, when the lines print objects.
+        public var instances: [Instance] = []
+        /// No line named a callback of this machine, checked beside others that were: nothing
+        /// was checked for it (not an error unless it was asked for by name).
+        public var nothingLogged = false
 
         public var conforms: Bool { !diagnostics.hasErrors }
     }
@@ -48,6 +59,21 @@ public enum Conformance {
         /// How lines may name each instance (when there were such lines).
         public var instanceNames: [[String]] = []
     }
+
+    /// One object of a machine's log and where its run ended.
+    public struct Instance: Sendable, Equatable {
+        /// How the lines name it (`0x600000c04000`, a UUID), or empty for the lines that name none.
+        public var key: String
+        /// The line of its first callback.
+        public var firstLine: Int
+        public var callbacks: Int
+        /// Where it can be after its last line (as `Report.ends` and `endsPartway`).
+        public var ends: [String]
+        public var endsPartway: [String]
+    }
+
+    /// How many instances a summary lists.
+    static let instancesKept = 16
 
     /// One line of a log, for a summary.
     public struct LogLine: Sendable, Equatable {
@@ -99,9 +125,10 @@ public enum Conformance {
             survey.finish()
             logging = .named(survey.named)
         }
-        let run = ConformanceRun(automaton, reader: log.reader, logging: logging, allowEmpty: true, place: .file(log.file))
+        let run = ConformanceRun([automaton], reader: log.reader, logging: logging, allowEmpty: true, place: .file(log.file),
+                                 objects: A.self == MachineAutomaton.self)
         _ = run.feed(log.file.bytes)
-        return run.finish()
+        return run.finish()[0]
     }
 
     /// `2st viewDidLoad()` in a system (the instance as a log names it first), the selector alone
@@ -142,7 +169,7 @@ public struct LogSurvey {
             switch reader.read(line.bytes, scratch: &scratch) {
             case .callback(let callback, _): named[callback] = true
             // An app that prints its phase changes prints every change into that phase.
-            case .phase(let exact, let sameNew, _, _, _): for callback in exact + sameNew { named[callback] = true }
+            case .phase(let exact, let sameNew, _, _, _, _): for callback in exact + sameNew { named[callback] = true }
             case .ambiguous, .ambiguousPhase: return false
             case .unmatched, .unchecked, .other: break
             }
@@ -163,307 +190,12 @@ public struct LogSurvey {
             guard line.isWhole else { return false }
             switch reader.read(line.bytes, scratch: &scratch) {
             case .callback(let callback, _): named[callback] = true
-            case .phase(let exact, let sameNew, _, _, _): for callback in exact + sameNew { named[callback] = true }
+            case .phase(let exact, let sameNew, _, _, _, _): for callback in exact + sameNew { named[callback] = true }
             default: break
             }
             return true
         }
         swap(&named, &self.named)
         swap(&scratch, &self.scratch)
-    }
-}
-
-/// Checks one log against an automaton as its lines come: reads each line (`LogReader`),
-/// moves the search (`ConformanceSearch`), counts what it cannot use, and turns the first
-/// error into a diagnostic. Keeps no more of the log than the line of the last callback (for
-/// the note of a deviation) and the first few lines (for a log that names no callback).
-final class ConformanceRun<A: LifecycleAutomaton> {
-    /// Where diagnostics point: into the log in memory, or into excerpts of a log read in
-    /// chunks (one small file per quoted line, numbered as in the log, added to `files`).
-    enum Place {
-        case file(SourceFile)
-        case excerpts(SourceFiles, path: String)
-    }
-
-    /// A line kept for a message.
-    struct Kept {
-        var number: Int
-        var offset: Int
-        var bytes: [UInt8]
-        var reading: LogReader.Reading
-    }
-
-    let automaton: A
-    let reader: LogReader
-    let place: Place
-    let allowEmpty: Bool
-    /// Read once as it comes (`Logging.asTheyAppear`): a deviation may show later than it is.
-    let asTheyAppear: Bool
-    var search: ConformanceSearch<A>
-    var lines: LogLines
-    /// The longest line read (`lines` holds it too, but is busy while a line is handled).
-    let maximumLineLength: Int
-    var scratch = LogReader.Scratch()
-    var report = Conformance.Report()
-    /// Lines per unchecked name (`reader.uncheckedNames`), and the names in the order met.
-    var uncheckedLines: [Int]
-    var uncheckedOrder: [Int] = []
-    /// The last line that named a callback: its number, offset and the name's range; its bytes
-    /// in `previousBytes` when they must be quoted from a copy.
-    var previous: (number: Int, offset: Int, range: Range<Int>)?
-    var previousBytes: [UInt8] = []
-    /// The first non-blank lines, for a log that names no callback.
-    var firstLines: [Kept] = []
-    var stopped = false
-    /// Whether a line named a phase change yet: the first may name any old phase.
-    var sawPhase = false
-
-    init(_ automaton: A, reader: LogReader, logging: Conformance.Logging, allowEmpty: Bool, place: Place,
-         maximumLineLength: Int = LogLines.defaultMaximumLength) {
-        self.automaton = automaton
-        lines = LogLines(maximumLength: maximumLineLength)
-        self.maximumLineLength = lines.maximumLength
-        self.reader = reader
-        self.place = place
-        self.allowEmpty = allowEmpty
-        if case .asTheyAppear = logging { asTheyAppear = true } else { asTheyAppear = false }
-        switch logging {
-        case .all: search = ConformanceSearch(strict: automaton)
-        case .named(let named): search = ConformanceSearch(automaton, logged: named)
-        case .asTheyAppear: search = ConformanceSearch(undecided: automaton)
-        }
-        uncheckedLines = [Int](repeating: 0, count: reader.uncheckedNames.count)
-        report.ofSystem = !automaton.instances.isEmpty
-    }
-
-    /// Reads the lines that end in `chunk`; false once there is an error (read no further).
-    func feed(_ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard !stopped else { return false }
-        let going = lines.feed(chunk) { line in self.handle(line) }
-        if !going { stopped = true }
-        return going
-    }
-
-    /// Reads the last line (when the log does not end with a line end) and reports.
-    func finish() -> Conformance.Report {
-        if !stopped { _ = lines.finish { line in self.handle(line) } }
-        report.unchecked = uncheckedOrder.map { Conformance.UncheckedCallback(callback: reader.uncheckedNames[$0], lines: uncheckedLines[$0]) }
-        if report.unmatched.count > 0 { report.unmatched.instanceNames = reader.vocabulary.instances.map(\.names) }
-        report.notLogged = automaton.callbacks.indices.filter { !search.logged[$0] }.map { Conformance.display($0, in: automaton) }
-        if report.conforms {
-            if report.callbackCount == 0 && !allowEmpty {
-                report.diagnostics.append(nothingChecked())
-            } else {
-                let situations = search.situations()
-                report.ends = situations.settled
-                report.endsPartway = situations.inside
-            }
-        }
-        return report
-    }
-
-    /// One line; false to stop (an error).
-    func handle(_ whole: LogLine) -> Bool {
-        let line = whole.bytes, number = whole.number, offset = whole.offset
-        report.lineCount = number
-        guard whole.isWhole else {
-            report.diagnostics.append(tooLong(whole))
-            return false
-        }
-        let reading = reader.read(line, scratch: &scratch)
-        if firstLines.count < Conformance.examplesKept && line.contains(where: { $0 != 0x20 && $0 != 0x09 }) {
-            firstLines.append(Kept(number: number, offset: offset, bytes: Array(line), reading: reading))
-        }
-        switch reading {
-        case .callback(let callback, let range):
-            report.callbackCount += 1
-            guard search.observe(callback) else {
-                report.diagnostics.append(deviation(Conformance.display(callback, in: automaton), line, number: number, offset: offset, range: range))
-                return false
-            }
-            remember(line, number: number, offset: offset, range: range)
-        case .phase(let exact, let sameNew, let old, let new, let range):
-            report.callbackCount += 1
-            report.phaseChangeCount += 1
-            // The first change after a launch is reported from the phase SwiftUI started the
-            // scene with, which no state holds: its old phase may be any.
-            let candidates = sawPhase ? exact : exact + sameNew.filter { !exact.contains($0) }
-            sawPhase = true
-            guard observe(anyOf: candidates) else {
-                let name = exact.first.map { Conformance.display($0, in: automaton) }
-                    ?? "scenePhase " + (old.map { PhaseChange(old: $0, new: new).text } ?? new.swift)
-                report.diagnostics.append(deviation(name, line, number: number, offset: offset, range: range))
-                return false
-            }
-            remember(line, number: number, offset: offset, range: range)
-        case .unmatched:
-            report.unmatched.count += 1
-            if report.unmatched.examples.count < Conformance.examplesKept {
-                report.unmatched.examples.append(Conformance.LogLine(line: number, text: Self.quoted(line)))
-            }
-        case .unchecked(let key, _):
-            if uncheckedLines[key] == 0 { uncheckedOrder.append(key) }
-            uncheckedLines[key] += 1
-        case .ambiguous(let callbacks, let range):
-            let written = String(decoding: line[range], as: UTF8.self)
-            report.diagnostics.append(.ambiguousLogLine(written, candidates: callbacks.map { Conformance.display($0, in: automaton) },
-                                                        at: self.range(range, in: line, number: number, offset: offset)))
-            return false
-        case .ambiguousPhase(let range):
-            let written = String(decoding: line[range], as: UTF8.self)
-            report.diagnostics.append(.ambiguousPhaseLine(written, at: self.range(range, in: line, number: number, offset: offset)))
-            return false
-        case .other:
-            report.skippedLines += 1
-        }
-        return true
-    }
-
-    /// The error at a line longer than the lines read (`LogLines.maximumLength`): a callback on
-    /// it would not be seen. Quotes only its start.
-    func tooLong(_ line: LogLine) -> Diagnostic {
-        var quoted = min(line.bytes.count, 160)
-        // Not inside a UTF-8 scalar.
-        while quoted > 0 && quoted < line.bytes.count && line.bytes[quoted] & 0xC0 == 0x80 { quoted -= 1 }
-        let at = range(0..<0, in: UnsafeBufferPointer(rebasing: line.bytes[..<quoted]), number: line.number, offset: line.offset)
-        return .logLineTooLong(length: line.length, maximum: maximumLineLength, at: at)
-    }
-
-    /// Keeps the line of the last callback, for the note of a deviation.
-    func remember(_ line: UnsafeBufferPointer<UInt8>, number: Int, offset: Int, range: Range<Int>) {
-        previous = (number, offset, range)
-        if case .excerpts = place {
-            previousBytes.removeAll(keepingCapacity: true)
-            previousBytes.append(contentsOf: line)
-        }
-    }
-
-    /// Moves past the first of `candidates` some run can print now (a phase line that names only
-    /// the new phase fits every change into it); false, staying put, when none can.
-    func observe(anyOf candidates: [Int]) -> Bool {
-        if candidates.count == 1 { return search.observe(candidates[0]) }
-        for candidate in candidates {
-            var trial = search
-            if trial.observe(candidate) {
-                search = trial
-                return true
-            }
-        }
-        return false
-    }
-
-    /// A line as a summary quotes it: at most 120 characters, without its indentation.
-    static func quoted(_ line: UnsafeBufferPointer<UInt8>) -> String {
-        let text = String(decoding: line.prefix(480), as: UTF8.self).drop { $0 == " " || $0 == "\t" }
-        return text.count > 120 ? String(text.prefix(119)) + "…" : String(text)
-    }
-
-    /// The range of `range` in a line (its bytes, number and offset in the log).
-    func range(_ range: Range<Int>, in line: UnsafeBufferPointer<UInt8>, number: Int, offset: Int) -> SourceRange {
-        switch place {
-        case .file(let file):
-            return SourceRange(file: file.id, start: offset + range.lowerBound, end: offset + range.upperBound)
-        case .excerpts(let files, let path):
-            let excerpt = files.add(path: path, bytes: line, firstLine: number)
-            return SourceRange(file: excerpt.id, start: range.lowerBound, end: range.upperBound)
-        }
-    }
-
-    /// The error at a callback (`selector`, as messages name it) no run can print there, with
-    /// the events assumed on the way.
-    func deviation(_ selector: String, _ line: UnsafeBufferPointer<UInt8>, number: Int, offset: Int, range: Range<Int>) -> Diagnostic {
-        let at = self.range(range, in: line, number: number, offset: offset)
-        let before = previous.map { previous in
-            previousBytes.withUnsafeBufferPointer { bytes in
-                self.range(previous.range, in: bytes, number: previous.number, offset: previous.offset)
-            }
-        }
-        var diagnostic: Diagnostic
-        if search.rejectedAsLate {
-            diagnostic = Diagnostic.callbackLoggedLate(selector, automaton: automaton.name, at: at)
-        } else {
-            let situations = search.situations()
-            var parts: [String] = []
-            if !situations.settled.isEmpty { parts.append("in " + Suggestions.orList(situations.settled)) }
-            parts.append(contentsOf: situations.inside)
-            let expected = search.expected().map { "'\(Conformance.display($0, in: automaton))'" }
-            diagnostic = Diagnostic.callbackOutOfOrder(selector, automaton: automaton.name, situation: parts.joined(separator: ", or "),
-                                                       expected: expected, at: at)
-        }
-        diagnostic = diagnostic.note(assumedNote(), at: before)
-        if asTheyAppear {
-            diagnostic = diagnostic.note("this log was read once as it came, learning which callbacks are logged as they appear; checked as a file, it may deviate earlier", at: nil)
-        }
-        return diagnostic
-    }
-
-    func assumedNote() -> String {
-        let trail = search.trail
-        guard trail.count > 0 else {
-            return "no event assumed so far: '\(automaton.name)' starts in \(automaton.describe(automaton.initialConfiguration))"
-        }
-        let which = trail.count > trail.labels.count ? " (the last \(trail.labels.count) of \(trail.count))" : ""
-        return "events assumed so far\(which): " + trail.labels.joined(separator: ", ")
-    }
-
-    // MARK: - A log with nothing to check
-
-    /// The error for a log that names no checked callback: what its first lines are.
-    func nothingChecked() -> Diagnostic {
-        guard let first = firstLines.first else {
-            let at: SourceRange
-            switch place {
-            case .file(let file): at = SourceRange(file: file.id, start: 0, end: 0)
-            case .excerpts(let files, let path): at = SourceRange(file: files.add(path: path, bytes: [UInt8](), firstLine: 1).id, start: 0, end: 0)
-            }
-            return .emptyLog(automaton: automaton.name, lines: report.lineCount, at: at)
-        }
-        func location(_ kept: Kept) -> SourceRange {
-            var range = 0..<0
-            if case .unmatched(_, let name) = kept.reading { range = name }
-            if case .unchecked(_, let name) = kept.reading { range = name }
-            return kept.bytes.withUnsafeBufferPointer { self.range(range, in: $0, number: kept.number, offset: kept.offset) }
-        }
-        var diagnostic = Diagnostic.noCallbackInLog(automaton: automaton.name, lines: report.lineCount, at: location(first))
-        for (index, kept) in firstLines.enumerated() {
-            diagnostic = diagnostic.note(why(kept), at: index == 0 ? nil : location(kept))
-        }
-        return diagnostic
-    }
-
-    /// Why a line named nothing the check could use.
-    func why(_ kept: Kept) -> String {
-        let system = !automaton.instances.isEmpty
-        switch kept.reading {
-        case .unmatched(let callback, _):
-            let names = reader.vocabulary.instances.map { $0.names.map { "'\($0)'" }.joined(separator: " or ") }
-            return "'\(automaton.callbacks[callback].selector)' here is not matched to an instance: the line names none that has it "
-                + "(\(names.joined(separator: ", "))); '--instance NAME=WORD' names one as the log does"
-        case .unchecked(let key, _):
-            return "'\(reader.uncheckedNames[key])' is a callback no \(system ? "event" : "transition") of '\(automaton.name)' calls"
-        case .callback, .ambiguous, .ambiguousPhase, .phase, .other:
-            return "this line names no callback of '\(automaton.name)'" + Suggestions.didYouMean(closeName(kept.bytes))
-        }
-    }
-
-    /// A callback whose name is close to a word of `line` (a misspelt callback), or nil. Only
-    /// names of 8 letters or more are suggested: a short word is close to too many.
-    func closeName(_ line: [UInt8]) -> String? {
-        let names = automaton.callbacks.map { String($0.baseName) }.filter { $0.count >= 8 }
-        var words: [String] = []
-        line.withUnsafeBufferPointer { bytes in
-            var position = 0
-            while let word = LogWords.next(in: bytes, from: position) {
-                position = word.upperBound
-                if word.count >= 4 { words.append(String(decoding: bytes[word], as: UTF8.self)) }
-            }
-        }
-        for word in words {
-            if let match = Suggestions.bestMatch(for: word, in: names), match.lowercased() != word.lowercased(),
-               let callback = automaton.callbacks.first(where: { $0.baseName == match }) {
-                return callback.selector
-            }
-        }
-        return nil
     }
 }

@@ -158,6 +158,39 @@ public struct ConformanceSearch<Automaton: LifecycleAutomaton> {
         return true
     }
 
+    /// Learns that undecided `callback` is logged, because the log printed it for another
+    /// instance of the same machine: the runs that called it without printing it are dropped.
+    /// False when none is left (this instance must have printed it, and did not).
+    public mutating func learn(_ callback: Int) -> Bool {
+        guard undecidedCount > 0, undecided[callback] else { return true }
+        decide(callback, logged: true)
+        let sets = silentSets
+        live.removeAll { $0.position.silent != 0 && sets[Int($0.position.silent)].contains(Int32(callback)) }
+        return !live.isEmpty
+    }
+
+    /// Whether some run may have ended: be between steps in a configuration with no step out
+    /// (a final state). A callback logged after that may be another object's (an address used again).
+    public mutating func canHaveEnded() -> Bool {
+        for current in live where current.position.step < 0 && steps(of: current.position.configuration).steps.isEmpty {
+            return true
+        }
+        return false
+    }
+
+    /// Keeps only the runs that have ended (`canHaveEnded`): the object is gone.
+    public mutating func keepEnded() {
+        var kept: [Live] = []
+        for current in live where current.position.step < 0 && steps(of: current.position.configuration).steps.isEmpty {
+            kept.append(current)
+        }
+        live = kept
+    }
+
+    /// Which callbacks are logged and which undecided: what a search started now for another
+    /// instance of the same log must know.
+    public var decisions: (logged: [Bool], undecided: [Bool]) { (logged, undecided) }
+
     /// Makes `callback` logged (or undecided again, to undo a failed first sighting).
     private mutating func decide(_ callback: Int, logged isLogged: Bool) {
         logged[callback] = isLogged

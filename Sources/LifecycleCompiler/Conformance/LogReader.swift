@@ -42,8 +42,9 @@ public struct LogReader: Sendable {
         /// (`exact`: its old and new phases, `.inactive -> .active`; or any into its new phase,
         /// `scenePhase: inactive`), and those into the same new phase (`sameNew`), for the first
         /// change of a log, whose old phase is the one SwiftUI started with. Both may be empty: a
-        /// change no step makes. `old` and `new`: the change as the line reads.
-        case phase(exact: [Int], sameNew: [Int], old: ScenePhase?, new: ScenePhase, range: Range<Int>)
+        /// change no step makes. `old` and `new`: the change as the line reads; `machine`: the
+        /// instance (machine) whose phases they are, nil for a lone machine.
+        case phase(exact: [Int], sameNew: [Int], old: ScenePhase?, new: ScenePhase, machine: Int?, range: Range<Int>)
         /// Phases named without saying which is the new one (`PhaseLine.ambiguous`), at `range`.
         case ambiguousPhase(range: Range<Int>)
         /// No callback.
@@ -83,8 +84,13 @@ public struct LogReader: Sendable {
     /// How the summary names each unchecked callback: `viewWillLayoutSubviews()`, or with its
     /// instance in a system (`1st viewWillLayoutSubviews()`).
     public let uncheckedNames: [String]
-    /// The checked phase changes, by change (`PhaseLine` reads them; they are not in `table`).
-    let phases: [PhaseChange: Int]
+    /// The checked phase changes, by change, one per machine that makes it (`PhaseLine` reads
+    /// them; they are not in `table`).
+    let phases: [PhaseChange: [Int]]
+    /// Instances named by an object's address (`--instance Root=0x600000c04000`), by address:
+    /// a line names one by that address in any of its spellings (`0x0000600000c04000`), and
+    /// before any of its words.
+    let instanceAddresses: [UInt64: Int]
 
     /// A reader of an automaton's callbacks, Objective-C selectors derived, nothing unchecked.
     public init<A: LifecycleAutomaton>(_ automaton: A) {
@@ -118,7 +124,7 @@ public struct LogReader: Sendable {
                             objcParts: entry.objcSelector.utf8.count { $0 == UInt8(ascii: ":") },
                             knownByBaseName: callback.knownByBaseName, instance: callback.instance, key: -1, bareKey: -1)
             if index >= vocabulary.checked.count {
-                let label = callback.instance.flatMap { vocabulary.instances[$0].names.first }
+                let label = vocabulary.instancesAreMachines ? nil : callback.instance.flatMap { vocabulary.instances[$0].names.first }
                 name.key = key(label.map { "\($0) \(callback.selector)" } ?? callback.selector)
                 name.bareKey = key(callback.selector)
             }
@@ -130,9 +136,9 @@ public struct LogReader: Sendable {
         var table = WordTable()
         let all = vocabulary.checked + vocabulary.unchecked
         let distinctive = Self.distinctiveParts(all)
-        var phases: [PhaseChange: Int] = [:]
+        var phases: [PhaseChange: [Int]] = [:]
         for (index, entry) in vocabulary.checked.enumerated() {
-            if let change = entry.callback.phase { phases[change] = index }
+            if let change = entry.callback.phase { phases[change, default: []].append(index) }
         }
         self.phases = phases
         for (index, entry) in all.enumerated() where entry.callback.phase == nil {
@@ -141,9 +147,17 @@ public struct LogReader: Sendable {
             table.addCallback(index, spelled: Array(first.utf8), form: .objcFirst)
             for part in distinctive[index] { table.addCallback(index, spelled: Array(part.utf8), form: .distinctive) }
         }
+        var instanceAddresses: [UInt64: Int] = [:]
         for (index, instance) in vocabulary.instances.enumerated() {
-            for name in instance.names { table.addInstance(index, spelled: Array(name.utf8)) }
+            for name in instance.names {
+                if let address = ObjectKey.address(named: name) {
+                    instanceAddresses[address] = index
+                } else {
+                    table.addInstance(index, spelled: Array(name.utf8))
+                }
+            }
         }
+        self.instanceAddresses = instanceAddresses
         self.table = table
     }
 
@@ -212,8 +226,8 @@ public struct LogReader: Sendable {
         case .unmatched(let callback, let range): return .unmatched(callback, range: back(range))
         case .ambiguous(let callbacks, let range): return .ambiguous(callbacks, range: back(range))
         case .unchecked(let key, let range): return .unchecked(key: key, range: back(range))
-        case .phase(let exact, let sameNew, let old, let new, let range):
-            return .phase(exact: exact, sameNew: sameNew, old: old, new: new, range: back(range))
+        case .phase(let exact, let sameNew, let old, let new, let machine, let range):
+            return .phase(exact: exact, sameNew: sameNew, old: old, new: new, machine: machine, range: back(range))
         case .ambiguousPhase(let range): return .ambiguousPhase(range: back(range))
         case .other: return reading
         }
@@ -223,7 +237,7 @@ public struct LogReader: Sendable {
         candidates.removeAll(keepingCapacity: true)
         unchecked.removeAll(keepingCapacity: true)
         var nameRange = 0..<0, uncheckedRange = 0..<0
-        var instance: Int? = nil
+        var instance: Int? = nil, addressed: Int? = nil
         var position = 0
         let count = bytes.count
         // Checked callbacks of the first word naming one (`candidates`), the unchecked ones of
@@ -242,6 +256,13 @@ public struct LogReader: Sendable {
             }
             let start = position
             position = LogWords.end(of: bytes, from: start)
+            if !instanceAddresses.isEmpty, byte == UInt8(ascii: "0"), position - start > 2, bytes[start + 1] | 0x20 == UInt8(ascii: "x"),
+               let address = ObjectKey.address(named: String(decoding: bytes[start..<position], as: UTF8.self)),
+               let named = instanceAddresses[address] {
+                // An address names its instance before any word does.
+                addressed = named
+                continue
+            }
             guard let slot = table.find(bytes, start..<position) else { continue }
             let word = UnsafeBufferPointer(rebasing: bytes[start..<position])
             if instance == nil {
@@ -270,12 +291,25 @@ public struct LogReader: Sendable {
                 candidates.removeAll(keepingCapacity: true)
             }
         }
+        if let addressed { instance = addressed }
         if !foundChecked, !phases.isEmpty, let line = PhaseLine.read(bytes) {
             switch line {
             case .change(let old, let new, let range):
-                let sameNew = phases.keys.filter { $0.new == new }.sorted { $0.old < $1.old }.compactMap { phases[$0] }
-                let exact = old.map { old in phases[PhaseChange(old: old, new: new)].map { [$0] } ?? [] } ?? sameNew
-                return .phase(exact: exact, sameNew: sameNew, old: old, new: new, range: range)
+                // The machine whose phases these are: the one the line names, or the only one with phases.
+                var owner: Int?? = .none
+                let owners = Set(phases.values.joined().map { names[$0].instance })
+                if let instance, owners.contains(instance) {
+                    owner = .some(instance)
+                } else if owners.count == 1, let only = owners.first {
+                    owner = .some(only)
+                }
+                guard case .some(let machine) = owner else {
+                    return .unmatched(phases.values.joined().min() ?? 0, range: range)
+                }
+                func ids(_ change: PhaseChange) -> [Int] { (phases[change] ?? []).filter { names[$0].instance == machine } }
+                let sameNew = phases.keys.filter { $0.new == new }.sorted { $0.old < $1.old }.flatMap(ids)
+                let exact = old.map { ids(PhaseChange(old: $0, new: new)) } ?? sameNew
+                return .phase(exact: exact, sameNew: sameNew, old: old, new: new, machine: machine, range: range)
             case .ambiguous(let range):
                 return .ambiguousPhase(range: range)
             }

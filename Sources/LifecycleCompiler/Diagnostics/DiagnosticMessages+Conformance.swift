@@ -38,4 +38,9 @@ extension Diagnostic {
     static func noCallbackInLog(automaton: String, lines: Int, at range: SourceRange) -> Diagnostic {
         make(.error, "no line of the log (\(lines) line\(lines == 1 ? "" : "s")) names a callback of '\(automaton)' that can be checked, so nothing was checked; '--allow-empty' accepts such a log", at: range)
     }
+
+    /// A log whose lines print more objects of one machine at once than `conform` follows.
+    static func tooManyLogInstances(automaton: String, limit: Int, at range: SourceRange) -> Diagnostic {
+        make(.error, "this line's object would be the \(limit + 1)th instance of '\(automaton)' whose run has not ended; 'conform' follows at most \(limit) at once", at: range)
+    }
 }

@@ -16,13 +16,15 @@ enum ConformCommand: Command {
                                      usageValue: "<name>=<word>", repeatable: true)
     static let maxLineLength = OptionSpec(name: "--max-line-length", valueName: "n",
                                           help: "Read lines of up to n bytes (default 1048576, 1 MiB); a longer line is an error at that line.")
+    /// `--machine`, repeatable here: each machine is checked on its own callbacks.
+    static let machine = MachineOptions.machine("A machine to check, on its own callbacks (repeatable; default: the spec's machines, each on its own).").repeated
     static let options = [
-        MachineOptions.machine, MachineOptions.system, instance, strict, allowEmpty, maxLineLength,
+        machine, MachineOptions.system, instance, strict, allowEmpty, maxLineLength,
         OutputFormat.option("text (default: a line per conforming log on stdout, the first deviation as an error on stderr) or json."),
         DiagnosticOptions.errorLimit, DiagnosticOptions.color,
     ]
     static let usageShape: [UsageTerm] = [
-        .oneOf([[.option(MachineOptions.machine)], [.option(MachineOptions.system), .optional(instance)]], required: false),
+        .oneOf([[.option(machine)], [.option(MachineOptions.system), .optional(instance)]], required: false),
     ]
 
     struct Options {
@@ -34,6 +36,8 @@ enum ConformCommand: Command {
         var instanceNames: [(instance: String, word: String)]
         /// `--max-line-length`.
         var maximumLineLength: Int
+        /// `--machine`, each once, in the order given.
+        var machines: [String]
     }
 
     static func parse(_ arguments: Arguments) throws(CLIError) -> Options {
@@ -57,7 +61,8 @@ enum ConformCommand: Command {
         }
         return Options(query: query, logs: logs, strict: arguments.has(strict), allowEmpty: arguments.has(allowEmpty),
                        instanceNames: instanceNames,
-                       maximumLineLength: try arguments.number(maxLineLength, minimum: 1) ?? LogCheck.defaultMaximumLineLength)
+                       maximumLineLength: try arguments.number(maxLineLength, minimum: 1) ?? LogCheck.defaultMaximumLineLength,
+                       machines: arguments.all(machine).reduce(into: []) { if !$0.contains($1) { $0.append($1) } })
     }
 
     /// Two instances given one word: a line naming it could be either's.
@@ -67,7 +72,7 @@ enum ConformCommand: Command {
     }
 
     static func badInstance(_ value: String) -> CLIError {
-        .usage("'--instance' takes an instance and the word a log names it by, as in 'Root=RootViewController' (letters, digits and '_'), not '\(value)'")
+        .usage("'--instance' takes an instance and the word a log names it by, as in 'Root=RootViewController' (one word: letters, digits and '_') or 'Root=0x600000c04000' (its address), not '\(value)'")
     }
 
     static func run(_ options: Options) throws(CLIError) -> ExitCode {
@@ -88,47 +93,71 @@ enum ConformCommand: Command {
                 vocabulary.addName(word, instance: index)
             }
             let reader = LogReader(vocabulary)
-            return check(options, reader: reader, name: automaton.name, frontend: query.frontend) { logging, path, excerpts in
+            return check(options, reader: reader, names: [automaton.name], frontend: query.frontend) { logging, path, excerpts in
                 LogCheck(automaton, reader: reader, logging: logging, allowEmpty: allowEmpty, path: path, excerpts: excerpts,
-                     maximumLineLength: maximumLineLength)
+                         maximumLineLength: maximumLineLength)
             }
         }
-        let (model, machine) = try query.machine(options.query.spec)
-        let automaton = MachineAutomaton(model: model, machine: machine)
-        let reader = LogReader(automaton)
-        return check(options, reader: reader, name: automaton.name, frontend: query.frontend) { logging, path, excerpts in
-            LogCheck(automaton, reader: reader, logging: logging, allowEmpty: allowEmpty, path: path, excerpts: excerpts,
-                     maximumLineLength: maximumLineLength)
+        let model = try query.model(options.query.spec)
+        let machines = try self.machines(options.machines, in: model, query: query)
+        let automata = machines.map { MachineAutomaton(model: model, machine: $0) }
+        let reader = LogReader(LogVocabulary(machines: automata))
+        // Machines named are each required; the spec's machines by default are checked where logged.
+        let requireEach = !options.machines.isEmpty || automata.count == 1
+        return check(options, reader: reader, names: automata.map(\.name), frontend: query.frontend) { logging, path, excerpts in
+            LogCheck(machines: automata, reader: reader, logging: logging, allowEmpty: allowEmpty, requireEach: requireEach,
+                     path: path, excerpts: excerpts, maximumLineLength: maximumLineLength)
         }
     }
 
+    /// The machines `--machine` names (each must be one of the spec's), or every machine of the spec.
+    static func machines(_ names: [String], in model: Model, query: Query) throws(CLIError) -> [Machine] {
+        guard !names.isEmpty else {
+            guard !model.machines.isEmpty else { throw query.failure(.noMachine(path: model.path)) }
+            return model.machines
+        }
+        var machines: [Machine] = []
+        for name in names {
+            switch MachineSelection.select(name, in: model) {
+            case .success(let machine): machines.append(machine)
+            case .failure(let error): throw query.failure(error)
+            }
+        }
+        return machines
+    }
+
     /// Reads and checks each log from the initial configuration, printing each result as it
-    /// is known.
-    static func check(_ options: Options, reader: LogReader, name: String, frontend: Frontend,
+    /// is known: one per machine checked (`names`, one for a system).
+    static func check(_ options: Options, reader: LogReader, names: [String], frontend: Frontend,
                       start: (Conformance.Logging, String, SourceFiles) -> LogCheck) -> ExitCode {
         var status = ExitCode.success
         var entries: [ConformanceFormatter.Entry] = []
         for log in options.logs {
-            let report: Conformance.Report
+            let reports: [Conformance.Report]
             switch read(log, strict: options.strict, maximumLineLength: options.maximumLineLength, reader: reader,
                         excerpts: frontend.files, start: start) {
             case .failure(let error):
                 status = Reporter.report(error, command: self)
                 continue
             case .success(let result):
-                report = result
+                reports = result
             }
             let path = log == "-" ? "<stdin>" : log
-            entries.append(ConformanceFormatter.Entry(path: path, report: report))
-            if report.conforms {
-                if !options.query.json { Terminal.out(ConformanceFormatter.text(log: path, automaton: name, report: report)) }
-            } else {
-                if !options.query.json { frontend.printText(report.diagnostics) }
-                if status == .success { status = .inputErrors }
+            var errors = Diagnostics()
+            for (report, name) in zip(reports, names) {
+                entries.append(ConformanceFormatter.Entry(path: path, automaton: name, report: report))
+                if report.conforms {
+                    if !options.query.json { Terminal.out(ConformanceFormatter.text(log: path, automaton: name, report: report)) }
+                } else {
+                    // One line's error (a line too long) is every machine's: printed once.
+                    for diagnostic in report.diagnostics.all where !errors.all.contains(diagnostic) { errors.append(diagnostic) }
+                    if status == .success { status = .inputErrors }
+                }
             }
+            if !options.query.json && errors.hasErrors { frontend.printText(errors) }
         }
         if options.query.json {
-            Terminal.out(ConformanceFormatter.json(entries, automaton: name, files: frontend.files))
+            Terminal.out(ConformanceFormatter.json(entries, files: frontend.files))
         }
         return status
     }
@@ -137,7 +166,7 @@ enum ConformCommand: Command {
     /// callbacks it names (which are then the logged ones), then to check it; a pipe is read
     /// once, as it comes (`Conformance.Logging.asTheyAppear`).
     static func read(_ log: String, strict: Bool, maximumLineLength: Int, reader: LogReader, excerpts: SourceFiles,
-                     start: (Conformance.Logging, String, SourceFiles) -> LogCheck) -> Result<Conformance.Report, CLIError> {
+                     start: (Conformance.Logging, String, SourceFiles) -> LogCheck) -> Result<[Conformance.Report], CLIError> {
         let input: ChunkedInput
         switch ChunkedInput.open(log) {
         case .failure(let failure): return .failure(.cannotRead(log, failure.message))

@@ -103,7 +103,7 @@ import SpecGeneration
         let check = machine.map { LogCheck($0, reader: reader, logging: logging, allowEmpty: allowEmpty, path: "test.log", excerpts: files) }
             ?? LogCheck(system!, reader: reader, logging: logging, allowEmpty: allowEmpty, path: "test.log", excerpts: files)
         feed(bytes, &random) { check.feed($0) }
-        return (check.finish(), files)
+        return (check.finish()[0], files)
     }
 
     /// Feeds `bytes` in chunks of 1 to 64 bytes (or all at once) until `body` returns false.

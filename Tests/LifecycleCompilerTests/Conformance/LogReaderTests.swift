@@ -19,7 +19,7 @@ import SpecGeneration
             case .unchecked(let key, _): result.append("unchecked " + reader.uncheckedNames[key])
             case .ambiguous: result.append("ambiguous")
             case .ambiguousPhase: result.append("ambiguous phase")
-            case .phase(let exact, _, _, _, _): result.append("phase " + exact.map { reader.vocabulary.checked[$0].callback.selector }.joined(separator: " or "))
+            case .phase(let exact, _, _, _, _, _): result.append("phase " + exact.map { reader.vocabulary.checked[$0].callback.selector }.joined(separator: " or "))
             case .other: result.append("-")
             }
             return true
