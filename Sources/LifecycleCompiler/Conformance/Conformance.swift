@@ -142,23 +142,38 @@ public enum Conformance {
 
 /// The first pass over a log whose logged callbacks are those it names anywhere: which
 /// callbacks it names. The check proper is a second pass that knows them (`Logging.named`).
+///
+/// The first megabyte is read line by line; then, unless the spec has scene phases or too many
+/// callbacks are still to find, the rest is skimmed (`LogSkim`): searched for the few words that
+/// can still matter, reading only the lines around them. It learns the same either way.
 public struct LogSurvey {
     let reader: LogReader
     var lines: LogLines
+    let maximumLineLength: Int
     var scratch = LogReader.Scratch()
     /// `named[c]`: some line names checked callback `c`.
     public private(set) var named: [Bool]
+    /// Bytes read line by line so far, and the count of each (folded) byte value in them.
+    var bytesRead = 0
+    var counts = [Int](repeating: 0, count: 256)
+    /// Skimming, once it can: the search, and the start of a line the last chunk ended in.
+    var skim: LogSkim?
+    var carry: [UInt8] = []
+    /// Whether `carry` is already longer than the lines read.
+    var carryTooLong = false
 
     /// `maximumLineLength`: the longest line read (`LogLines`).
     public init(_ reader: LogReader, maximumLineLength: Int = LogCheck.defaultMaximumLineLength) {
         self.reader = reader
         lines = LogLines(maximumLength: maximumLineLength)
+        self.maximumLineLength = lines.maximumLength
         named = [Bool](repeating: false, count: reader.checkedCount)
     }
 
     /// Reads the lines that end in `chunk`. False at an ambiguous line or one too long: the
     /// check stops there (or before), so what follows cannot matter.
     public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
+        if skim != nil { return skimChunk(chunk) }
         // Moved out (not copied) while `lines` is being fed, and back.
         var named: [Bool] = [], scratch = LogReader.Scratch()
         swap(&named, &self.named)
@@ -166,34 +181,116 @@ public struct LogSurvey {
         let reader = self.reader
         let going = lines.feed(chunk) { line in
             guard line.isWhole else { return false }
-            switch reader.read(line.bytes, scratch: &scratch) {
-            case .callback(let callback, _): named[callback] = true
-            // An app that prints its phase changes prints every change into that phase.
-            case .phase(let exact, let sameNew, _, _, _, _): for callback in exact + sameNew { named[callback] = true }
-            case .ambiguous, .ambiguousPhase: return false
-            case .unmatched, .unchecked, .other: break
-            }
-            return true
+            return Self.learn(reader.read(line.bytes, scratch: &scratch), &named)
         }
         swap(&named, &self.named)
         swap(&scratch, &self.scratch)
-        return going
+        guard going else { return false }
+        if bytesRead < LogSkim.readFirst {
+            for byte in chunk { counts[Int(LogSkim.fold(byte))] += 1 }
+        }
+        bytesRead += chunk.count
+        if bytesRead >= LogSkim.readFirst, let needles = LogSkim.needles(reader, named: named, counts: counts) {
+            var skim = LogSkim()
+            skim.needles = needles
+            self.skim = skim
+            let taken = lines.takeCarry()
+            carry = taken.bytes
+            carryTooLong = taken.skipped > 0
+        }
+        return true
+    }
+
+    /// What one line's reading teaches; false when the check stops there.
+    static func learn(_ reading: LogReader.Reading, _ named: inout [Bool]) -> Bool {
+        switch reading {
+        case .callback(let callback, _): named[callback] = true
+        // An app that prints its phase changes prints every change into that phase.
+        case .phase(let exact, let sameNew, _, _, _, _): for callback in exact + sameNew { named[callback] = true }
+        case .ambiguous, .ambiguousPhase: return false
+        case .unmatched, .unchecked, .other: break
+        }
+        return true
+    }
+
+    /// Reads one whole line while skimming; false when the check stops there. A new callback
+    /// named leaves fewer words to look for.
+    mutating func readSkimmed(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard line.count <= maximumLineLength else { return false }
+        let before = named
+        guard Self.learn(reader.read(line, scratch: &scratch), &named) else { return false }
+        if named != before, let needles = LogSkim.needles(reader, named: named, counts: counts) { skim?.needles = needles }
+        return true
+    }
+
+    /// Skims the lines that end in `chunk` (`LogSkim`).
+    mutating func skimChunk(_ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = chunk.count
+        let firstEnd = ByteSearch.firstIndex(of: UInt8(ascii: "\n"), or: UInt8(ascii: "\r"), in: chunk, from: 0)
+        guard firstEnd < count else {
+            // No line ends here: the carried line goes on.
+            if !carryTooLong {
+                let room = maximumLineLength - carry.count
+                carry.append(contentsOf: chunk.prefix(max(0, room)))
+                carryTooLong = count > room
+            }
+            return true
+        }
+        // The first line, carried over from the chunk before.
+        if carryTooLong || carry.count + firstEnd > maximumLineLength { return false }
+        carry.append(contentsOf: chunk[..<firstEnd])
+        var line = carry
+        carry.removeAll(keepingCapacity: true)
+        guard line.withUnsafeBufferPointer({ readSkimmed($0) }) else { return false }
+        line.removeAll()
+        let lastEnd = LogSkim.lastLineEnd(in: chunk, from: firstEnd, to: count) ?? firstEnd
+        // Lines no longer than the bound: from each line end, another within the bound.
+        var limit = lastEnd
+        var tooLong = false
+        var end = firstEnd
+        while end < lastEnd {
+            let window = min(lastEnd + 1, end + 1 + maximumLineLength + 1)
+            guard let next = LogSkim.lastLineEnd(in: chunk, from: end + 1, to: window) else {
+                limit = end + 1
+                tooLong = true
+                break
+            }
+            end = next
+        }
+        // The lines that may matter, between the first line end and `limit`.
+        var position = firstEnd + 1
+        while position < limit, let skim {
+            let hit = skim.nextCandidate(in: chunk, from: position, to: limit)
+            guard hit < limit else { break }
+            let start = (LogSkim.lastLineEnd(in: chunk, from: position, to: hit).map { $0 + 1 }) ?? position
+            let stop = min(limit, ByteSearch.firstIndex(of: UInt8(ascii: "\n"), or: UInt8(ascii: "\r"), in: chunk, from: hit))
+            guard readSkimmed(UnsafeBufferPointer(rebasing: chunk[start..<stop])) else { return false }
+            position = stop + 1
+        }
+        if tooLong { return false }
+        if lastEnd + 1 < count {
+            carry.append(contentsOf: chunk[(lastEnd + 1)...].prefix(maximumLineLength))
+            carryTooLong = count - lastEnd - 1 > maximumLineLength
+        }
+        return true
     }
 
     /// Reads the last line, when the log does not end with a line end.
     public mutating func finish() {
+        if skim != nil {
+            if !carry.isEmpty && !carryTooLong {
+                let line = carry
+                _ = line.withUnsafeBufferPointer { readSkimmed($0) }
+            }
+            return
+        }
         var named: [Bool] = [], scratch = LogReader.Scratch()
         swap(&named, &self.named)
         swap(&scratch, &self.scratch)
         let reader = self.reader
         _ = lines.finish { line in
             guard line.isWhole else { return false }
-            switch reader.read(line.bytes, scratch: &scratch) {
-            case .callback(let callback, _): named[callback] = true
-            case .phase(let exact, let sameNew, _, _, _, _): for callback in exact + sameNew { named[callback] = true }
-            default: break
-            }
-            return true
+            return Self.learn(reader.read(line.bytes, scratch: &scratch), &named)
         }
         swap(&named, &self.named)
         swap(&scratch, &self.scratch)

@@ -33,7 +33,7 @@ final class ConformanceRun<A: LifecycleAutomaton> {
         var key: ObjectKey?
         var firstLine: Int
         var callbacks = 0
-        var search: ConformanceSearch<A>
+        var cursor: SearchCursor<A>
         /// Whether a line named a phase change yet: the first may name any old phase.
         var sawPhase = false
         /// The last line that named one of its callbacks: number, offset, the name's range, and
@@ -50,6 +50,8 @@ final class ConformanceRun<A: LifecycleAutomaton> {
         var report = Conformance.Report()
         var logged: [Bool]
         var undecided: [Bool]
+        /// The search determinised, shared by its runs (nil for a log read as it comes).
+        var table: SearchTable<A>?
         /// Its live runs, and the one for each key.
         var tracks: [Track] = []
         var trackIndex: [ObjectKey?: Int] = [:]
@@ -125,6 +127,7 @@ final class ConformanceRun<A: LifecycleAutomaton> {
                 undecided = [Bool](repeating: true, count: count)
             }
             let subject = Subject(automaton, first: first, logged: logged, undecided: undecided)
+            if undecided.isEmpty { subject.table = SearchTable(automaton, logged: logged) }
             subject.report.ofSystem = !automaton.instances.isEmpty
             subject.report.unmatchedAreMachines = automata.count > 1
             subjects.append(subject)
@@ -173,7 +176,8 @@ final class ConformanceRun<A: LifecycleAutomaton> {
             report.nothingLogged = report.callbackCount == 0 && subjects.count > 1
             var instances: [Conformance.Instance] = report.instances
             for index in subject.tracks.indices {
-                let situations = subject.tracks[index].search.situations()
+                var search = subject.tracks[index].cursor.materialized()
+                let situations = search.situations()
                 let track = subject.tracks[index]
                 instances.append(Conformance.Instance(key: track.key?.text ?? "", firstLine: track.firstLine, callbacks: track.callbacks,
                                                       ends: situations.settled, endsPartway: situations.inside))
@@ -181,7 +185,7 @@ final class ConformanceRun<A: LifecycleAutomaton> {
             report.instanceCount = max(1, report.instanceCount - 1 + subject.tracks.count)
             if subject.tracks.isEmpty, report.instanceCount == 1 {
                 // Nothing logged: where the machine starts.
-                var search = self.search(for: subject)
+                var search = self.cursor(for: subject).materialized()
                 let situations = search.situations()
                 report.ends = situations.settled
                 report.endsPartway = situations.inside
@@ -263,9 +267,11 @@ final class ConformanceRun<A: LifecycleAutomaton> {
 
     // MARK: - Runs
 
-    /// A search from the initial configuration for `subject`, knowing what it knows of the logged callbacks.
-    func search(for subject: Subject) -> ConformanceSearch<A> {
-        ConformanceSearch(subject.automaton, logged: subject.logged, undecided: subject.undecided)
+    /// A run from the initial configuration for `subject`: through its table, or (a log read
+    /// as it comes) the search, knowing what the log has told of the logged callbacks.
+    func cursor(for subject: Subject) -> SearchCursor<A> {
+        if let table = subject.table { return SearchCursor(table) }
+        return SearchCursor(search: ConformanceSearch(subject.automaton, logged: subject.logged, undecided: subject.undecided))
     }
 
     /// The run of `subject` that `line` is about, made when the line's object is new.
@@ -279,7 +285,7 @@ final class ConformanceRun<A: LifecycleAutomaton> {
             fail(subject, .tooManyLogInstances(automaton: subject.automaton.name, limit: Self.maximumInstances, at: at), line: line.number)
             return nil
         }
-        subject.tracks.append(Track(key: key, firstLine: line.number, search: search(for: subject)))
+        subject.tracks.append(Track(key: key, firstLine: line.number, cursor: cursor(for: subject)))
         subject.trackIndex[key] = subject.tracks.count - 1
         return subject.tracks.count - 1
     }
@@ -292,19 +298,21 @@ final class ConformanceRun<A: LifecycleAutomaton> {
         var track = subject.tracks[index]
         var all = track.sawPhase || firstPhase.isEmpty ? candidates : candidates + firstPhase
         if name != nil { track.sawPhase = true }
-        let before = track.search.decisions.undecided
-        var moved = Self.observe(&track.search, anyOf: all)
-        if !moved, track.key != nil, track.search.canHaveEnded() {
-            // The object may have ended, and another got its address: a new instance, if it starts so.
-            var fresh = Track(key: track.key, firstLine: line.number, search: search(for: subject))
-            all = firstPhase.isEmpty ? candidates : candidates + firstPhase
-            if name != nil { fresh.sawPhase = true }
-            if Self.observe(&fresh.search, anyOf: all) {
-                track.search.keepEnded()
-                subject.tracks[index] = track
-                retire(subject, index)
-                track = fresh
-                moved = true
+        let before = asTheyAppear ? track.cursor.withSearch { $0.decisions.undecided } : []
+        var moved = Self.observe(&track.cursor, anyOf: all)
+        if !moved, track.key != nil {
+            var ended = track.cursor.materialized()
+            if ended.canHaveEnded() {
+                // The object may have ended, and another got its address: a new instance, if it starts so.
+                var fresh = Track(key: track.key, firstLine: line.number, cursor: cursor(for: subject))
+                all = firstPhase.isEmpty ? candidates : candidates + firstPhase
+                if name != nil { fresh.sawPhase = true }
+                if Self.observe(&fresh.cursor, anyOf: all) {
+                    ended.keepEnded()
+                    retire(subject, track, ended)
+                    track = fresh
+                    moved = true
+                }
             }
         }
         if moved {
@@ -323,29 +331,23 @@ final class ConformanceRun<A: LifecycleAutomaton> {
         fail(subject, deviation(subject, index, shown, line, range: range), line: line.number)
     }
 
-    /// Moves `search` past the first of `candidates` some run can print now; false, staying put, when none can.
-    static func observe(_ search: inout ConformanceSearch<A>, anyOf candidates: [Int]) -> Bool {
-        if candidates.count == 1 { return search.observe(candidates[0]) }
-        for candidate in candidates {
-            var trial = search
-            if trial.observe(candidate) {
-                search = trial
-                return true
-            }
-        }
+    /// Moves `cursor` past the first of `candidates` some run can print now; false, staying
+    /// put, when none can (a step that fails moves nothing).
+    static func observe(_ cursor: inout SearchCursor<A>, anyOf candidates: [Int]) -> Bool {
+        for candidate in candidates where cursor.observe(candidate) { return true }
         return false
     }
 
     /// After run `index` of a log read as it comes learnt callbacks are logged (they appeared
     /// first in it): every other run of the subject learns them too.
     func learn(_ subject: Subject, from index: Int, before: [Bool], line: LogLine, range: Range<Int>) {
-        let after = subject.tracks[index].search.decisions
+        let after = subject.tracks[index].cursor.withSearch { $0.decisions }
         subject.logged = after.logged
         subject.undecided = after.undecided
         guard subject.tracks.count > 1 else { return }
         for callback in before.indices where before[callback] && !after.undecided[callback] {
             for other in subject.tracks.indices where other != index {
-                guard subject.tracks[other].search.learn(callback) else {
+                guard subject.tracks[other].cursor.withSearch({ $0.learn(callback) }) else {
                     let shown = Conformance.display(callback, in: subject.automaton)
                     let at = self.range(range, in: line.bytes, number: line.number, offset: line.offset)
                     let key = subject.tracks[other].key?.text ?? "the lines that print no object"
@@ -358,10 +360,10 @@ final class ConformanceRun<A: LifecycleAutomaton> {
         }
     }
 
-    /// Moves a run that ended into the report's instances (its key may start another).
-    func retire(_ subject: Subject, _ index: Int) {
-        var track = subject.tracks[index]
-        let situations = track.search.situations()
+    /// Moves a run that ended (`search`: where) into the report's instances (its key may start another).
+    func retire(_ subject: Subject, _ track: Track, _ search: ConformanceSearch<A>) {
+        var search = search
+        let situations = search.situations()
         subject.report.instanceCount += 1
         if subject.report.instances.count < Conformance.instancesKept {
             subject.report.instances.append(Conformance.Instance(key: track.key?.text ?? "", firstLine: track.firstLine,
@@ -404,8 +406,7 @@ final class ConformanceRun<A: LifecycleAutomaton> {
     func deviation(_ subject: Subject, _ index: Int, _ selector: String, _ line: LogLine, range: Range<Int>) -> Diagnostic {
         let automaton = subject.automaton
         let at = self.range(range, in: line.bytes, number: line.number, offset: line.offset)
-        var track = subject.tracks[index]
-        defer { subject.tracks[index] = track }
+        let track = subject.tracks[index]
         var before: SourceRange?
         if let previous = track.previous {
             if case .excerpts = place, track.previousBytes.isEmpty {
@@ -416,22 +417,23 @@ final class ConformanceRun<A: LifecycleAutomaton> {
                 }
             }
         }
+        var search = track.cursor.materialized()
         var diagnostic: Diagnostic
-        if track.search.rejectedAsLate {
+        if search.rejectedAsLate {
             diagnostic = Diagnostic.callbackLoggedLate(selector, automaton: automaton.name, at: at)
         } else {
-            let situations = track.search.situations()
+            let situations = search.situations()
             var parts: [String] = []
             if !situations.settled.isEmpty { parts.append("in " + Suggestions.orList(situations.settled)) }
             parts.append(contentsOf: situations.inside)
-            let expected = track.search.expected().map { "'\(Conformance.display($0, in: automaton))'" }
+            let expected = search.expected().map { "'\(Conformance.display($0, in: automaton))'" }
             diagnostic = Diagnostic.callbackOutOfOrder(selector, automaton: automaton.name, situation: parts.joined(separator: ", or "),
                                                        expected: expected, at: at)
         }
         if let key = track.key {
             diagnostic = diagnostic.note("these are the lines of \(key.text), checked on their own as one instance from line \(track.firstLine)", at: nil)
         }
-        diagnostic = diagnostic.note(assumedNote(automaton, track.search.trail), at: before)
+        diagnostic = diagnostic.note(assumedNote(automaton, search.trail), at: before)
         if asTheyAppear {
             diagnostic = diagnostic.note("this log was read once as it came, learning which callbacks are logged as they appear; checked as a file, it may deviate earlier", at: nil)
         }

@@ -409,6 +409,52 @@ public struct ConformanceSearch<Automaton: LifecycleAutomaton> {
         return entry
     }
 
+    // MARK: - Determinising (`SearchTable`)
+
+    /// The positions the run can be at, in order: a state of `SearchTable`.
+    var positions: [Position] { live.map(\.position) }
+
+    /// The number of events each run took.
+    var depths: [Int] { live.map(\.depth) }
+
+    /// Starts over at `positions` (no callback undecided), each run's trail one node of its own
+    /// (node `i` for position `i`), so that `provenance(sources:)` can tell where each later
+    /// position came from. The steps already computed are kept.
+    mutating func restart(at positions: [Position]) {
+        nodes = positions.indices.map { _ in Node(label: "", parent: -1) }
+        live = positions.enumerated().map { Live(position: $1, trail: Int32($0), depth: 0) }
+    }
+
+    /// For each position now, the position of the `restart(at:)` it came from (its index, or
+    /// -1 from the initial configuration) and the events taken since, oldest first.
+    func provenance(sources: Int) -> [(source: Int, labels: [String])] {
+        live.map { current in
+            var labels: [String] = []
+            var node = current.trail
+            while node >= Int32(sources) {
+                labels.append(nodes[Int(node)].label)
+                node = nodes[Int(node)].parent
+            }
+            return (Int(node), labels.reversed())
+        }
+    }
+
+    /// A search at `positions` (a state of `SearchTable`), the run at each having taken
+    /// `depths[i]` events, the last of them `trails[i]` (oldest first).
+    init(_ automaton: Automaton, logged: [Bool], resumingAt positions: [Position], depths: [Int], trails: [[String]]) {
+        self.init(automaton, logged: logged)
+        nodes = []
+        live = []
+        for index in positions.indices {
+            var parent: Int32 = -1
+            for label in trails[index].suffix(Trail.kept) {
+                nodes.append(Node(label: label, parent: parent))
+                parent = Int32(nodes.count - 1)
+            }
+            live.append(Live(position: positions[index], trail: parent, depth: depths[index]))
+        }
+    }
+
     // MARK: - Where the run can be
 
     /// The callbacks that can come next, each once, in the order the positions list them

@@ -104,6 +104,17 @@ struct LogLines {
         return going
     }
 
+    /// Hands over the start of the line the last chunk ended in (its bytes kept, and how many
+    /// were skipped past `maximumLength`), as if it had not been fed: the survey's skim reads on.
+    mutating func takeCarry() -> (bytes: [UInt8], skipped: Int, afterCR: Bool) {
+        defer {
+            carry = []
+            skipped = 0
+            afterCR = false
+        }
+        return (carry, skipped, afterCR)
+    }
+
     /// Adds part of the current line to `carry`, up to `maximumLength`; counts the rest.
     private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         let room = maximumLength - carry.count
