@@ -161,6 +161,8 @@ public struct LogSurvey {
     var carry: [UInt8] = []
     /// Whether `carry` is already longer than the lines read.
     var carryTooLong = false
+    /// Whether it may skim (tests compare it with reading every line).
+    var maySkim = true
 
     /// `maximumLineLength`: the longest line read (`LogLines`).
     public init(_ reader: LogReader, maximumLineLength: Int = LogCheck.defaultMaximumLineLength) {
@@ -190,7 +192,7 @@ public struct LogSurvey {
             for byte in chunk { counts[Int(LogSkim.fold(byte))] += 1 }
         }
         bytesRead += chunk.count
-        if bytesRead >= LogSkim.readFirst, let needles = LogSkim.needles(reader, named: named, counts: counts) {
+        if maySkim, bytesRead >= LogSkim.readFirst, let needles = LogSkim.needles(reader, named: self.named, counts: counts) {
             var skim = LogSkim()
             skim.needles = needles
             self.skim = skim

@@ -36,7 +36,8 @@ struct LogSkim {
             guard checked.count > 1 || checked.contains(where: { !named[$0] }) else { continue }
             words.append(slot.key)
         }
-        guard words.count <= maximumNeedles else { return nil }
+        // A one-byte word has no pair of bytes to search for.
+        guard words.count <= maximumNeedles, !words.contains(where: { $0.count < 2 }) else { return nil }
         return words.map { word in
             var best = 0
             var rarest = Int.max
