@@ -47,8 +47,24 @@ public enum Conformance {
         /// No line named a callback of this machine, checked beside others that were: nothing
         /// was checked for it (not an error unless it was asked for by name).
         public var nothingLogged = false
+        /// The first deviation, for a test that replays it (`conform --emit-test`); nil when the
+        /// log conforms, or stopped at an ambiguous line.
+        public var deviation: Deviation?
 
         public var conforms: Bool { !diagnostics.hasErrors }
+    }
+
+    /// Where a log deviates, as a test replays it: the events the check assumed up to there (the
+    /// last `ConformanceSearch.keptEvents` of them, and how many there were), the callback that
+    /// could not happen (its index in the automaton's callbacks; nil for a phase line no
+    /// callback is) and the line that named it.
+    public struct Deviation: Sendable, Equatable {
+        public var events: [String]
+        public var eventCount: Int
+        public var callback: Int?
+        public var line: Int
+        /// The error's message.
+        public var message: String
     }
 
     /// Lines naming a callback of a system without saying whose.

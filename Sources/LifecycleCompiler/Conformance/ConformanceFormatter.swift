@@ -64,11 +64,20 @@ public enum ConformanceFormatter {
         /// The log as the command line named it (`<stdin>` for `-`).
         public var path: String
         public var automaton: String
-        public var report: Report
+        /// Nil for a log that could not be read (`error` says why).
+        public var report: Report?
+        public var error: String?
         public init(path: String, automaton: String, report: Report) {
             self.path = path
             self.automaton = automaton
             self.report = report
+        }
+
+        /// A log that could not be read: `{"log", "automaton", "conforms": false, "error"}`.
+        public init(path: String, automaton: String, error: String) {
+            self.path = path
+            self.automaton = automaton
+            self.error = error
         }
     }
 
@@ -77,7 +86,8 @@ public enum ConformanceFormatter {
     /// "uncheckedCallbacks": [{"callback", "lines"}], "notLogged", "ends", "endsPartway",
     /// "instanceCount", "instances": [{"object", "firstLine", "callbacks", "ends", "endsPartway"}],
     /// "diagnostics": [{"severity", "id", "line", "column", "message", "notes": [{"line", "column", "message"}]}]}]`,
-    /// keys in this order, one object per log and machine. `checked` is false for a machine
+    /// keys in this order, one object per log and machine; a log that could not be read is
+    /// `{"log", "automaton", "conforms": false, "error"}`. `checked` is false for a machine
     /// none of whose callbacks the log names, checked beside others; `instances` lists the
     /// objects the lines print (empty when they print none; `object` "" for the lines that print
     /// none). A note without a place has null line and column. `files` holds what the
@@ -97,7 +107,15 @@ public enum ConformanceFormatter {
                         json.key("column"); json.null()
                     }
                 }
-                let report = entry.report
+                guard let report = entry.report else {
+                    json.object {
+                        json.field("log", FileName.display(entry.path))
+                        json.field("automaton", entry.automaton)
+                        json.key("conforms"); json.bool(false)
+                        json.field("error", entry.error)
+                    }
+                    continue
+                }
                 json.object {
                     json.field("log", FileName.display(entry.path))
                     json.field("automaton", entry.automaton)

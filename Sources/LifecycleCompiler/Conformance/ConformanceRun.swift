@@ -93,6 +93,8 @@ final class ConformanceRun<A: LifecycleAutomaton> {
     var lines: LogLines
     /// The longest line read (`lines` holds it too, but is busy while a line is handled).
     let maximumLineLength: Int
+    /// How many of the events assumed before a deviation the report keeps (`Conformance.Deviation`).
+    let keptEvents: Int
     var scratch = LogReader.Scratch()
     /// Lines read, and those that named nothing any subject checks.
     var lineCount = 0
@@ -104,7 +106,9 @@ final class ConformanceRun<A: LifecycleAutomaton> {
     /// `automata`: one, or several machines side by side (numbered in a row by `reader`, whose
     /// instances are then the machines).
     init(_ automata: [A], reader: LogReader, logging: Conformance.Logging, allowEmpty: Bool, place: Place,
-         maximumLineLength: Int = LogLines.defaultMaximumLength, objects: Bool = false, requireEach: Bool = true) {
+         maximumLineLength: Int = LogLines.defaultMaximumLength, objects: Bool = false, requireEach: Bool = true,
+         keptEvents: Int = ConformanceSearch<A>.Trail.kept) {
+        self.keptEvents = keptEvents
         self.reader = reader
         self.place = place
         self.allowEmpty = allowEmpty
@@ -127,7 +131,8 @@ final class ConformanceRun<A: LifecycleAutomaton> {
                 undecided = [Bool](repeating: true, count: count)
             }
             let subject = Subject(automaton, first: first, logged: logged, undecided: undecided)
-            if undecided.isEmpty { subject.table = SearchTable(automaton, logged: logged) }
+            // The table keeps a message's usual events; `--emit-test` keeps more, through the search.
+            if undecided.isEmpty && keptEvents == ConformanceSearch<A>.Trail.kept { subject.table = SearchTable(automaton, logged: logged) }
             subject.report.ofSystem = !automaton.instances.isEmpty
             subject.report.unmatchedAreMachines = automata.count > 1
             subjects.append(subject)
@@ -271,7 +276,9 @@ final class ConformanceRun<A: LifecycleAutomaton> {
     /// as it comes) the search, knowing what the log has told of the logged callbacks.
     func cursor(for subject: Subject) -> SearchCursor<A> {
         if let table = subject.table { return SearchCursor(table) }
-        return SearchCursor(search: ConformanceSearch(subject.automaton, logged: subject.logged, undecided: subject.undecided))
+        var search = ConformanceSearch(subject.automaton, logged: subject.logged, undecided: subject.undecided)
+        search.keptEvents = keptEvents
+        return SearchCursor(search: search)
     }
 
     /// The run of `subject` that `line` is about, made when the line's object is new.
@@ -328,7 +335,7 @@ final class ConformanceRun<A: LifecycleAutomaton> {
         }
         let shown = name ?? candidates.first.map { Conformance.display($0, in: subject.automaton) } ?? "?"
         subject.tracks[index] = track
-        fail(subject, deviation(subject, index, shown, line, range: range), line: line.number)
+        fail(subject, deviation(subject, index, shown, callback: candidates.first, line, range: range), line: line.number)
     }
 
     /// Moves `cursor` past the first of `candidates` some run can print now; false, staying
@@ -403,7 +410,9 @@ final class ConformanceRun<A: LifecycleAutomaton> {
 
     /// The error at a callback (`selector`, as messages name it) that no run of `subject`'s
     /// instance `index` can print there, with the events assumed on the way.
-    func deviation(_ subject: Subject, _ index: Int, _ selector: String, _ line: LogLine, range: Range<Int>) -> Diagnostic {
+    /// Keeps the deviation in the report, for a test that replays it (`callback`: the one named,
+    /// nil for a phase line no callback is).
+    func deviation(_ subject: Subject, _ index: Int, _ selector: String, callback: Int?, _ line: LogLine, range: Range<Int>) -> Diagnostic {
         let automaton = subject.automaton
         let at = self.range(range, in: line.bytes, number: line.number, offset: line.offset)
         let track = subject.tracks[index]
@@ -437,6 +446,9 @@ final class ConformanceRun<A: LifecycleAutomaton> {
         if asTheyAppear {
             diagnostic = diagnostic.note("this log was read once as it came, learning which callbacks are logged as they appear; checked as a file, it may deviate earlier", at: nil)
         }
+        let trail = search.trail
+        subject.report.deviation = Conformance.Deviation(events: trail.labels, eventCount: trail.count, callback: callback, line: line.number,
+                                                         message: diagnostic.message)
         return diagnostic
     }
 
@@ -444,8 +456,10 @@ final class ConformanceRun<A: LifecycleAutomaton> {
         guard trail.count > 0 else {
             return "no event assumed so far: '\(automaton.name)' starts in \(automaton.describe(automaton.initialConfiguration))"
         }
-        let which = trail.count > trail.labels.count ? " (the last \(trail.labels.count) of \(trail.count))" : ""
-        return "events assumed so far\(which): " + trail.labels.joined(separator: ", ")
+        // The note names as many as it always has, however many `--emit-test` keeps.
+        let labels = trail.labels.suffix(ConformanceSearch<A>.Trail.kept)
+        let which = trail.count > labels.count ? " (the last \(labels.count) of \(trail.count))" : ""
+        return "events assumed so far\(which): " + labels.joined(separator: ", ")
     }
 
     // MARK: - A log with nothing to check

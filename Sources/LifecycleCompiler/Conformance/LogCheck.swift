@@ -21,11 +21,14 @@ public final class LogCheck {
 
     /// A check of a machine. `path`: how diagnostics name the log; `maximumLineLength`: the
     /// longest line read (a longer one is an error at that line). The lines that print an
-    /// object (`ObjectKey`) are each object's, checked on their own.
+    /// object (`ObjectKey`) are each object's, checked on their own. `keptEvents`: how many of
+    /// the events assumed before a deviation the report keeps (`Conformance.Deviation`; more
+    /// than the note names, for `conform --emit-test`).
     public convenience init(_ automaton: MachineAutomaton, reader: LogReader, logging: Conformance.Logging, allowEmpty: Bool,
-                            path: String, excerpts: SourceFiles, maximumLineLength: Int = LogCheck.defaultMaximumLineLength) {
+                            path: String, excerpts: SourceFiles, maximumLineLength: Int = LogCheck.defaultMaximumLineLength,
+                            keptEvents: Int = ConformanceSearch<MachineAutomaton>.Trail.kept) {
         self.init(machines: [automaton], reader: reader, logging: logging, allowEmpty: allowEmpty, path: path, excerpts: excerpts,
-                  maximumLineLength: maximumLineLength)
+                  maximumLineLength: maximumLineLength, keptEvents: keptEvents)
     }
 
     /// A check of several machines side by side in one log, each on its own callbacks (`reader`
@@ -33,17 +36,19 @@ public final class LogCheck {
     /// whose callbacks no line names is an error (it was asked for by name); otherwise it is
     /// reported as not checked, and only a log that names nothing is an error.
     public init(machines automata: [MachineAutomaton], reader: LogReader, logging: Conformance.Logging, allowEmpty: Bool,
-                requireEach: Bool = true, path: String, excerpts: SourceFiles, maximumLineLength: Int = LogCheck.defaultMaximumLineLength) {
+                requireEach: Bool = true, path: String, excerpts: SourceFiles, maximumLineLength: Int = LogCheck.defaultMaximumLineLength,
+                keptEvents: Int = ConformanceSearch<MachineAutomaton>.Trail.kept) {
         run = .machine(ConformanceRun(automata, reader: reader, logging: logging, allowEmpty: allowEmpty,
                                       place: .excerpts(excerpts, path: path), maximumLineLength: maximumLineLength,
-                                      objects: true, requireEach: requireEach))
+                                      objects: true, requireEach: requireEach, keptEvents: keptEvents))
     }
 
     /// A check of a system.
     public init(_ automaton: SystemAutomaton, reader: LogReader, logging: Conformance.Logging, allowEmpty: Bool,
-                path: String, excerpts: SourceFiles, maximumLineLength: Int = LogCheck.defaultMaximumLineLength) {
+                path: String, excerpts: SourceFiles, maximumLineLength: Int = LogCheck.defaultMaximumLineLength,
+                keptEvents: Int = ConformanceSearch<SystemAutomaton>.Trail.kept) {
         run = .system(ConformanceRun([automaton], reader: reader, logging: logging, allowEmpty: allowEmpty,
-                                     place: .excerpts(excerpts, path: path), maximumLineLength: maximumLineLength))
+                                     place: .excerpts(excerpts, path: path), maximumLineLength: maximumLineLength, keptEvents: keptEvents))
     }
 
     /// Reads the lines that end in `chunk`. False once the verdict is known (an error in every

@@ -18,14 +18,21 @@ enum ConformCommand: Command {
                                           help: "Read lines of up to n bytes (default 1048576, 1 MiB); a longer line is an error at that line.")
     /// `--machine`, repeatable here: each machine is checked on its own callbacks.
     static let machine = MachineOptions.machine("A machine to check, on its own callbacks (repeatable; default: the spec's machines, each on its own).").repeated
+    static let emitTest = OptionSpec(name: "--emit-test", valueName: "file.swift",
+                                     help: "Write a Swift Testing case per log that does not conform: it replays the events assumed up to the deviation on the component, through the suite 'lifecycle tests' writes.")
+    static let module = OptionSpec(name: "--module", valueName: "name", help: "With '--emit-test': the module under test, imported with '@testable import'.")
     static let options = [
-        machine, MachineOptions.system, instance, strict, allowEmpty, maxLineLength,
+        machine, MachineOptions.system, instance, strict, allowEmpty, maxLineLength, emitTest, module, OutputOptions.force,
         OutputFormat.option("text (default: a line per conforming log on stdout, the first deviation as an error on stderr) or json."),
         DiagnosticOptions.errorLimit, DiagnosticOptions.color,
     ]
     static let usageShape: [UsageTerm] = [
         .oneOf([[.option(machine)], [.option(MachineOptions.system), .optional(instance)]], required: false),
+        .optional([.option(emitTest), .optional(module), .optional(OutputOptions.force)]),
     ]
+
+    /// How many events before a deviation `--emit-test` can replay (the report keeps them all up to this).
+    static let replayableEvents = 4096
 
     struct Options {
         var query: QueryOptions
@@ -38,6 +45,9 @@ enum ConformCommand: Command {
         var maximumLineLength: Int
         /// `--machine`, each once, in the order given.
         var machines: [String]
+        /// `--emit-test FILE`, and its `--module`.
+        var emitTest: (path: String, module: String?)?
+        var force: Bool
     }
 
     static func parse(_ arguments: Arguments) throws(CLIError) -> Options {
@@ -59,10 +69,18 @@ enum ConformCommand: Command {
         if !instanceNames.isEmpty && query.selection.system == nil {
             throw .usage("'--instance' names an instance of a system: give '--system' too")
         }
+        let emitted = arguments.value(emitTest)
+        let moduleName = arguments.value(module)
+        if moduleName != nil && emitted == nil { throw .usage("'--module' names the module '--emit-test' imports; give '--emit-test' too") }
+        if arguments.has(OutputOptions.force) && emitted == nil { throw .usage("'--force' lets '--emit-test' replace its file; give '--emit-test' too") }
+        if let moduleName, !TestsCommand.isIdentifier(moduleName) {
+            throw .usage("'--module' takes a Swift module name (letters, digits and '_'), not '\(moduleName)'")
+        }
         return Options(query: query, logs: logs, strict: arguments.has(strict), allowEmpty: arguments.has(allowEmpty),
                        instanceNames: instanceNames,
                        maximumLineLength: try arguments.number(maxLineLength, minimum: 1) ?? LogCheck.defaultMaximumLineLength,
-                       machines: arguments.all(machine).reduce(into: []) { if !$0.contains($1) { $0.append($1) } })
+                       machines: arguments.all(machine).reduce(into: []) { if !$0.contains($1) { $0.append($1) } },
+                       emitTest: emitted.map { ($0, moduleName) }, force: arguments.has(OutputOptions.force))
     }
 
     /// Two instances given one word: a line naming it could be either's.
@@ -76,15 +94,16 @@ enum ConformCommand: Command {
     }
 
     static func run(_ options: Options) throws(CLIError) -> ExitCode {
-        var query = Query(options.query, jsonErrors: false)
+        var query = Query(options.query, jsonErrors: true)
         let allowEmpty = options.allowEmpty, maximumLineLength = options.maximumLineLength
+        let kept = options.emitTest == nil ? ConformanceSearch<MachineAutomaton>.Trail.kept : replayableEvents
         if options.query.selection.system != nil {
             let (model, system) = try query.system(options.query.spec)
             let automaton = SystemAutomaton(model: model, system: system)
             var vocabulary = LogVocabulary(automaton, model: model)
             for (name, word) in options.instanceNames {
                 guard let index = system.instances.firstIndex(where: { $0.name == name || $0.label == name }) else {
-                    throw .query(.unknownInstance(name, system: system.name, instances: system.instances.map(\.name)))
+                    throw query.failure(.unknownInstance(name, system: system.name, instances: system.instances.map(\.name)))
                 }
                 // A word another instance is already known by (its name, its label, or an earlier '--instance').
                 if let other = vocabulary.instances.indices.first(where: { $0 != index && vocabulary.instances[$0].names.contains(word) }) {
@@ -93,21 +112,72 @@ enum ConformCommand: Command {
                 vocabulary.addName(word, instance: index)
             }
             let reader = LogReader(vocabulary)
-            return check(options, reader: reader, names: [automaton.name], frontend: query.frontend) { logging, path, excerpts in
+            let (status, entries) = check(options, reader: reader, names: [automaton.name], frontend: query.frontend) { logging, path, excerpts in
                 LogCheck(automaton, reader: reader, logging: logging, allowEmpty: allowEmpty, path: path, excerpts: excerpts,
-                         maximumLineLength: maximumLineLength)
+                         maximumLineLength: maximumLineLength, keptEvents: kept)
             }
+            guard let emit = options.emitTest else { return status }
+            return try emitTests(emit, status: status, entries: entries, options: options,
+                                 suite: TestSuite.system(system, in: model, cover: .transitions, neutral: false)) { automaton.callbacks[$0] }
         }
         let model = try query.model(options.query.spec)
         let machines = try self.machines(options.machines, in: model, query: query)
+        if options.emitTest != nil, machines.count > 1 {
+            throw .usage("'--emit-test' replays one machine's deviation: give '--machine' once (the spec has \(machines.count) machines)")
+        }
         let automata = machines.map { MachineAutomaton(model: model, machine: $0) }
         let reader = LogReader(LogVocabulary(machines: automata))
         // Machines named are each required; the spec's machines by default are checked where logged.
         let requireEach = !options.machines.isEmpty || automata.count == 1
-        return check(options, reader: reader, names: automata.map(\.name), frontend: query.frontend) { logging, path, excerpts in
+        let (status, entries) = check(options, reader: reader, names: automata.map(\.name), frontend: query.frontend) { logging, path, excerpts in
             LogCheck(machines: automata, reader: reader, logging: logging, allowEmpty: allowEmpty, requireEach: requireEach,
-                     path: path, excerpts: excerpts, maximumLineLength: maximumLineLength)
+                     path: path, excerpts: excerpts, maximumLineLength: maximumLineLength, keptEvents: kept)
         }
+        guard let emit = options.emitTest else { return status }
+        return try emitTests(emit, status: status, entries: entries, options: options,
+                             suite: TestSuite.machine(machines[0], in: model, cover: .transitions, neutral: false)) { automata[0].callbacks[$0] }
+    }
+
+    /// `--emit-test`: a case per log that deviated, written to the file (all or nothing: one
+    /// file); nothing when every log conforms.
+    static func emitTests(_ emit: (path: String, module: String?), status: ExitCode, entries: [ConformanceFormatter.Entry],
+                          options: Options, suite: Result<TestSuite, QueryError>,
+                          callback: (Int) -> LoggedCallback) throws(CLIError) -> ExitCode {
+        // A log that could not be read has no report: it is reported already, and has no case.
+        let deviating: [(path: String, deviation: Conformance.Deviation)] = entries.compactMap { entry in
+            entry.report?.deviation.map { (entry.path, $0) }
+        }
+        guard !deviating.isEmpty else {
+            Reporter.say(.note, "no log deviates: no test written to '\(emit.path)'", command: self)
+            return status
+        }
+        let made: TestSuite
+        switch suite {
+        case .failure(let error): throw .query(error)
+        case .success(let suite): made = suite
+        }
+        let logs = deviating.map { entry in
+            let deviation = entry.deviation
+            return ReplayTestGenerator.Log(path: entry.path, deviation: deviation, callback: deviation.callback.map {
+                let called = callback($0)
+                return TestSuite.Call(instance: called.instance, selector: called.selector)
+            }.map(made.callName))
+        }
+        var command = "lifecycle conform \(OutputWriter.commandPath(options.query.spec))"
+        for machine in options.machines { command += " --machine \(machine)" }
+        if let system = options.query.selection.system { command += " --system \(system)" }
+        for (instance, word) in options.instanceNames { command += " --instance \(instance)=\(word)" }
+        command += " " + options.logs.map(OutputWriter.commandPath).joined(separator: " ")
+        command += " --emit-test \(OutputWriter.commandPath(emit.path))" + (emit.module.map { " --module \($0)" } ?? "")
+        switch ReplayTestGenerator(suite: made, module: emit.module).generate(logs, specPath: OutputWriter.displayPath(options.query.spec), command: command) {
+        case .failure(let refusal):
+            throw .failure(refusal.message)
+        case .success(let bytes):
+            try OutputWriter.write(bytes, to: emit.path, force: options.force, command: name)
+            Reporter.note(logs.count == 1 ? "wrote a test that replays the log that deviates" : "wrote \(logs.count) tests that replay the logs that deviate",
+                          file: emit.path)
+        }
+        return status
     }
 
     /// The machines `--machine` names (each must be one of the spec's), or every machine of the spec.
@@ -129,7 +199,7 @@ enum ConformCommand: Command {
     /// Reads and checks each log from the initial configuration, printing each result as it
     /// is known: one per machine checked (`names`, one for a system).
     static func check(_ options: Options, reader: LogReader, names: [String], frontend: Frontend,
-                      start: (Conformance.Logging, String, SourceFiles) -> LogCheck) -> ExitCode {
+                      start: (Conformance.Logging, String, SourceFiles) -> LogCheck) -> (ExitCode, [ConformanceFormatter.Entry]) {
         var status = ExitCode.success
         var entries: [ConformanceFormatter.Entry] = []
         for log in options.logs {
@@ -138,6 +208,10 @@ enum ConformCommand: Command {
                         excerpts: frontend.files, start: start) {
             case .failure(let error):
                 status = Reporter.report(error, command: self)
+                // In JSON, the log is there too, with why it was not checked.
+                if case .file(let problem) = error {
+                    for name in names { entries.append(ConformanceFormatter.Entry(path: log == "-" ? "<stdin>" : log, automaton: name, error: problem.message)) }
+                }
                 continue
             case .success(let result):
                 reports = result
@@ -159,7 +233,7 @@ enum ConformCommand: Command {
         if options.query.json {
             Terminal.out(ConformanceFormatter.json(entries, files: frontend.files))
         }
-        return status
+        return (status, entries)
     }
 
     /// Checks one log, read in chunks. Unless strict, a file is read twice: first for the

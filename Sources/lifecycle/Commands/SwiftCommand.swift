@@ -10,15 +10,23 @@ enum SwiftCommand: Command {
     static let impl = OptionSpec(name: "--impl", valueName: "other.swift",
                                  help: "With --update: another file of the same classes (an extension); what it implements is not added. Repeatable.",
                                  repeatable: true)
+    static let fixNearMisses = OptionSpec(name: "--fix-near-misses",
+                                          help: "With --update: rename each near miss of a missing callback (its name and argument labels only) instead of stopping at it.")
+    static let define = OptionSpec(name: "--define", valueName: "flag",
+                                   help: "With --update: a custom #if flag the app is built with, as swiftc's -D (repeatable); the others are then unset.",
+                                   repeatable: true)
     static let monitor = OptionSpec(name: "--monitor", help: "Also generate, per machine, a <Machine>LifecycleMonitor that every callback feeds and that reports the first one the spec does not allow.")
-    static let options = [OutputOptions.output("out.swift"), OutputOptions.force, update, impl, monitor] + DiagnosticOptions.all
-    static let usageShape: [UsageTerm] = [.optional([.option(update), .optional(impl)])]
+    static let options = [OutputOptions.output("out.swift"), OutputOptions.force, update, impl, fixNearMisses, define, monitor] + DiagnosticOptions.all
+    static let usageShape: [UsageTerm] = [.optional([.option(update), .optional(impl), .optional(fixNearMisses), .optional(define)])]
 
     struct Options {
         var spec: String
         var output: OutputOptions
         /// `--update FILE` and its `--impl` files.
         var update: (target: String, others: [String])?
+        var fixNearMisses: Bool
+        /// `--define`s, or nil when none is given.
+        var defines: [String]?
         var monitor: Bool
         var diagnostics: DiagnosticOptions
     }
@@ -35,8 +43,11 @@ enum SwiftCommand: Command {
         let spec = try arguments.single("spec file")
         let diagnostics = try DiagnosticOptions(arguments)
         if target == nil && arguments.has(impl) { throw .usage("'--impl' is only used with '--update'") }
-        return Options(spec: spec, output: output, update: target.map { ($0, arguments.all(impl)) }, monitor: monitor,
-                       diagnostics: diagnostics)
+        if target == nil && arguments.has(fixNearMisses) { throw .usage("'--fix-near-misses' is only used with '--update'") }
+        if target == nil && arguments.has(define) { throw .usage("'--define' is only used with '--update'") }
+        return Options(spec: spec, output: output, update: target.map { ($0, arguments.all(impl)) },
+                       fixNearMisses: arguments.has(fixNearMisses), defines: arguments.has(define) ? arguments.all(define) : nil,
+                       monitor: monitor, diagnostics: diagnostics)
     }
 
     static func run(_ options: Options) throws(CLIError) -> ExitCode {
@@ -44,8 +55,7 @@ enum SwiftCommand: Command {
         let path = options.spec
         let model = try frontend.model(path)
         if let (target, others) = options.update {
-            try update(target, model: model, others: others)
-            return .success
+            return try update(target, model: model, others: others, options: options, frontend: &frontend)
         }
         let output = options.output.path
         let command = OutputWriter.regenerateCommand(name, spec: path, options: (output.map { " -o \(OutputWriter.commandPath($0))" } ?? "") + (options.monitor ? " --monitor" : ""))
@@ -54,18 +64,29 @@ enum SwiftCommand: Command {
         return .success
     }
 
-    static func update(_ target: String, model: Model, others: [String]) throws(CLIError) {
+    static func update(_ target: String, model: Model, others: [String], options: Options,
+                       frontend: inout Frontend) throws(CLIError) -> ExitCode {
         try OutputWriter.refuseInput(target)
-        let existing = try read(target)
-        var otherFiles: [[UInt8]] = []
-        for path in others { otherFiles.append(try read(path)) }
-        switch SwiftUpdater.update(existing, model: model, others: otherFiles) {
+        let file = try frontend.read(target)
+        var otherFiles: [SourceFile] = []
+        for path in others { otherFiles.append(try frontend.read(path)) }
+        switch SwiftUpdater.update(file, model: model, others: otherFiles, fixingNearMisses: options.fixNearMisses, flags: options.defines) {
         case .failure(let failure):
-            throw .file(FileProblem(path: target, at: (1, 1), message: failure.message, status: .inputErrors))
+            guard !failure.diagnostics.all.isEmpty else {
+                throw .file(FileProblem(path: target, at: (1, 1), message: failure.message, status: .inputErrors))
+            }
+            // The near misses, each at its method with its fix-it; the file is left as it was.
+            frontend.diagnostics.append(contentsOf: failure.diagnostics)
+            frontend.printDiagnostics()
+            Reporter.say(.error, "\(target) was not updated: \(failure.message)", command: self)
+            return .inputErrors
         case .success(let update):
-            guard !update.added.isEmpty else { return }
+            guard !update.added.isEmpty || !update.renamed.isEmpty else { return .success }
             if case .failure(let failure) = FileSystem.writeAtomically(update.bytes, to: target) {
                 throw .cannotWrite(target, failure.message)
+            }
+            for (from, to) in update.renamed {
+                Reporter.note("renamed '\(from)' to '\(to)'", file: target)
             }
             for (delegate, selector) in update.added {
                 Reporter.note("added '\(selector)' to '\(delegate)'", file: target)
@@ -73,6 +94,7 @@ enum SwiftCommand: Command {
             for module in update.imports {
                 Reporter.note("added 'import \(module)' for the types of the added callbacks", file: target)
             }
+            return .success
         }
     }
 
