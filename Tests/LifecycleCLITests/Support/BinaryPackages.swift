@@ -66,8 +66,11 @@ enum BinaryPackages {
         }
         try files.createDirectory(atPath: userPackage, withIntermediateDirectories: true)
         try DemoPackage.writeIfChanged(Data(pointed.utf8), to: userPackage + "/Package.swift")
-        try? files.removeItem(atPath: userPackage + "/Sources")
-        try files.copyItem(atPath: DemoPackage.source + "/Sources", toPath: userPackage + "/Sources")
+        // Every folder the demo's manifest names: its sources and the suite `lifecycle tests` generates.
+        for folder in ["Sources", "Tests"] {
+            try? files.removeItem(atPath: userPackage + "/" + folder)
+            try files.copyItem(atPath: DemoPackage.source + "/" + folder, toPath: userPackage + "/" + folder)
+        }
     }
 
     /// Runs `swift arguments…` in `directory`, stdout and stderr together.
