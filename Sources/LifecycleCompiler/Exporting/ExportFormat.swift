@@ -90,7 +90,7 @@ struct ExportModel {
 
     /// The selector of each callback of a transition, in order.
     func callbacks(_ transition: Transition) -> [String] {
-        transition.callbacks.map { model.method($0).selector }
+        transition.callbacks.map { model.method($0).reference }
     }
 
     /// The delegate line as the spec writes it: `SceneDelegate: UIResponder, UIWindowSceneDelegate`.

@@ -124,7 +124,7 @@ public struct SCXMLGenerator {
             }
         }
         for requirement in machine.requirements {
-            let selector = export.model.method(requirement.callback).selector
+            let selector = export.model.method(requirement.callback).reference
             printer.line("<lifecycle:require callback=\"\(Self.attribute(selector))\""
                 + (requirement.reason.map { " reason=\"\(Self.attribute($0))\"" } ?? "") + "/>")
         }
@@ -145,7 +145,7 @@ public struct SCXMLGenerator {
         printer.line(line + ">")
         printer.indented { printer in
             for method in callbacks {
-                printer.line("<send event=\"callback.\(Self.attribute(method.name))\" lifecycle:callback=\"\(Self.attribute(method.selector))\"/>")
+                printer.line("<send event=\"callback.\(Self.attribute(method.name))\" lifecycle:callback=\"\(Self.attribute(method.reference))\"/>")
             }
         }
         printer.line("</transition>")

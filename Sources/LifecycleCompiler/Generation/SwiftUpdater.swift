@@ -35,12 +35,16 @@ public enum SwiftUpdater {
         var frameworks: Set<String> = []
         var foundAny = false
         for plan in plans {
-            // The top-level class of that name, not one nested in another type (`Outer.D`).
-            let candidates = types.filter { $0.kind == .class && $0.name == plan.delegate.name }
-            let topLevel = candidates.first { candidate in
-                !types.contains { $0.bodyOpen < candidate.declarationOffset && candidate.declarationOffset < $0.bodyClose }
+            // The top-level class of that name, not one nested in another type (`Outer.D`); else
+            // its extension (a file `lifecycle swift --impl` wrote for a class the target declares).
+            func home(_ kind: ScannedType.Kind) -> ScannedType? {
+                let candidates = types.filter { $0.kind == kind && $0.name == plan.delegate.name }
+                let topLevel = candidates.first { candidate in
+                    !types.contains { $0.bodyOpen < candidate.declarationOffset && candidate.declarationOffset < $0.bodyClose }
+                }
+                return topLevel ?? candidates.first
             }
-            guard let home = topLevel ?? candidates.first,
+            guard let home = home(.class) ?? home(.extension),
                   home.bodyClose < existing.count, existing[home.bodyClose] == UInt8(ascii: "}") else { continue }
             foundAny = true
             let implemented = SwiftSourceScanner.methods(ofClass: plan.delegate.name, in: types)
@@ -58,13 +62,13 @@ public enum SwiftUpdater {
                 generator.emitDocumentation(method, into: &printer)
                 generator.emitMethod(method.ref, into: &printer)
                 added.append((plan.delegate.name, model.method(method.ref).selector))
-                if model.importsUIKit { frameworks.formUnion(SwiftGenerator.frameworks(of: model.method(method.ref))) }
+                frameworks.formUnion(generator.frameworks(of: method.ref))
             }
             if let insertion = insertion(of: printer.text, into: home, in: existing) { insertions.append(insertion) }
         }
         guard foundAny || plans.isEmpty else {
             let names = plans.map { "'\($0.delegate.name)'" }.joined(separator: ", ")
-            return .failure(Failure(message: "no delegate class of the spec (\(names)) is declared in this file"))
+            return .failure(Failure(message: "no delegate class of the spec (\(names)) is declared or extended in this file"))
         }
         let imports = frameworks.subtracting(importedModules(existing)).sorted()
         if !imports.isEmpty {

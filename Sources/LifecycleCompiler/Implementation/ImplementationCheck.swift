@@ -109,7 +109,7 @@ public enum ImplementationCheck {
             if case .implemented = result { continue }
             let method = model.method(requirement.callback)
             let owner = model.types[requirement.callback.type]
-            var diagnostic = Diagnostic.missingImplementation(filesName, selector: method.selector, at: requirement.range)
+            var diagnostic = Diagnostic.missingImplementation(filesName, selector: method.reference, at: requirement.range)
             if let adaptorNote { diagnostic = diagnostic.note(adaptorNote.message, at: adaptorNote.range) }
             diagnostic = diagnostic.note(anchorNote, at: anchorRange)
             if case .nearMiss(let near) = result {
@@ -117,7 +117,7 @@ public enum ImplementationCheck {
                     guard let candidateMethod = located(candidate) else { continue }
                     let at = SwiftProgram.funcRange(candidateMethod)
                     diagnostic = diagnostic.note(
-                        "'\(candidate.method.selector)' nearly matches '\(method.selector)', but \(candidate.explanation), so UIKit never calls it",
+                        "'\(candidate.method.selector)' nearly matches '\(method.selector)', but \(candidate.explanation), so \(ImplementationCheck.caller(of: owner)) never calls it",
                         at: at)
                     if diagnostic.fixIt == nil {
                         diagnostic.fixIt = fixIt(method, ownerKind: owner.kind, nearMiss: candidateMethod)
@@ -133,14 +133,15 @@ public enum ImplementationCheck {
             diagnostics.append(diagnostic)
         }
         // A callback the spec calls but does not require may be left out; one written almost
-        // right compiles, and UIKit never calls it.
+        // right compiles, and the framework never calls it.
         for (callback, transition) in called {
             guard case .nearMiss(let near) = match(callback), let first = near.first, let nearMiss = located(first) else { continue }
             let method = model.method(callback)
             let at = SwiftProgram.funcRange(nearMiss)
             let fix = fixIt(method, ownerKind: model.types[callback.type].kind, nearMiss: nearMiss)
             var diagnostic = Diagnostic.nearMissOfCalledCallback(first.method.selector, expected: method.selector,
-                                                                 explanation: first.explanation, at: at)
+                                                                 explanation: first.explanation, caller: ImplementationCheck.caller(of: model.types[callback.type]),
+                                                                 at: at)
                 .note("machine '\(machine.name)' calls '\(method.selector)' here", at: transition.range)
             if let adaptorNote { diagnostic = diagnostic.note(adaptorNote.message, at: adaptorNote.range) }
             diagnostic = diagnostic
@@ -148,6 +149,12 @@ public enum ImplementationCheck {
             diagnostic.fixIt = fix
             diagnostics.append(diagnostic)
         }
+    }
+
+    /// Who calls the callbacks of `type`, as a message names it: its framework (`Core Bluetooth`),
+    /// or for a spec's own protocol or class, "a caller of 'PlayerDelegate'".
+    static func caller(of type: TypeInfo) -> String {
+        BuiltInModules.framework(of: type.origin) ?? "a caller of '\(type.name)'"
     }
 
     /// The fix-it that rewrites a near miss's signature, in its Swift file.

@@ -60,6 +60,8 @@ public enum KeywordTable {
               summary: "which state is which SwiftUI scene phase: `scenePhase Active: .active, …`"),
         Entry(word: .reserved(.delegate), text: Keyword.delegate.text, starts: [.machineBody],
               summary: "the class that implements the machine's callbacks, and what it adopts"),
+        Entry(word: .contextual(.open), text: ContextualKeyword.open.text, starts: [],
+              summary: "after `delegate`: the app subclasses the delegate class, so it is generated without `final`"),
         Entry(word: .reserved(.require), text: Keyword.require.text, starts: [.machineBody],
               summary: "a callback the delegate must implement"),
         Entry(word: .reserved(.on), text: Keyword.on.text, starts: [.systemBody], summary: "the event a transition (or a system event) fires on"),
@@ -165,6 +167,8 @@ public enum ContextualKeyword: UInt8, CaseIterable, Sendable {
     case scenePhase
     /// `on go when Home is Shown and Menu is Closed: …` in a system.
     case when, and, `is`
+    /// `delegate open Name`: a delegate class the app subclasses (not generated `final`).
+    case open
 
     /// The word as written.
     public var text: String { "\(staticText)" }
@@ -188,6 +192,7 @@ public enum ContextualKeyword: UInt8, CaseIterable, Sendable {
         case .when: "when"
         case .and: "and"
         case .is: "is"
+        case .open: "open"
         }
     }
 }
