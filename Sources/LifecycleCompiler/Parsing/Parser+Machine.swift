@@ -294,7 +294,7 @@ extension Parser {
         return true
     }
 
-    /// callbackRef := IDENT ('(' ((IDENT | '_') ':')* ')')?
+    /// callbackRef := IDENT ('(' ((IDENT | KEYWORD | '_') ':')* ')')?
     ///
     /// An unclosed reference (`foo(_:` at the end of a line) is reported and ends where the
     /// labels stop, so that the next line still parses.
@@ -323,7 +323,11 @@ extension Parser {
                 spellingBuffer.append(contentsOf: "_:".utf8)
                 continue
             }
-            guard token.kind == .identifier else {
+            // A label may be a word the language reserves: AppKit's
+            // `customWindowsToEnterFullScreen(for:on:)` has an `on:`.
+            let isWord: Bool
+            if case .keyword = token.kind { isWord = true } else { isWord = token.kind == .identifier }
+            guard isWord else {
                 report(.unclosedMethodReference(source.text(name.range), found: found, at: missingRange)
                     .note("to match this '('", at: range(open)))
                 return selectorRef(name, range: range(from: start))
