@@ -58,7 +58,7 @@ enum SwiftCommand: Command {
         let generator = SwiftGenerator(model: model, monitor: options.monitor, target: program)
         if program != nil && generator.isEmpty {
             // Writing a file of imports alone would only clutter the target.
-            Reporter.note("nothing to write: \(options.others.map(OutputWriter.displayPath).joined(separator: ", ")) declare every type and callback the spec needs",
+            Reporter.note("nothing to write: \(options.others.map(OutputWriter.displayPath).joined(separator: ", ")) \(options.others.count == 1 ? "declares" : "declare") every type and callback the spec needs",
                           file: output ?? path)
             return .success
         }
