@@ -15,5 +15,8 @@ let package = Package(
             exclude: ["Download.svg"],
             plugins: [.plugin(name: "LifecyclePlugin", package: "lifecycle")]
         ),
+        // The suite `lifecycle tests` generates from Download.lifecycle, and the driver that makes
+        // DownloadTask do each event of the spec: `swift test` runs every path of the spec.
+        .testTarget(name: "DownloadsTests", dependencies: ["Downloads"]),
     ]
 )

@@ -16,10 +16,16 @@ struct ContentView: View {
         .opacity(hidesContent ? 0 : 1)
         .onChange(of: scenePhase) { oldPhase, newPhase in
             switch (oldPhase, newPhase) {
-            case (.active, .inactive), (.inactive, .background):
+            case (.active, .inactive):
                 // The app switcher shows a snapshot: hide the notes.
                 hidesContent = true
-            case (.background, .inactive), (.inactive, .active):
+            case (.inactive, .background):
+                // Home from the app switcher: the snapshot of a suspended app hides them too.
+                hidesContent = true
+            case (.background, .inactive):
+                // Back from the background: the window is seen again, still not interactive.
+                hidesContent = false
+            case (.inactive, .active):
                 hidesContent = false
             default:
                 break

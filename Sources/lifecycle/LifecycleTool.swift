@@ -16,6 +16,7 @@ enum LifecycleTool {
         MigrateCommand.self,
         ConformCommand.self,
         PathsCommand.self,
+        TestsCommand.self,
         FmtCommand.self,
         LspCommand.self,
     ]

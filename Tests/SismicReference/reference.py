@@ -21,12 +21,17 @@ compared), then:
   graph: a log conforms when some run prints it, or a beginning of it, once the callbacks that
   appear nowhere in the log (none, when strict) are left out of every run.
 
-The language's rules that sismic does not have on its own are written into the statechart:
-a final state accepts nothing (sismic stops only at a final state of the root), so the
-transitions of a state around a final state get the guard `not active("F")`.
+The language's final states are sismic's own: a final state of the root ends the run (sismic
+empties its configuration), and one inside a compound state leaves that state's transitions, and
+its ancestors', free to fire (UML's and SCXML's rule; sismic raises no completion event, and the
+language has none to take one). The one rule sismic does not have on its own is written into
+the statechart: of a state's transitions on one event, the first declared fires (sismic would
+call two a non-deterministic choice), so the later ones get lower priorities (`priority: -1`,
+`-2`, ...). The checker warns about each of those later transitions; they never fire.
 
 Input:  {"specs": [{"name", "seed", "events", "states": [{"name", "parent", "initial", "final"}],
-                    "transitions": [{"source", "target" (null: internal), "event", "calls"}],
+                    "transitions": [{"source", "target" (null: internal), "event", "calls"}]
+                                   (in declaration order),
                     "sequences": [[event]], "logs": [[callback]]}]}
 Output: {"specs": [{"yaml", "start", "runs": [[{"calls", "leaf"} | {"rejected": true}]],
                     "graph": {leaf: {event: {"calls", "leaf", "external"} | null}},
@@ -50,13 +55,6 @@ def statechart(spec):
     children = {}
     for index, state in enumerate(states):
         children.setdefault(state["parent"], []).append(index)
-    finals_inside = {}
-    for state in states:
-        if state["final"]:
-            parent = state["parent"]
-            while parent is not None:
-                finals_inside.setdefault(parent, []).append(state["name"])
-                parent = states[parent]["parent"]
     transitions = {}
     for transition in spec["transitions"]:
         transitions.setdefault(transition["source"], []).append(transition)
@@ -73,12 +71,15 @@ def statechart(spec):
             data["initial"] = initial_of(index)
         if transitions.get(index):
             data["transitions"] = []
+            seen = {}
             for transition in transitions[index]:
                 entry = {"event": transition["event"]}
                 if transition["target"] is not None:
                     entry["target"] = states[transition["target"]]["name"]
-                if index in finals_inside:
-                    entry["guard"] = "not (%s)" % " or ".join("active(%s)" % json.dumps(n) for n in finals_inside[index])
+                earlier = seen.get(transition["event"], 0)
+                seen[transition["event"]] = earlier + 1
+                if earlier:
+                    entry["priority"] = -earlier
                 entry["action"] = "calls.extend(%s)" % json.dumps(transition["calls"])
                 data["transitions"].append(entry)
         if index in children:

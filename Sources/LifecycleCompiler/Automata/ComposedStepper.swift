@@ -9,7 +9,8 @@
 /// An event happens, and is possible, only when its `when` clause holds and every step can be
 /// applied in turn (<doc:Language>, "Systems"). A step `X.event` makes exactly the step
 /// `MachineStepper.step(on:from:)` makes on X alone (<doc:Semantics>); `new X` is possible when
-/// X is in its initial state or a final state and puts it back in its initial state; a
+/// X is in the leaf it starts in or has ended (a final state at the top level) and puts it back
+/// where it starts; a
 /// condition `X is S` keeps X where it is when it is within S. Everything is looked up in rows
 /// built once from those (`rowSize(of:)` says how large), so each costs one array read.
 ///
@@ -119,9 +120,7 @@ public struct ComposedStepper: Sendable {
                 switch step.action {
                 case .new:
                     for state in machine.states.indices {
-                        let allowed = machine.states[state].isFinal
-                            || (machine.initialState >= 0 && machine.isWithin(state, machine.initialState))
-                        nextStates.append(allowed ? starts[machineIndex] : -1)
+                        nextStates.append(steppers[machineIndex].canRestart(from: state) ? starts[machineIndex] : -1)
                     }
                 case .fire(let name):
                     nextStates.append(contentsOf: steppers[machineIndex].landings(on: name))

@@ -10,8 +10,8 @@
 ///
 /// The passes do not list every leaf's steps (a composite's transitions would be listed again
 /// for each state inside it): each transition is the step on its event in a *region*, the
-/// non-final leaves inside its source except those inside a state between that has its own
-/// transition on the event. States are numbered in pre-order, so a region is its source's
+/// leaves inside its source (final ones too: one inside a composite accepts the composite's
+/// transitions) except those inside a state between that has its own transition on the event. States are numbered in pre-order, so a region is its source's
 /// range of numbers minus the ranges of those inner states (`holes`), computed once from the
 /// same rule as `step(on:from:)` (innermost first). A transition without holes, the usual
 /// case, is a step in every leaf inside its source; `MachineGraphStepTests` checks the passes
@@ -53,6 +53,8 @@ struct MachineGraph: Sendable {
     /// ranges are cut out of its region: `holeStates[shadowed[i].holes]`, in order. Empty when
     /// no such transition is shadowed.
     private var shadowed: [ShadowedSlot] = []
+    /// The internal transitions an inner state shadows somewhere, likewise.
+    private var shadowedInternal: [ShadowedSlot] = []
     private var holeStates: [Int32] = []
 
     struct ShadowedSlot {
@@ -98,17 +100,21 @@ struct MachineGraph: Sendable {
     /// Adds the transitions. `outgoing` groups them by source; per transition, in declaration
     /// order, `entries[t]` is the state it enters (`enter(_:)` of its target, or -1 for an
     /// internal transition) and `events[t]` its event as a number from 0 (-1 for none).
+    ///
+    /// Only the transitions that can fire become slots: not one from a final state (an error
+    /// the checker reports), nor one on an event that a transition declared before it in the
+    /// same state already has (the first one wins; the checker says which). So every pass, and
+    /// every step, follows only what can happen (`isSlot(_:)` says which were kept).
     mutating func connect(outgoing: OutgoingTransitions, entries: [Int32], events: [Int32]) {
-        successorStarts = outgoing.starts
-        slotTransitions = outgoing.indices
         self.events = events
+        let eventCount = Int(events.max() ?? -1) + 1
+        (successorStarts, slotTransitions) = Self.firing(outgoing, events: events, eventCount: eventCount, flags: flags)
         let slotCount = slotTransitions.count
         var successors = [Int32](repeating: 0, count: slotCount)
         slotTransitions.withUnsafeBufferPointer { indices in
             for i in 0..<slotCount { successors[i] = entries[Int(indices[i])] }
         }
         self.successors = successors
-        let eventCount = Int(events.max() ?? -1) + 1
         var ends = [Int32](repeating: 0, count: count)
         for state in stride(from: count - 1, through: 0, by: -1) {
             ends[state] = max(ends[state], Int32(state + 1))
@@ -119,6 +125,33 @@ struct MachineGraph: Sendable {
         findHoles(eventCount: eventCount)
         for entry in shadowed { self.successors[Int(entry.slot)] = -2 - entry.entered }
         markWaysOut()
+    }
+
+    /// `outgoing`'s rows without the transitions that never fire: those of a final state, and
+    /// those on an event a transition declared before them in their state already has. One pass,
+    /// with the state that last claimed each event (no clearing between states).
+    private static func firing(_ outgoing: OutgoingTransitions, events: [Int32], eventCount: Int,
+                               flags: [Flags]) -> (starts: [Int32], slots: [Int32]) {
+        let count = outgoing.count
+        var claimedBy = [Int32](repeating: -1, count: eventCount)
+        var starts = [Int32](repeating: 0, count: count + 1)
+        var slots: [Int32] = []
+        slots.reserveCapacity(outgoing.indices.count)
+        for state in 0..<count {
+            if !flags[state].contains(.final) {
+                for slot in Int(outgoing.starts[state])..<Int(outgoing.starts[state + 1]) {
+                    let transition = outgoing.indices[slot]
+                    let event = Int(events[Int(transition)])
+                    if event >= 0 {
+                        if claimedBy[event] == Int32(state) { continue }
+                        claimedBy[event] = Int32(state)
+                    }
+                    slots.append(transition)
+                }
+            }
+            starts[state + 1] = Int32(slots.count)
+        }
+        return (starts, slots)
     }
 
     var count: Int { parents.count }
@@ -156,10 +189,12 @@ struct MachineGraph: Sendable {
 
     /// Calls `body` with each slot whose transition an event may fire in `leaf`, in the order a
     /// step looks for them: the leaf's own transitions in declaration order, then its parent's,
-    /// and so on outwards. A final state has none. `body` returns false to stop.
+    /// and so on outwards. A final state has none of its own (`connect` keeps none), so a
+    /// top-level one has none at all, and one inside a composite has the composite's and its
+    /// ancestors' (UML's and SCXML's rule: it completes its composite, which can still be
+    /// left). `body` returns false to stop.
     @inline(__always)
     private func forEachCandidate(from leaf: Int, _ body: (Int) -> Bool) {
-        guard !flags[leaf].contains(.final) else { return }
         var current = leaf
         while current >= 0 {
             for slot in Int(successorStarts[current])..<Int(successorStarts[current + 1]) where !body(slot) { return }
@@ -184,7 +219,8 @@ struct MachineGraph: Sendable {
     ///
     /// This is the definition every command follows (<doc:Semantics>): the first transition on
     /// `event` among `leaf`'s own, else among its parent's, and so on outwards (the innermost
-    /// wins); nothing in a final state. An internal transition leaves the machine in `leaf`;
+    /// wins); in a final state, only the transitions of the states around it (none at the top
+    /// level, where the machine has ended). An internal transition leaves the machine in `leaf`;
     /// any other enters its target (its initial child, recursively). The step calls that
     /// transition's callbacks, in order, and nothing else.
     func step(on event: Int32, from leaf: Int) -> (transition: Int, to: Int)? {
@@ -234,8 +270,7 @@ struct MachineGraph: Sendable {
     // MARK: - Regions: where each transition is a step
 
     /// Calls `body` with the ranges of state numbers making up a shadowed transition's region
-    /// (its source's range between its holes); composites and final states in them are not
-    /// steps' places.
+    /// (its source's range between its holes); composites in them are not steps' places.
     @inline(__always)
     private func forEachRange(of entry: ShadowedSlot, _ body: (Int, Int) -> Void) {
         var start = Int(entry.source)
@@ -304,11 +339,8 @@ struct MachineGraph: Sendable {
                     // The entries of the composite that pushed it start at its path element's.
                     let owner = path.last { Int32(entry) >= $0.firstEntry }!
                     while entry >= Int(owner.firstEntry) {
-                        // An internal transition enters nothing: the passes need not its region.
-                        if successors[Int(entries[entry])] >= 0 {
-                            holes.append((entries[entry], Int32(state)))
-                            sources[entries[entry]] = owner.state
-                        }
+                        holes.append((entries[entry], Int32(state)))
+                        sources[entries[entry]] = owner.state
                         entry = Int(below[entry])
                     }
                 }
@@ -335,7 +367,10 @@ struct MachineGraph: Sendable {
             let slot = holes[bySlot[first]].slot
             var end = first + 1
             while end < bySlot.count && holes[bySlot[end]].slot == slot { end += 1 }
-            shadowed.append(ShadowedSlot(slot: slot, source: sources[slot]!, entered: successors[Int(slot)], holes: first..<end))
+            let entry = ShadowedSlot(slot: slot, source: sources[slot]!, entered: successors[Int(slot)], holes: first..<end)
+            // An internal transition enters nothing: the passes need not its region, only
+            // `firesSomewhere` does.
+            if entry.entered >= 0 { shadowed.append(entry) } else { shadowedInternal.append(entry) }
             first = end
         }
     }
@@ -419,8 +454,8 @@ struct MachineGraph: Sendable {
                 up = Int(parents[up])
             }
             let leafFlags = flags[leaf]
-            if leafFlags.contains(.final) { continue }
-            // The transitions not shadowed of the leaf and of its ancestors (each state's once).
+            // The transitions not shadowed of the leaf and of its ancestors (each state's once;
+            // a final leaf has none of its own, and at the top level no ancestors either).
             var current = leaf
             while current >= 0, marks[current] & expanded == 0 {
                 marks[current] |= expanded
@@ -447,6 +482,36 @@ struct MachineGraph: Sendable {
         }
         readAhead.finish()
         return marks.map { $0 & reached != 0 }
+    }
+
+    /// Which transitions some leaf takes. `fires` is per transition (in declaration order):
+    /// false for one `connect` left out (from a final state, or on an event its state already
+    /// has a transition on) and for one shadowed in every leaf inside its source. Those are
+    /// also in `shadowedEverywhere`, each with the states whose own transitions on its event
+    /// shadow it (its region's holes, in declaration order). Linear: the leaves are counted
+    /// once, in pre-order.
+    func transitionsTaken() -> (fires: [Bool], shadowedEverywhere: [(transition: Int, by: [Int])]) {
+        var fires = [Bool](repeating: false, count: events.count)
+        for transition in slotTransitions { fires[Int(transition)] = true }
+        guard !shadowed.isEmpty || !shadowedInternal.isEmpty else { return (fires, []) }
+        // leavesBefore[s]: how many leaves come before state `s` in pre-order.
+        var leavesBefore = [Int32](repeating: 0, count: count + 1)
+        for state in 0..<count {
+            leavesBefore[state + 1] = leavesBefore[state] + (flags[state].contains(.composite) ? 0 : 1)
+        }
+        var everywhere: [(transition: Int, by: [Int])] = []
+        for list in [shadowed, shadowedInternal] {
+            for entry in list {
+                var any = false
+                forEachRange(of: entry) { start, end in any = any || leavesBefore[end] > leavesBefore[start] }
+                guard !any else { continue }
+                let transition = Int(slotTransitions[Int(entry.slot)])
+                fires[transition] = false
+                everywhere.append((transition, entry.holes.map { Int(holeStates[$0]) }))
+            }
+        }
+        everywhere.sort { $0.transition < $1.transition }
+        return (fires, everywhere)
     }
 
     /// The reached leaves that are not final and have no way out: a run that gets there stays.

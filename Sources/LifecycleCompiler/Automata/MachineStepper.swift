@@ -69,6 +69,18 @@ public struct MachineStepper: Sendable {
         steps(from: leaf).compactMap { machine.transitions[$0.transition].event }
     }
 
+    /// Whether `new X` can restart an instance in `leaf`: where it is new (the leaf it starts
+    /// in) or has ended (a final state at the top level; one inside a composite ends only the
+    /// composite, whose transitions still fire).
+    public func canRestart(from leaf: Int) -> Bool {
+        leaf == start || (machine.states[leaf].isFinal && machine.states[leaf].parent == nil)
+    }
+
+    /// Per transition, whether some leaf takes it (`MachineGraph.transitionsTaken`): not one a
+    /// transition declared before it in its state shadows, nor one from a final state, nor one
+    /// shadowed in every state inside its source.
+    public func transitionsTaken() -> [Bool] { graph.transitionsTaken().fires }
+
     /// The step `transition` makes when it fires in `state` (which lies in its source): where
     /// the machine lands, whatever else `state` accepts. For listing transitions by what they
     /// do, as `trace --into` does.

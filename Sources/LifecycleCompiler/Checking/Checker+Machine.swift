@@ -31,6 +31,7 @@ extension Checker {
                               delegate: delegate, states: declared.states, transitions: transitions,
                               requirements: requirements, initialState: max(initialState, 0), outgoing: outgoing)
         machine.phases = resolveScenePhases(of: decl, named: machineName, states: declared.states, delegate: delegate)
+        machine.appStates = resolveAppStates(of: decl, states: declared.states)
         // A duplicate state has no transitions of its own (they go to the first one), so the
         // graph checks would only repeat the duplicate error.
         let graphComplete = !syntaxHadErrors && !declared.hasDuplicates && ends.allResolved
@@ -229,7 +230,9 @@ extension Checker {
                                                                start: transitionDecl.source.range.startOffset,
                                                                end: transitionDecl.target.range.endOffset)))
             }
-            if source == target, !transitionDecl.isInternal, let initial = states[source].initialChild {
+            let first = Int(firstSame[t])
+            // A transition that never fires (an earlier one on its event wins) is reported as such below.
+            if source == target, !transitionDecl.isInternal, first < 0, let initial = states[source].initialChild {
                 let name = states[source].name
                 report(.selfTransitionOnComposite(name, initial: states[initial].name, at: transitionDecl.target.range)
                     .note("to stay in the current state, write 'internal on \(event ?? "event") …' inside '\(name)'", at: states[source].range))
@@ -243,18 +246,25 @@ extension Checker {
                                           callbacks: callbacks.of(t),
                                           description: transitionDecl.description.map(value),
                                           range: transitionDecl.range))
-            let first = Int(firstSame[t])
-            if first >= 0, event != nil {
+            if first >= 0, let event {
+                // The first transition on the event wins (<doc:Semantics>); this one never fires.
                 let point = transitionDecl.event?.range ?? transitionDecl.source.range
                 let firstDecl = decl.transitions[first]
                 let firstPoint = firstDecl.event?.range ?? firstDecl.source.range
                 let firstTarget = Int(ends.targets[first])
-                if firstTarget == target {
-                    report(.duplicateTransition(states[source].name, states[target].name, event: event, at: point)
+                let name = states[source].name, targetName = states[target].name
+                if firstTarget != target {
+                    let other = firstDecl.isInternal ? "the other is internal (it stays in the state it is in)"
+                        : "the other goes to '\(states[firstTarget].name)'"
+                    report(.nondeterministicTransition(name, event: event, at: point).note(other + " here", at: firstPoint))
+                } else if firstDecl.isInternal == transitionDecl.isInternal && firstDecl.trigger == transitionDecl.trigger
+                            && callbacks.of(first).elementsEqual(callbacks.of(t)) {
+                    report(.duplicateTransition(name, targetName, event: event, isInternal: transitionDecl.isInternal, at: point)
                         .note("first declared here", at: firstPoint))
                 } else {
-                    report(.nondeterministicTransition(states[source].name, event: event, at: point)
-                        .note("the other goes to '\(states[firstTarget].name)' here", at: firstPoint))
+                    report(.shadowedTransition(name, targetName, event: event, isInternal: transitionDecl.isInternal, at: point)
+                        .note("the transition that fires is \(Diagnostic.transitionText(name, targetName, event: event, isInternal: firstDecl.isInternal)) here",
+                              at: firstPoint))
                 }
             }
         }

@@ -31,6 +31,7 @@ extension Checker {
         }
         readAhead.finish()
         graph.connect(outgoing: machine.outgoing, entries: entries, events: events)
+        reportShadowedEverywhere(machine, graph, &found)
 
         let reached = graph.reach(from: start)
         let initial = machine.states[machine.initialState].name
@@ -54,6 +55,37 @@ extension Checker {
             }
         }
         diagnostics.append(contentsOf: found)
+    }
+
+    /// Warns about each transition of a composite that no leaf takes, because every leaf inside
+    /// it lies in a state with its own transition on the event (those states' transitions are
+    /// the notes, up to three). A later transition on an event its state already has is
+    /// reported by `checkTransitions`.
+    func reportShadowedEverywhere(_ machine: Machine, _ graph: MachineGraph, _ found: inout Diagnostics) {
+        // Per state named in a note, its first transition on each event: each state's list is
+        // read once, however many transitions it shadows (a state may shadow thousands).
+        var firstOnEvent: [Int: [String: Int]] = [:]
+        func winner(_ state: Int, _ event: String) -> Int? {
+            if firstOnEvent[state] == nil {
+                var table: [String: Int] = [:]
+                for t in machine.outgoing[state] { if let event = machine.transitions[t].event, table[event] == nil { table[event] = t } }
+                firstOnEvent[state] = table
+            }
+            return firstOnEvent[state]![event]
+        }
+        for (t, holes) in graph.transitionsTaken().shadowedEverywhere {
+            let transition = machine.transitions[t]
+            guard let event = transition.event else { continue }
+            let source = machine.states[transition.source].name
+            var diagnostic = Diagnostic.shadowedEverywhere(source, machine.states[transition.target].name, event: event,
+                                                           isInternal: transition.isInternal, at: transition.range)
+            for hole in holes.prefix(3) {
+                guard let winner = winner(hole, event) else { continue }
+                diagnostic = diagnostic.note("'\(machine.states[hole].name)' takes '\(event)' here", at: machine.transitions[winner].range)
+            }
+            if holes.count > 3 { diagnostic = diagnostic.note("and in \(holes.count - 3) more states", at: nil) }
+            found.append(diagnostic)
+        }
     }
 
     /// Entering states, reporting each composite entered without an initial state once.

@@ -261,14 +261,15 @@ extension Checker {
         switch step.action {
         case .fire(let name):
             spelled = "\(instance.name).\(name)"
-            why = machine.states[leaf].isFinal ? "a final state, which accepts no event" : "which does not accept '\(name)'"
+            why = machine.states[leaf].isFinal && machine.states[leaf].parent == nil
+                ? "a final state, where the machine has ended" : "which does not accept '\(name)'"
             wanted = "a state that accepts '\(name)'"
             accepts = { machineStepper.step(on: name, from: $0) != nil }
         case .new:
             spelled = "new \(instance.name)"
-            why = "neither its initial state nor a final state"
-            wanted = "its initial state or a final state"
-            accepts = { machine.states[$0].isFinal || (machine.initialState >= 0 && machine.isWithin($0, machine.initialState)) }
+            why = "neither the state it starts in nor a final state where it has ended"
+            wanted = "the state it starts in or a final state where it has ended"
+            accepts = { machineStepper.canRestart(from: $0) }
         }
         let way = Self.shortestEvents(in: machineStepper, from: leaf, to: accepts)
         let fix: String

@@ -70,6 +70,8 @@ public enum SceneLifecycleCheck {
                              skippingUndeclared: Bool = false) -> Diagnostics {
         var diagnostics = Diagnostics()
         let specAppDelegates = delegates(in: models, adopting: "UIApplicationDelegate")
+        diagnostics.append(contentsOf: entryPoints(models, program: program, infoPlist: infoPlist, machines: machines,
+                                                   skippingUndeclared: skippingUndeclared))
         guard let appDelegate = program.appDelegate(preferring: specAppDelegates.map(\.name)),
               let home = program.classDeclaration(appDelegate) ?? (skippingUndeclared ? nil : program.declarations(of: appDelegate).first)
         else { return diagnostics }
@@ -83,7 +85,7 @@ public enum SceneLifecycleCheck {
         if let platform, !uikitPlatforms.contains(platform.name) { return diagnostics }
         switch adoption(models: models, program: program, infoPlist: infoPlist, appDelegate: appDelegate) {
         case .adopted(let evidence), .presumed(let evidence):
-            for located in program.methods(ofClass: appDelegate) {
+            for located in program.methods(ofClass: appDelegate) where program.truth(of: located) != .false {
                 guard let replacement = Checker.sceneReplacements[located.member.selector] else { continue }
                 diagnostics.append(ignored(located.member.selector, replacement: replacement, evidence: evidence,
                                            at: SwiftProgram.funcRange(located)))
@@ -95,11 +97,30 @@ public enum SceneLifecycleCheck {
         return diagnostics
     }
 
+    /// `SceneEntryPointCheck` on an app with a scene delegate that is connected (the app adopts
+    /// scenes, or its app delegate is not among the files), unless `--machine` leaves the scene
+    /// delegate out or `--only-declared` finds only extensions of it.
+    static func entryPoints(_ models: [Model], program: SwiftProgram, infoPlist: InfoPlist?, machines: [String]?,
+                            skippingUndeclared: Bool) -> Diagnostics {
+        guard let sceneDelegate = program.classes(adopting: sceneDelegateProtocols).first else { return Diagnostics() }
+        if skippingUndeclared && program.classDeclaration(sceneDelegate) == nil { return Diagnostics() }
+        if let machines {
+            let chosen = models.flatMap(\.machines).filter { machines.contains($0.name) }.compactMap { $0.delegate?.name }
+            guard chosen.contains(sceneDelegate) else { return Diagnostics() }
+        }
+        let appDelegate = program.appDelegate(preferring: delegates(in: models, adopting: "UIApplicationDelegate").map(\.name))
+        if let appDelegate, case .notAdopted = adoption(models: models, program: program, infoPlist: infoPlist, appDelegate: appDelegate) {
+            return Diagnostics()
+        }
+        return SceneEntryPointCheck.check(program, appDelegate: appDelegate)
+    }
+
     /// How the app adopts scenes, if it does.
     public static func adoption(models: [Model], program: SwiftProgram, infoPlist: InfoPlist?, appDelegate: String) -> Adoption {
-        if let infoPlist, let key = infoPlist.sceneManifest {
-            return .adopted(Evidence(note: "the app adopts scenes: \(PathNames.lastComponent(infoPlist.file.path)) declares '\(InfoPlist.sceneManifestKey)' here",
-                                     range: key))
+        if let infoPlist, infoPlist.declaresSceneManifest {
+            return .adopted(Evidence(note: "the app adopts scenes: \(PathNames.lastComponent(infoPlist.file.path)) declares '\(InfoPlist.sceneManifestKey)'"
+                                         + (infoPlist.sceneManifest == nil ? "" : " here"),
+                                     range: infoPlist.sceneManifest))
         }
         if let expected = ImplementationMatcher.expected(configurationDeclaration) {
             let methods = program.methods(ofClass: appDelegate)
@@ -139,7 +160,7 @@ public enum SceneLifecycleCheck {
         }
         if let infoPlist {
             diagnostic = diagnostic.note("\(PathNames.lastComponent(infoPlist.file.path)) declares no '\(InfoPlist.sceneManifestKey)'",
-                                         at: infoPlist.list.values[infoPlist.list.root].range)
+                                         at: infoPlist.rootRange)
         } else {
             diagnostic = diagnostic.note("no Info.plist was given; if the app's declares a '\(InfoPlist.sceneManifestKey)', pass it with '--info-plist'",
                                          at: nil)

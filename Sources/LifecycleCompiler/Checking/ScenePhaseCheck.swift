@@ -4,7 +4,9 @@
 /// The handlers are the `onChange(of: scenePhase)` of the machine's delegate (the `App` or the
 /// `View` the spec names, its struct or an extension), read by `ScenePhaseHandlers`; when the
 /// files declare no type of that name, those of the `@main` App for an app machine, and of the
-/// other types for a scene machine. A phase change is told apart when some branch of a handler
+/// other types for a scene machine. An App without a handler of its own is followed through
+/// its root views (the views its `body` creates): with one window, a root view's scene phase
+/// is the app's. The warning about a machine no handler follows says where it looked. A phase change is told apart when some branch of a handler
 /// is taken for it and for no other change of the machine (`case (.background, .inactive):`,
 /// `if newPhase == .background` when nothing else goes to the background). Each change that no
 /// handler tells apart is a warning at the first transition making it, with the `case` to add:
@@ -34,14 +36,25 @@ public enum ScenePhaseCheck {
                 }
             }
             guard !changes.isEmpty else { continue }
-            let appName = program.swiftUIApp?.type.name
+            let app = program.swiftUIApp
+            let appName = app?.type.name
             var mine = handlers.filter { $0.handler.owner == delegate.name }
             if mine.isEmpty && declared == nil {
                 mine = handlers.filter { observation.scope == .app ? $0.handler.owner == appName : $0.handler.owner != appName }
             }
+            // The App's root views, when the App has no handler of its own.
+            var looked: [String] = [declared.map { "'\(delegate.name)' (\(PathNames.lastComponent($0.file.path)))" } ?? "'\(delegate.name)'"]
+            if mine.isEmpty, observation.scope == .app, let home = declared ?? app, home.type.kind == .struct {
+                let roots = rootViews(of: home, in: program)
+                mine = handlers.filter { handler in roots.contains { $0.type.name == handler.handler.owner } }
+                if !roots.isEmpty {
+                    looked.append("its root view\(roots.count == 1 ? "" : "s") "
+                        + roots.map { "'\($0.type.name)' (\(PathNames.lastComponent($0.file.path)))" }.joined(separator: ", "))
+                }
+            }
             let all = changes.map(\.change)
             guard !mine.isEmpty else {
-                var diagnostic = Diagnostic.scenePhaseNotObserved(machine.name, reader: delegate.name,
+                var diagnostic = Diagnostic.scenePhaseNotObserved(machine.name, lookedIn: looked.joined(separator: " or "),
                                                                   cases: all.map { "case \($0.pattern):" }, at: observation.range)
                 if let declared {
                     diagnostic = diagnostic.note("'\(delegate.name)' is declared here; add '@Environment(\\.scenePhase) private var scenePhase' and '.onChange(of: scenePhase) { oldPhase, newPhase in switch (oldPhase, newPhase) { … } }'",
@@ -84,6 +97,27 @@ public enum ScenePhaseCheck {
             }
         }
         return diagnostics
+    }
+
+    /// The `View`s an App's `body` creates (`WindowGroup { ContentView() }`) that the files
+    /// declare, in order.
+    static func rootViews(of app: SwiftProgram.Declaration, in program: SwiftProgram) -> [SwiftProgram.Declaration] {
+        let bytes = Array(app.file.bytes)
+        let tokens = SwiftLexer(bytes: bytes, range: app.type.bodyOpen..<min(app.type.bodyClose, bytes.count)).tokenize()
+        var views: [String: SwiftProgram.Declaration] = [:]
+        for (file, scan) in zip(program.files, program.scans) {
+            for type in scan.types where type.kind == .struct && type.inherited.contains("View") && views[type.name] == nil {
+                views[type.name] = SwiftProgram.Declaration(file: file, type: type)
+            }
+        }
+        var roots: [SwiftProgram.Declaration] = []
+        for k in tokens.indices.dropLast() where tokens[k].kind == .identifier && tokens[k + 1].isPunct(UInt8(ascii: "("))
+            && !(k > 0 && tokens[k - 1].isPunct(UInt8(ascii: "."))) {
+            guard let view = views[tokens[k].text], !roots.contains(where: { $0.type.name == view.type.name }) else { continue }
+            roots.append(view)
+            if roots.count == 8 { break }
+        }
+        return roots
     }
 
     /// `Background -> Foreground on reopen`.

@@ -38,8 +38,24 @@ public enum Conformance {
         public var endsPartway: [String] = []
         /// Whether the log was checked against a system (whose steps are events), not a machine.
         public var ofSystem = false
+        /// The first deviation, for a test that replays it (`conform --emit-test`); nil when the
+        /// log conforms, or stopped at an ambiguous line.
+        public var deviation: Deviation?
 
         public var conforms: Bool { !diagnostics.hasErrors }
+    }
+
+    /// Where a log deviates, as a test replays it: the events the check assumed up to there (the
+    /// last `ConformanceSearch.keptEvents` of them, and how many there were), the callback that
+    /// could not happen (its index in the automaton's callbacks; nil for a phase line no
+    /// callback is) and the line that named it.
+    public struct Deviation: Sendable, Equatable {
+        public var events: [String]
+        public var eventCount: Int
+        public var callback: Int?
+        public var line: Int
+        /// The error's message.
+        public var message: String
     }
 
     /// Lines naming a callback of a system without saying whose.
@@ -214,7 +230,8 @@ final class ConformanceRun<A: LifecycleAutomaton> {
     /// Whether a line named a phase change yet: the first may name any old phase.
     var sawPhase = false
 
-    init(_ automaton: A, reader: LogReader, logging: Conformance.Logging, allowEmpty: Bool, place: Place) {
+    init(_ automaton: A, reader: LogReader, logging: Conformance.Logging, allowEmpty: Bool, place: Place,
+         keptEvents: Int = ConformanceSearch<A>.Trail.kept) {
         self.automaton = automaton
         self.reader = reader
         self.place = place
@@ -225,6 +242,7 @@ final class ConformanceRun<A: LifecycleAutomaton> {
         case .named(let named): search = ConformanceSearch(automaton, logged: named)
         case .asTheyAppear: search = ConformanceSearch(undecided: automaton)
         }
+        search.keptEvents = keptEvents
         uncheckedLines = [Int](repeating: 0, count: reader.uncheckedNames.count)
         report.ofSystem = !automaton.instances.isEmpty
     }
@@ -268,6 +286,7 @@ final class ConformanceRun<A: LifecycleAutomaton> {
             report.callbackCount += 1
             guard search.observe(callback) else {
                 report.diagnostics.append(deviation(Conformance.display(callback, in: automaton), line, number: number, offset: offset, range: range))
+                record(callback, line: number)
                 return false
             }
             remember(line, number: number, offset: offset, range: range)
@@ -282,6 +301,7 @@ final class ConformanceRun<A: LifecycleAutomaton> {
                 let written = String(decoding: line[range], as: UTF8.self)
                 let name = exact.first.map { Conformance.display($0, in: automaton) } ?? "scenePhase \(written)"
                 report.diagnostics.append(deviation(name, line, number: number, offset: offset, range: range))
+                record(exact.first, line: number)
                 return false
             }
             remember(line, number: number, offset: offset, range: range)
@@ -377,8 +397,17 @@ final class ConformanceRun<A: LifecycleAutomaton> {
         guard trail.count > 0 else {
             return "no event assumed so far: '\(automaton.name)' starts in \(automaton.describe(automaton.initialConfiguration))"
         }
-        let which = trail.count > trail.labels.count ? " (the last \(trail.labels.count) of \(trail.count))" : ""
-        return "events assumed so far\(which): " + trail.labels.joined(separator: ", ")
+        // The note names as many as it always has, however many `--emit-test` keeps.
+        let labels = trail.labels.suffix(ConformanceSearch<A>.Trail.kept)
+        let which = trail.count > labels.count ? " (the last \(labels.count) of \(trail.count))" : ""
+        return "events assumed so far\(which): " + labels.joined(separator: ", ")
+    }
+
+    /// Keeps the deviation just reported (the last diagnostic) for a test that replays it.
+    func record(_ callback: Int?, line: Int) {
+        let trail = search.trail
+        report.deviation = Conformance.Deviation(events: trail.labels, eventCount: trail.count, callback: callback, line: line,
+                                                 message: report.diagnostics.all.last?.message ?? "")
     }
 
     // MARK: - A log with nothing to check

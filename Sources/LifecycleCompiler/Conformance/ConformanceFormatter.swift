@@ -43,10 +43,18 @@ public enum ConformanceFormatter {
     public struct Entry {
         /// The log as the command line named it (`<stdin>` for `-`).
         public var path: String
-        public var report: Report
+        /// Nil for a log that could not be read (`error` says why).
+        public var report: Report?
+        public var error: String?
         public init(path: String, report: Report) {
             self.path = path
             self.report = report
+        }
+
+        /// A log that could not be read: `{"log", "automaton", "conforms": false, "error"}`.
+        public init(path: String, error: String) {
+            self.path = path
+            self.error = error
         }
     }
 
@@ -54,7 +62,8 @@ public enum ConformanceFormatter {
     /// "unmatchedLines": {"count", "examples": [{"line", "text"}], "instanceNames": [[name]]},
     /// "uncheckedCallbacks": [{"callback", "lines"}], "cutLines", "notLogged", "ends", "endsPartway",
     /// "diagnostics": [{"severity", "id", "line", "column", "message", "notes": [{"line", "column", "message"}]}]}]`,
-    /// keys in this order. A note without a place has null line and column. `files` holds what
+    /// keys in this order; a log that could not be read is `{"log", "automaton", "conforms":
+    /// false, "error"}`. A note without a place has null line and column. `files` holds what
     /// the diagnostics point into.
     public static func json(_ entries: [Entry], automaton: String, files: SourceFiles) -> String {
         let json = JSONWriter()
@@ -71,7 +80,15 @@ public enum ConformanceFormatter {
                         json.key("column"); json.null()
                     }
                 }
-                let report = entry.report
+                guard let report = entry.report else {
+                    json.object {
+                        json.field("log", FileName.display(entry.path))
+                        json.field("automaton", automaton)
+                        json.key("conforms"); json.bool(false)
+                        json.field("error", entry.error)
+                    }
+                    continue
+                }
                 json.object {
                     json.field("log", FileName.display(entry.path))
                     json.field("automaton", automaton)

@@ -42,7 +42,7 @@ public struct ConformanceSearch<Automaton: LifecycleAutomaton> {
         var place: Position { Position(configuration: configuration, step: step, next: next) }
     }
 
-    /// The events a run took to get somewhere: the last `Trail.kept` of them, and how many.
+    /// The events a run took to get somewhere: the last `keptEvents` of them, and how many.
     public struct Trail: Sendable, Equatable {
         public static var kept: Int { 16 }
         public internal(set) var labels: [String] = []
@@ -50,7 +50,7 @@ public struct ConformanceSearch<Automaton: LifecycleAutomaton> {
     }
 
     /// A run's events are a chain of nodes in `nodes`, shared by the runs that took them: one
-    /// node per step, no copying per line. `compact()` keeps only the last `Trail.kept` of each.
+    /// node per step, no copying per line. `compact()` keeps only the last `keptEvents` of each.
     struct Node {
         var label: String
         var parent: Int32
@@ -74,6 +74,9 @@ public struct ConformanceSearch<Automaton: LifecycleAutomaton> {
     }
 
     public let automaton: Automaton
+    /// How many of a run's last events `trail` keeps (`Trail.kept`; `conform --emit-test` keeps
+    /// more, to replay a log from its start): memory per live run is bounded by it.
+    public var keptEvents = Trail.kept
     /// `logged[c]`: whether callback `c` is printed whenever it is called.
     public private(set) var logged: [Bool]
     /// `undecided[c]`: whether it is not known yet if `c` is logged (empty: none is).
@@ -153,7 +156,7 @@ public struct ConformanceSearch<Automaton: LifecycleAutomaton> {
         close(&next)
         if undecidedCount > 0 || firstSighting { next.removeAll { $0.dominated } }
         swap(&live, &next)
-        if nodes.count > 1 << 16 && nodes.count > 64 * Trail.kept * live.count { compact() }
+        if nodes.count > 1 << 16 && nodes.count > 64 * keptEvents * live.count { compact() }
         if silentSets.count > 1 << 12 && silentSets.count > 16 * live.count { compactSilentSets() }
         return true
     }
@@ -211,16 +214,16 @@ public struct ConformanceSearch<Automaton: LifecycleAutomaton> {
         return (Int32(nodes.count - 1), live.depth + 1)
     }
 
-    /// Keeps the last `Trail.kept` nodes of each live run (shared ones once), drops the rest:
+    /// Keeps the last `keptEvents` nodes of each live run (shared ones once), drops the rest:
     /// memory stays bounded however long the log.
     private mutating func compact() {
         var kept: [Node] = []
         var moved: [Int32: Int32] = [:]
         for index in live.indices {
-            // The chain's nodes, newest first, up to `Trail.kept`.
+            // The chain's nodes, newest first, up to `keptEvents`.
             var chain: [Int32] = []
             var node = live[index].trail
-            while node >= 0 && moved[node] == nil && chain.count < Trail.kept {
+            while node >= 0 && moved[node] == nil && chain.count < keptEvents {
                 chain.append(node)
                 node = nodes[Int(node)].parent
             }
@@ -427,7 +430,7 @@ public struct ConformanceSearch<Automaton: LifecycleAutomaton> {
         guard let first = live.first else { return Trail() }
         var trail = Trail(labels: [], count: first.depth)
         var node = first.trail
-        while node >= 0 && trail.labels.count < Trail.kept {
+        while node >= 0 && trail.labels.count < keptEvents {
             trail.labels.append(nodes[Int(node)].label)
             node = nodes[Int(node)].parent
         }

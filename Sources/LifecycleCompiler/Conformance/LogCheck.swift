@@ -17,17 +17,19 @@ public final class LogCheck {
     private let run: Run
 
     /// A check of a machine. `path`: how diagnostics name the log.
+    /// `keptEvents`: how many of the events assumed before a deviation the report keeps
+    /// (`Conformance.Deviation`; more than the note names, for `conform --emit-test`).
     public init(_ automaton: MachineAutomaton, reader: LogReader, logging: Conformance.Logging, allowEmpty: Bool,
-                path: String, excerpts: SourceFiles) {
+                path: String, excerpts: SourceFiles, keptEvents: Int = ConformanceSearch<MachineAutomaton>.Trail.kept) {
         run = .machine(ConformanceRun(automaton, reader: reader, logging: logging, allowEmpty: allowEmpty,
-                                      place: .excerpts(excerpts, path: path)))
+                                      place: .excerpts(excerpts, path: path), keptEvents: keptEvents))
     }
 
     /// A check of a system.
     public init(_ automaton: SystemAutomaton, reader: LogReader, logging: Conformance.Logging, allowEmpty: Bool,
-                path: String, excerpts: SourceFiles) {
+                path: String, excerpts: SourceFiles, keptEvents: Int = ConformanceSearch<SystemAutomaton>.Trail.kept) {
         run = .system(ConformanceRun(automaton, reader: reader, logging: logging, allowEmpty: allowEmpty,
-                                     place: .excerpts(excerpts, path: path)))
+                                     place: .excerpts(excerpts, path: path), keptEvents: keptEvents))
     }
 
     /// Reads the lines that end in `chunk`. False once the verdict is known (an error): read no further.

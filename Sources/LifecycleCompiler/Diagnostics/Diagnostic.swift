@@ -108,6 +108,17 @@ public struct Diagnostic: Sendable, Equatable {
     }
 }
 
+extension Diagnostic {
+    /// A diagnostic as the error of a `Result` (an edit that cannot be made safely).
+    public struct Failure: Error, Sendable {
+        public var diagnostic: Diagnostic
+
+        public init(_ diagnostic: Diagnostic) {
+            self.diagnostic = diagnostic
+        }
+    }
+}
+
 /// An ordered collection of diagnostics with counts by severity.
 ///
 /// With a `limit`, only the first `limit` diagnostics in printing order (file, then offset,

@@ -91,8 +91,10 @@ extension Diagnostic {
         make(.error, "duplicate state '\(name)'", at: range)
     }
 
-    static func duplicateTransition(_ source: String, _ target: String, event: String?, at range: SourceRange) -> Diagnostic {
-        make(.warning, "duplicate transition \(source) -> \(target)\(event.map { " on \($0)" } ?? "")", at: range)
+    static func duplicateTransition(_ source: String, _ target: String, event: String?, isInternal: Bool = false,
+                                    at range: SourceRange) -> Diagnostic {
+        make(.warning, "duplicate transition " + (isInternal ? transitionText(source, target, event: event, isInternal: true)
+            : "\(source) -> \(target)\(event.map { " on \($0)" } ?? "")"), at: range)
     }
 
     static func duplicateType(_ kind: String, _ name: String, at range: SourceRange) -> Diagnostic {
@@ -152,6 +154,29 @@ extension Diagnostic {
         make(.warning, "transition from '\(name)' to itself leaves it and re-enters its initial state '\(initial)'; did you mean an internal transition?", at: range)
     }
 
+    /// A later transition of a state on an event it already has one on, which differs from the
+    /// first in what it does (internal or not, callbacks, trigger) but not in where it goes: the
+    /// first one always wins.
+    static func shadowedTransition(_ source: String, _ target: String, event: String, isInternal: Bool,
+                                   at range: SourceRange) -> Diagnostic {
+        make(.warning, "transition \(transitionText(source, target, event: event, isInternal: isInternal)) never fires: "
+             + "'\(source)' takes '\(event)' with the transition declared before it", at: range)
+    }
+
+    /// A composite's transition that every leaf inside it shadows with one of its own (or of a
+    /// state between) on the same event.
+    static func shadowedEverywhere(_ source: String, _ target: String, event: String, isInternal: Bool,
+                                   at range: SourceRange) -> Diagnostic {
+        make(.warning, "transition \(transitionText(source, target, event: event, isInternal: isInternal)) never fires: "
+             + "every state inside '\(source)' takes '\(event)' with a transition of its own or of a state around it", at: range)
+    }
+
+    /// How a transition is named in a message: `'A -> B on go'`, or `'internal on go' of 'A'`.
+    static func transitionText(_ source: String, _ target: String, event: String?, isInternal: Bool) -> String {
+        let on = event.map { " on \($0)" } ?? ""
+        return isInternal ? "'internal\(on)' of '\(source)'" : "'\(source) -> \(target)\(on)'"
+    }
+
     static func transitionFromFinalState(_ name: String, at range: SourceRange) -> Diagnostic {
         make(.error, "final state '\(name)' has an outgoing transition", at: range)
     }
@@ -209,11 +234,47 @@ extension Diagnostic {
     }
 }
 
-/// Messages of `check --impl` about the user's Swift: near misses of callbacks the spec calls.
+/// Messages of `check --impl` about the user's Swift: near misses of callbacks the spec calls,
+/// what `#if` leaves out, inherited implementations, selectors, overrides.
 extension Diagnostic {
-    /// - Parameter caller: who calls the callback (`Diagnostic.caller(of:)`): `UIKit`, `Core Bluetooth`.
-    static func nearMissOfCalledCallback(_ written: String, expected: String, explanation: String, caller: String,
-                                         at range: SourceRange) -> Diagnostic {
-        make(.warning, "'\(written)' nearly matches '\(expected)', but \(explanation), so \(caller) never calls it", at: range)
+    /// A required callback declared only under `#if` conditions some build may not meet.
+    static func implementedOnlyUnderCondition(_ file: String, selector: String, conditions: [String], at range: SourceRange) -> Diagnostic {
+        let listed = conditions.map { "'#if \($0)'" }.joined(separator: " or ")
+        return make(.warning, "\(file) implements required '\(selector)' only under \(listed), which a build may leave out", at: range)
+    }
+
+    /// A required callback a superclass in the files implements (checked clean, said once).
+    static func inheritedImplementation(_ className: String, selector: String, superclass: String, file: String,
+                                        at range: SourceRange) -> Diagnostic {
+        make(.note, "'\(className)' inherits required '\(selector)' from '\(superclass)' in \(file)", at: range)
+    }
+
+    /// `nearMiss`: `NearMiss.described(expecting:)`; `caller`: who calls the callback
+    /// (`ImplementationCheck.caller(of:)`): `UIKit`, `Core Bluetooth`.
+    static func nearMissOfCalledCallback(_ nearMiss: String, caller: String, at range: SourceRange) -> Diagnostic {
+        make(.warning, "\(nearMiss), so \(caller) never calls it", at: range)
+    }
+
+    /// An override of a callback whose documentation requires `super`, without the call.
+    static func overrideWithoutSuper(_ selector: String, call: String, at range: SourceRange, fixIt: FixIt) -> Diagnostic {
+        make(.warning, "override of '\(selector)' does not call '\(call)'; UIKit's documentation requires it", at: range, fixIt: fixIt)
+    }
+
+    /// `@objc(x)` on a method that is not the callback whose Objective-C selector `x` is.
+    static func selectorOfCallback(_ selector: String, method: String, callback: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "'@objc(\(selector))' gives '\(method)' the Objective-C selector of the callback '\(callback)': UIKit calls it for that callback, and a log cannot tell the two apart",
+             at: range)
+    }
+
+    /// A required callback the class may inherit from a superclass none of the files declares.
+    static func superclassUnknown(_ className: String, selector: String, superclass: String, at range: SourceRange) -> Diagnostic {
+        make(.note, "'\(className)' does not implement required '\(selector)' itself; whether its superclass '\(superclass)' does is unknown, as none of the files declares it",
+             at: range)
+    }
+
+    /// `swift --update` would add `expected` beside a method meant as it (`nearMiss`:
+    /// `NearMiss.described(expecting:)`).
+    static func updateBesideNearMiss(_ nearMiss: String, expected: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "\(nearMiss); '--update' adds no '\(expected)' beside it", at: range)
     }
 }

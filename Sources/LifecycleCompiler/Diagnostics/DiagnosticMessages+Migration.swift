@@ -5,9 +5,24 @@ extension Diagnostic {
         make(.error, "'\(appDelegate)' already adopts the scene life cycle; there is nothing to migrate", at: range)
     }
 
+    static func migrateAssignsConstant(_ name: String, appDelegate: String, at range: SourceRange) -> Diagnostic {
+        make(.warning, "the moved code assigns '\(name)', which '\(appDelegate)' declares without a setter; declare it 'var' so that the scene delegate can set it",
+             at: range)
+    }
+
+    static func migrateAssignsPrivateSetter(_ name: String, callback: String, appDelegate: String, access: String,
+                                            at range: SourceRange) -> Diagnostic {
+        make(.warning, "the moved code of '\(callback)' assigns '\(name)', whose setter is \(access) to '\(appDelegate)'; remove '\(access)(set)' so that the scene delegate can set it",
+             at: range)
+    }
+
     static func migrateCannotForward(_ selector: String, appDelegate: String, at range: SourceRange) -> Diagnostic {
         make(.warning, "the moved code uses '\(selector)' of '\(appDelegate)', which the scene delegate cannot forward (it is generic or variadic); call it through 'appDelegate'",
              at: range)
+    }
+
+    static func migrateClassDeclaredTwice(_ name: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "'\(name)' is declared twice; give each file once", at: range)
     }
 
     static func migrateClassExists(_ name: String, at range: SourceRange) -> Diagnostic {
@@ -19,8 +34,17 @@ extension Diagnostic {
              at: range)
     }
 
+    static func migrateEditNotVerified(_ appDelegate: String, reason: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "'\(appDelegate)' cannot be edited safely: \(reason); nothing is written", at: range)
+    }
+
     static func migrateForwardedUsesWindow(_ selector: String, appDelegate: String, at range: SourceRange) -> Diagnostic {
         make(.warning, "'\(selector)' of '\(appDelegate)', which the moved code calls, uses 'window', which is nil once the app adopts scenes; move it to the scene delegate",
+             at: range)
+    }
+
+    static func migrateLaunchOptionsNil(_ name: String, at range: SourceRange) -> Diagnostic {
+        make(.warning, "'\(name)' is nil once the app adopts scenes: what a launch brings (a URL, an activity, a quick action, a notification response) comes in the connection options of 'scene(_:willConnectTo:options:)', which the scene delegate hands on to its callbacks",
              at: range)
     }
 
@@ -38,6 +62,11 @@ extension Diagnostic {
 
     static func migrateSelfPassed(_ callback: String, appDelegate: String, at range: SourceRange) -> Diagnostic {
         make(.warning, "'self' in the moved code of '\(callback)' is the scene delegate now, not '\(appDelegate)'", at: range)
+    }
+
+    static func migrateSuperNotGiven(_ selector: String, className: String, helper: String, at range: SourceRange) -> Diagnostic {
+        make(.warning, "'super.\(selector)' runs the implementation of '\(className)', which is not among the files given; give its file too, or move what it does into '\(helper)' of the scene delegate",
+             at: range)
     }
 
     static func migrateUntypedProperty(_ name: String, appDelegate: String, at range: SourceRange) -> Diagnostic {

@@ -1,13 +1,18 @@
 /// Messages about property lists (`check --info-plist`, `migrate --info-plist`): formats the
-/// reader does not take, and XML property lists that are not well formed. XML that is not
+/// reader does not take, binary and XML property lists that are not well formed, and an edit
+/// that would not read back as intended. XML that is not
 /// well formed at all gets the `xml…` messages of `DiagnosticMessages+Import`.
 extension Diagnostic {
-    static func plistBinary(_ path: String, at range: SourceRange) -> Diagnostic {
-        make(.error, "'\(path)' is a binary property list; convert it to XML with 'plutil -convert xml1 \(path)'", at: range)
+    static func plistBinaryMalformed(_ path: String, reason: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "'\(path)' is not a readable binary property list: \(reason)", at: range)
     }
 
     static func plistDuplicateKey(_ key: String, at range: SourceRange) -> Diagnostic {
         make(.error, "duplicate key '\(key)' in '<dict>'", at: range)
+    }
+
+    static func plistEditNotVerified(_ path: String, reason: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "the edited '\(path)' does not read back as intended (\(reason)); it is not written", at: range)
     }
 
     static func plistExpected(_ what: String, found: String, at range: SourceRange) -> Diagnostic {

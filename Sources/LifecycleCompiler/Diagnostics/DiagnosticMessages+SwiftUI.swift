@@ -47,8 +47,9 @@ extension Diagnostic {
             + "add 'case \(pattern):'", at: range)
     }
 
-    static func scenePhaseNotObserved(_ machine: String, reader: String, cases: [String], at range: SourceRange) -> Diagnostic {
-        make(.warning, "no onChange(of: scenePhase) handler of '\(reader)' follows the phases of machine '\(machine)'; "
+    /// `lookedIn`: where the handlers were looked for (`'NotesApp' (NotesApp.swift) or its root view 'ContentView' (ContentView.swift)`).
+    static func scenePhaseNotObserved(_ machine: String, lookedIn: String, cases: [String], at range: SourceRange) -> Diagnostic {
+        make(.warning, "no onChange(of: scenePhase) handler in \(lookedIn) follows the phases of machine '\(machine)'; "
             + "its 'switch (oldPhase, newPhase)' needs \(quotedList(cases))", at: range)
     }
 }

@@ -176,11 +176,13 @@ extension Diagnostic {
         make(.error, "expected ')' to close the parameter list", at: range, fixIt: FixIt(replace: range, with: ")"))
     }
 
-    static func unexpectedCharacter(_ character: String, at range: SourceRange) -> Diagnostic {
+    /// `joinsWords`: the characters on both sides of `character` are not spaces, so removing it
+    /// would join them into one token (`A;state B`): the fix-it for a `;` puts a space instead.
+    static func unexpectedCharacter(_ character: String, joinsWords: Bool = false, at range: SourceRange) -> Diagnostic {
         if character == ";" {
             // Swift's separator, typed by habit: a spec's declarations need none.
             return make(.error, "unexpected ';': declarations need no separator, a line break or a space is enough",
-                        at: range, fixIt: FixIt(replace: range, with: ""))
+                        at: range, fixIt: FixIt(replace: range, with: joinsWords ? " " : ""))
         }
         let shown = character.unicodeScalars.first.map { $0.value < 0x20 || $0.value == 0x7F ? "U+\(String($0.value, radix: 16, uppercase: true))" : character } ?? character
         return make(.error, "unexpected character '\(shown)'", at: range)

@@ -93,6 +93,24 @@ struct ExportModel {
         transition.callbacks.map { model.method($0).reference }
     }
 
+    /// How an internal transition is written inside its state, in every format:
+    /// `internal on poke (user) / d(), e()`. It is never an edge: an edge from a state to
+    /// itself leaves the state and enters it again, which an internal transition does not.
+    func internalLine(_ transition: Transition) -> String {
+        var line = "internal on " + (transition.event ?? "")
+        if let trigger = transition.trigger { line += " (\(trigger.rawValue))" }
+        let callbacks = self.callbacks(transition)
+        if !callbacks.isEmpty { line += " / " + callbacks.joined(separator: ", ") }
+        return line
+    }
+
+    /// Each state's internal transitions, in declaration order (empty for most states).
+    func internalTransitions(_ machine: Machine) -> [[Transition]] {
+        var result = [[Transition]](repeating: [], count: machine.states.count)
+        for transition in machine.transitions where transition.isInternal { result[transition.source].append(transition) }
+        return result
+    }
+
     /// The delegate line as the spec writes it: `SceneDelegate: UIResponder, UIWindowSceneDelegate`.
     func delegateLine(_ machine: Machine) -> String? {
         guard let delegate = machine.delegate else { return nil }

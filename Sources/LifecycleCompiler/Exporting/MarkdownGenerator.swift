@@ -3,8 +3,9 @@
 ///
 /// The page is a title, then one section per machine: its description, delegate, a Mermaid
 /// diagram, a table of states (description, the composite it lies in; for a machine mapped with
-/// `scenePhase`, each state's phase), a table of transitions (from, event, by, to, the
-/// callbacks in order, the phase changes SwiftUI reports, description) and the `require`d
+/// `scenePhase`, each state's phase), a table of transitions (from, event, by, to — "stays
+/// (internal)" for an internal one —, the callbacks in order, the phase changes SwiftUI
+/// reports, description) and the `require`d
 /// callbacks with their reasons. Then one section per system: its description, its instances
 /// (machine, the label logs use) and its events, each with its steps and the callbacks they
 /// call, interleaved across instances in the order UIKit calls them. A page is a list of
@@ -116,7 +117,8 @@ public struct MarkdownGenerator {
                     "`\(machine.states[transition.source].name)`",
                     transition.event.map { "`\($0)`" } ?? "",
                     transition.trigger?.rawValue ?? "",
-                    "`\(machine.states[transition.target].name)`",
+                    // An internal transition goes nowhere: the machine stays in the state it is in.
+                    transition.isInternal ? "stays (internal)" : "`\(machine.states[transition.target].name)`",
                     callbacks,
                 ] + (phases == nil ? [] : [changes[t].map { "`\($0.text)`" }.joined(separator: ", ")]) + [
                     Self.cell(transition.description ?? ""),

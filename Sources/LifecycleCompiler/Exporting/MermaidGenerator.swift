@@ -6,6 +6,8 @@
 /// description is its description line, a top-level composite's a note. With several machines,
 /// each is a composite block of its own.
 ///
+/// An internal transition is a line in its state (`internal on poke (user) / d()`: a leaf's
+/// description line, under a composite's name), never an edge, which would leave the state.
 /// Mermaid draws every transition solid, so who triggers it is in its label:
 /// `activate (system)`, then the callbacks one a line. Mermaid's renderer breaks on an edge
 /// that crosses a composite's border, so every edge is drawn between two states of one block
@@ -92,7 +94,8 @@ public struct MermaidGenerator {
         // Each block's transitions, by the composite that holds them (the last slot: top level).
         var edges = [[LiftedEdge]](repeating: [], count: machine.states.count + 1)
         var labels = [[String]](repeating: [], count: machine.states.count + 1)
-        for transition in machine.transitions {
+        let internals = export.internalTransitions(machine)
+        for transition in machine.transitions where !transition.isInternal {
             let edge = LiftedEdge(transition, in: machine)
             let slot = edge.container ?? machine.states.count
             edges[slot].append(edge)
@@ -106,6 +109,12 @@ public struct MermaidGenerator {
         func declare(_ state: Int, _ printer: inout Printer) {
             printer.line("state \"\(Self.escape(machine.states[state].name))\" as \(id(state))")
         }
+        // A composite's internal transitions go under its name (Mermaid draws no description
+        // lines for a composite); a leaf's are description lines.
+        func declareComposite(_ state: Int, _ printer: inout Printer) {
+            let lines = [machine.states[state].name] + internals[state].map(export.internalLine)
+            printer.line("state \"\(lines.map(Self.escape).joined(separator: "<br>"))\" as \(id(state))")
+        }
 
         printer.line("[*] --> \(id(machine.initialState))")
         machine.walkStates { step in
@@ -116,9 +125,10 @@ public struct MermaidGenerator {
                     printer.line("\(id(state)) : \(Self.escape(description))")
                 }
                 if let phase = machine.phases?.phases[state] { printer.line("\(id(state)) : scenePhase \(phase.swift)") }
+                for transition in internals[state] { printer.line("\(id(state)) : \(Self.escape(export.internalLine(transition)))") }
                 if machine.states[state].isFinal { printer.line("\(id(state)) --> [*]") }
             case .open(let state):
-                declare(state, &printer)
+                declareComposite(state, &printer)
                 printer.line("state \(id(state)) {")
                 printer.indent()
                 if let initial = machine.states[state].initialChild { printer.line("[*] --> \(id(initial))") }

@@ -3,7 +3,8 @@
 /// States get generated aliases (`s3`, or `m1_s3` with several machines, each then a composite
 /// of its own) and their names as quoted display text; composite states are nested blocks with
 /// an initial marker; final states point at `[*]`; descriptions are the states' description
-/// lines, and a machine's description a floating note. Transitions come last: `-->` by user,
+/// lines, as are internal transitions (`internal on poke (user) / d()`: never an edge, which
+/// would leave the state), and a machine's description a floating note. Transitions come last: `-->` by user,
 /// `-[dashed]->` by system (as in Apple's diagrams), `-[#777777]->` when the spec does not
 /// say; the label is the event, the trigger and the callbacks, one a line.
 ///
@@ -88,6 +89,7 @@ public struct PlantUMLGenerator {
     func emitMachine(_ index: Int, prefix: String, into printer: inout Printer) {
         let machine = export.model.machines[index]
         func id(_ state: Int) -> String { prefix + String(state) }
+        let internals = export.internalTransitions(machine)
         func declare(_ state: Int, opening: Bool, _ printer: inout Printer) {
             printer.line("state \"\(Self.escape(machine.states[state].name))\" as \(id(state))" + (opening ? " {" : ""))
         }
@@ -96,6 +98,7 @@ public struct PlantUMLGenerator {
                 printer.line("\(id(state)) : \(Self.escape(description))")
             }
             if let phase = machine.shownPhase(state) { printer.line("\(id(state)) : scenePhase \(phase.swift)") }
+            for transition in internals[state] { printer.line("\(id(state)) : \(Self.escape(export.internalLine(transition)))") }
             if machine.states[state].isFinal { printer.line("\(id(state)) --> [*]") }
         }
         printer.line("[*] --> \(id(machine.initialState))")
@@ -114,7 +117,7 @@ public struct PlantUMLGenerator {
                 describe(state, &printer)
             }
         }
-        for transition in machine.transitions {
+        for transition in machine.transitions where !transition.isInternal {
             let arrow: String
             switch transition.trigger {
             case .user: arrow = "-->"

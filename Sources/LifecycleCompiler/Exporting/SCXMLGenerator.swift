@@ -7,8 +7,10 @@
 /// prefix `lifecycle:`), so nothing is lost and `lifecycle import-scxml` reads it back:
 ///
 /// - `lifecycle:by="user|system"` on a transition: who triggers it;
-/// - each callback, in order, as `<send event="callback.NAME" lifecycle:callback="SELECTOR"/>`
-///   in the transition (an SCXML interpreter raises one event per callback, in UIKit's order);
+/// - each callback, in order, as `<log label="SELECTOR" lifecycle:callback="SELECTOR"/>` in the
+///   transition: executable content an interpreter runs in UIKit's order (Qt reports each
+///   through `QScxmlStateMachine::log`), and no event, so nothing on the machine's queues can
+///   take it for one of the spec's; two callbacks with one base name stay apart;
 /// - `lifecycle:delegate="SceneDelegate: UIResponder, UIWindowSceneDelegate"` and, when every
 ///   type it adopts is UIKit's (or SwiftUI's), `lifecycle:import="UIKit"` (`"SwiftUI"`) on the machine;
 /// - `lifecycle:scenePhase=".active"` on a state whose SwiftUI scene phase (`scenePhase …`) is
@@ -19,12 +21,33 @@
 /// any script are valid in XML names); with several machines the document is a `<parallel>` of
 /// one `<state>` per machine and ids are qualified (`Scene.Active`). A name XML cannot hold as
 /// an id gets a generated one (`state.0.3`) and keeps its name in `lifecycle:name`.
+///
+/// The document means what the spec means (<doc:Semantics>), event for event, which
+/// `QtSCXMLDifferentialTests` checks with Qt's engine: a `<final>` inside a composite completes
+/// it and its transitions still fire, as in the spec; one at the top ends the machine. SCXML
+/// raises `done.state.…` and `error.…` events itself, which a transition on a spec event named
+/// `done` or `error` would take by SCXML's prefix rule, so those events are written
+/// `done-event` and `error-event` (no spec event has a `-`), the spec's name kept in
+/// `lifecycle:event` beside it. (Spec events have no dots and no
+/// wildcards, so no other event can be taken for one of them.)
 public struct SCXMLGenerator {
     public static let namespace = "https://lifecycle.invalid/scxml"
     let export: ExportModel
 
     public init(model: Model, options: ExportFormat.Options = .init()) {
         export = ExportModel(model: model, options: options)
+    }
+
+    /// The first tokens of the event names SCXML processors raise themselves (`done.state.ID`,
+    /// `done.invoke.ID`, `error.execution`, `error.communication`, `error.platform`): a
+    /// transition on one of these words would take those events too.
+    static let reservedEventWords: Set<String> = ["done", "error"]
+
+    /// The name a host sends for spec event `event`: its own, but `done-event` for `done` and
+    /// `error-event` for `error`. No spec event has a `-`, so the new name is no other event's,
+    /// whatever the spec or the host sends.
+    public static func eventName(_ event: String) -> String {
+        reservedEventWords.contains(event) ? event + "-event" : event
     }
 
     var rootAttributes: String {
@@ -133,7 +156,11 @@ public struct SCXMLGenerator {
     func emitTransition(_ transition: Transition, ids: [String], into printer: inout Printer) {
         comment(transition.description, &printer)
         var line = "<transition"
-        if let event = transition.event { line += " event=\"\(Self.attribute(event))\"" }
+        if let event = transition.event {
+            let name = Self.eventName(event)
+            line += " event=\"\(Self.attribute(name))\""
+            if name != event { line += " lifecycle:event=\"\(Self.attribute(event))\"" }
+        }
         // An internal transition is SCXML's targetless one: the state is neither exited nor entered.
         if !transition.isInternal { line += " target=\"\(Self.attribute(ids[transition.target]))\"" }
         if let trigger = transition.trigger { line += " lifecycle:by=\"\(trigger.rawValue)\"" }
@@ -145,7 +172,8 @@ public struct SCXMLGenerator {
         printer.line(line + ">")
         printer.indented { printer in
             for method in callbacks {
-                printer.line("<send event=\"callback.\(Self.attribute(method.name))\" lifecycle:callback=\"\(Self.attribute(method.reference))\"/>")
+                let selector = Self.attribute(method.reference)
+                printer.line("<log label=\"\(selector)\" lifecycle:callback=\"\(selector)\"/>")
             }
         }
         printer.line("</transition>")

@@ -166,8 +166,9 @@ struct Layout {
             // Top-level declarations named by contextual words.
             case .platform, .system, .extension: return blocks.isEmpty
             case .instance: return blocks.last?.systemBody == true
-            // An internal transition starts with `internal on`; `scenePhase State: .phase`.
-            case .internal, .scenePhase: return blocks.last?.typeBody != true
+            // An internal transition starts with `internal on`; `scenePhase State: .phase`,
+            // `appState State: .runningForeground`.
+            case .internal, .scenePhase, .appState: return blocks.last?.typeBody != true
             default: return false
             }
         }
@@ -325,7 +326,7 @@ struct Layout {
         if parenDepth > 0 { return false }
         switch piece.kind {
         case .swiftParameters, .attributeArguments: return false
-        // `Active: .active` in a `scenePhase` line; `Root.load` in a system step.
+        // `Active: .active` in a `scenePhase` or `appState` line; `Root.load` in a system step.
         case .token(.period): return previousKind == .token(.colon)
         case .token(.comma), .token(.colon), .token(.leftParen), .token(.rightParen): return false
         default: break

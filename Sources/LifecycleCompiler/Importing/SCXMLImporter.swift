@@ -43,8 +43,8 @@ public enum SCXMLImporter {
     struct Failure: Error { var diagnostic: Diagnostic }
 
     /// What the importer reads of a document (the rest is checked, not stored): states,
-    /// `<initial>`s and transitions, whatever a transition holds (callbacks are `<send>`s with a
-    /// `lifecycle:callback`), `lifecycle:require`s; the attributes it names, and every one in
+    /// `<initial>`s and transitions, whatever a transition holds (callbacks are `<log>`s with a
+    /// `lifecycle:callback`, or `<send>`s in documents exported before), `lifecycle:require`s; the attributes it names, and every one in
     /// the `lifecycle:` namespace.
     static let interest = XMLReader.Interest(
         element: { namespace, name, parent in
@@ -299,9 +299,11 @@ public enum SCXMLImporter {
                 if let comment { line += " // " + SCXMLImporter.commentText(comment) }
                 return line
             }
-            /// The events of a transition, split on spaces.
+            /// The events of a transition, split on spaces; the spec's own name where the export
+            /// wrote another (`lifecycle:event`: `done` for `done_`).
             func events(_ transition: XMLDocument.Element) -> [String] {
-                (transition.attribute("event")?.value ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+                if let own = transition.attribute("event", namespace: lifecycle)?.value { return [own] }
+                return (transition.attribute("event")?.value ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
             }
             // Targetless transitions with an event are internal ones: written in their state's body.
             var internalLines: [Int: [String]] = [:]

@@ -124,6 +124,12 @@ public final class Analysis: @unchecked Sendable {
                     add(mapping.phase.range, .scenePhase(machine: index, phase: file.text(mapping.phase.range)))
                 }
             }
+            // An `appState` line's states are the machine's: renamed with them, found with them.
+            for appStates in machine.appStates {
+                for mapping in appStates.mappings {
+                    add(mapping.state.range, .state(machine: index, name: file.text(mapping.state.range)))
+                }
+            }
         }
         // A step's event (`I.go`) is an event of the machine its instance resolved to: one of
         // this file's (the same symbol as its transitions' events) or an imported one; so is a

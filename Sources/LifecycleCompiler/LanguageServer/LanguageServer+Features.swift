@@ -103,7 +103,8 @@ extension LanguageServer {
 
     /// One transition as a line of text.
     func describe(_ transition: TransitionDecl, in machine: MachineDecl, file: SourceFile) -> String {
-        var text = "`\(file.text(transition.source.range)) -> \(file.text(transition.target.range))`"
+        var text = transition.isInternal ? "`internal` in `\(file.text(transition.source.range))`"
+            : "`\(file.text(transition.source.range)) -> \(file.text(transition.target.range))`"
         if let event = transition.event { text += " on `\(file.text(event.range))`" }
         if let trigger = transition.trigger { text += " by \(trigger.rawValue)" }
         let callbacks = machine.callbacks(of: transition).map { file.text($0.range) }
@@ -214,10 +215,13 @@ extension LanguageServer {
             var text = "**\(kind)** `\(name)` in machine `\(file.text(machine.name.range))`"
             if state.parent >= 0 { text += ", inside `\(file.text(machine.states[Int(state.parent)].name.range))`" }
             if let description = state.description { text += "\n\n" + description.value(in: file) }
-            let outgoing = machine.transitions.filter { file.text($0.source.range) == name }
-            let incoming = machine.transitions.filter { file.text($0.target.range) == name }
+            // An internal transition neither leaves nor enters its state: a list of its own.
+            let outgoing = machine.transitions.filter { !$0.isInternal && file.text($0.source.range) == name }
+            let incoming = machine.transitions.filter { !$0.isInternal && file.text($0.target.range) == name }
+            let internals = machine.transitions.filter { $0.isInternal && file.text($0.source.range) == name }
             text += transitionList("Outgoing", outgoing, machine: machine, file: file)
             text += transitionList("Incoming", incoming, machine: machine, file: file)
+            text += transitionList("Internal (the state is neither left nor entered)", internals, machine: machine, file: file)
             return text
         case .event(let index, let name):
             let machine = analysis.syntax.machines[index]

@@ -58,6 +58,8 @@ public enum KeywordTable {
               completionLabel: "internal on", summary: "a transition that stays in its state: no exit, no entry"),
         Entry(word: .contextual(.scenePhase), text: ContextualKeyword.scenePhase.text, starts: [.machineBody],
               summary: "which state is which SwiftUI scene phase: `scenePhase Active: .active, …`"),
+        Entry(word: .contextual(.appState), text: ContextualKeyword.appState.text, starts: [.machineBody],
+              summary: "what each state looks like to a UI test, as `XCUIApplication.State`: `appState Background: .runningBackground, …`"),
         Entry(word: .reserved(.delegate), text: Keyword.delegate.text, starts: [.machineBody],
               summary: "the class that implements the machine's callbacks, and what it adopts"),
         Entry(word: .contextual(.open), text: ContextualKeyword.open.text, starts: [],
@@ -165,6 +167,8 @@ public enum ContextualKeyword: UInt8, CaseIterable, Sendable {
     case get, set
     /// `scenePhase State: .phase, …` in a machine's or state's body.
     case scenePhase
+    /// `appState State: .runningForeground, …` in a machine's or state's body.
+    case appState
     /// `on go when Home is Shown and Menu is Closed: …` in a system.
     case when, and, `is`
     /// `delegate open Name`: a delegate class the app subclasses (not generated `final`).
@@ -189,6 +193,7 @@ public enum ContextualKeyword: UInt8, CaseIterable, Sendable {
         case .get: "get"
         case .set: "set"
         case .scenePhase: "scenePhase"
+        case .appState: "appState"
         case .when: "when"
         case .and: "and"
         case .is: "is"

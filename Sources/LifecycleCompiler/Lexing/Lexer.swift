@@ -237,6 +237,15 @@ public struct Lexer {
     // MARK: - Unknown bytes
 
     /// Consumes a run of bytes that start no token and reports it once.
+    /// Whether the bytes on both sides of `position` are neither whitespace nor the file's ends,
+    /// so that removing the byte there would join what stands around it.
+    func separatesWords(at position: Int) -> Bool {
+        func isSpace(_ c: UInt8) -> Bool {
+            c == UInt8(ascii: " ") || c == UInt8(ascii: "\n") || c == UInt8(ascii: "\t") || c == UInt8(ascii: "\r")
+        }
+        return position > 0 && !isSpace(byte(at: position - 1)) && position + 1 < count && !isSpace(byte(at: position + 1))
+    }
+
     mutating func lexUnknown() {
         let start = position
         var problem: Diagnostic?
@@ -259,7 +268,8 @@ public struct Lexer {
                     position += 1
                 }
             } else {
-                problem = problem ?? .unexpectedCharacter(String(UnicodeScalar(c)), at: range(position, position + 1))
+                problem = problem ?? .unexpectedCharacter(String(UnicodeScalar(c)), joinsWords: separatesWords(at: position),
+                                                          at: range(position, position + 1))
                 position += 1
             }
         }

@@ -49,24 +49,13 @@ struct MovedCallback {
     ]
 
     /// What a cold launch passes to `scene(_:willConnectTo:options:)` instead of calling the
-    /// scene callback: the statement that hands it on, per scene callback.
-    static let coldLaunch: [String: [String]] = [
-        "scene(_:openURLContexts:)": [
-            "if !connectionOptions.urlContexts.isEmpty {",
-            "    self.scene(scene, openURLContexts: connectionOptions.urlContexts)",
-            "}",
-        ],
-        "scene(_:continue:)": [
-            "if let userActivity = connectionOptions.userActivities.first {",
-            "    self.scene(scene, continue: userActivity)",
-            "}",
-        ],
-        "windowScene(_:performActionFor:completionHandler:)": [
-            "if let shortcutItem = connectionOptions.shortcutItem {",
-            "    self.windowScene(windowScene, performActionFor: shortcutItem) { _ in }",
-            "}",
-        ],
-    ]
+    /// scene callback: the statements that hand it on, per scene callback (the check's own
+    /// table, `SceneEntryPointCheck.entryPoints`, so that `migrate` writes what `check --impl`
+    /// asks for).
+    static func coldLaunch(_ sceneSelector: String) -> [String]? {
+        SceneEntryPointCheck.entryPoints.first { $0.warm == sceneSelector }
+            .map { $0.routing(scene: "scene", options: "connectionOptions", windowScene: "windowScene") }
+    }
 
     /// The app-delegate callbacks of state restoration with a coder: a scene saves and restores
     /// its state as a user activity instead, so they are not moved.
@@ -84,4 +73,9 @@ struct MovedCallback {
     /// `let NAME = UIApplication.shared` before a moved body that uses the application
     /// parameter.
     var applicationBinding: String?
+    /// The class that declares it: the app delegate, or a superclass it inherits it from.
+    var origin = ""
+    /// Text replaced in the moved code (each `super.name` by the method that now holds what
+    /// it ran), by absolute byte ranges of its file.
+    var replacements: [(Range<Int>, String)] = []
 }

@@ -20,6 +20,11 @@ public enum SceneAdoptionEdits {
 
     /// The manifest, one indentation `unit` per level, unindented at the top.
     public static func manifest(_ plan: SceneMigration.Plan, unit: String = "\t") -> [String] {
+        manifestLines(plan).map { String(repeating: unit, count: $0.depth) + $0.text }
+    }
+
+    /// The manifest's key and value, each line with its depth.
+    static func manifestLines(_ plan: SceneMigration.Plan) -> [PropertyListEdit.Line] {
         var configuration = [
             "<key>UISceneConfigurationName</key>",
             "<string>Default Configuration</string>",
@@ -29,7 +34,7 @@ public enum SceneAdoptionEdits {
         if let storyboard = plan.storyboard {
             configuration += ["<key>UISceneStoryboardFile</key>", "<string>\(SCXMLGenerator.attribute(storyboard))</string>"]
         }
-        let levels: [(Int, String)] = [
+        return [
             (0, "<key>\(InfoPlist.sceneManifestKey)</key>"),
             (0, "<dict>"),
             (1, "<key>UIApplicationSupportsMultipleScenes</key>"),
@@ -45,33 +50,37 @@ public enum SceneAdoptionEdits {
             (1, "</dict>"),
             (0, "</dict>"),
         ]
-        return levels.map { String(repeating: unit, count: $0.0) + $0.1 }
     }
 
-    /// The app delegate's file with the configuration method added at the end of its class.
-    public static func updatedAppDelegate(_ plan: SceneMigration.Plan) -> [UInt8] {
+    /// The app delegate's file with the configuration method added at the end of its class,
+    /// read back: the class then returns the configuration, and declares every method it did.
+    public static func updatedAppDelegate(_ plan: SceneMigration.Plan) -> Result<[UInt8], Diagnostic.Failure> {
         let existing = Array(plan.home.file.bytes)
         var printer = Printer()
         printer.line()
         for line in configurationMethod(plan) { printer.line(line) }
-        guard let insertion = SwiftUpdater.insertion(of: printer.text, into: plan.home.type, in: existing) else { return existing }
-        return SwiftUpdater.apply([insertion], to: existing)
+        let at = SwiftProgram.keywordRange(of: plan.home)
+        guard let insertion = SwiftUpdater.insertion(of: printer.text, into: plan.home.type, in: existing) else {
+            return .failure(Diagnostic.Failure(.migrateEditNotVerified(plan.appDelegate, reason: "its class has no end to add the configuration at", at: at)))
+        }
+        let updated = SwiftUpdater.apply([insertion], to: existing)
+        // Read back: the same declarations, and the configuration now implemented.
+        let scratch = SourceFiles()
+        let before = SwiftSourceScanner(bytes: existing).scan().filter { $0.name == plan.appDelegate }.flatMap { $0.methods.map(\.selector) }
+        let after = SwiftSourceScanner(bytes: updated).scan().filter { $0.name == plan.appDelegate }.flatMap { $0.methods.map(\.selector) }
+        let program = SwiftProgram(files: [scratch.add(path: plan.home.file.path, bytes: updated)])
+        var added = after
+        if let index = added.lastIndex(of: SceneLifecycleCheck.configurationSelector) { added.remove(at: index) }
+        guard added == before, after.count == before.count + 1,
+              case .adopted = SceneLifecycleCheck.adoption(models: [], program: program, infoPlist: nil, appDelegate: plan.appDelegate) else {
+            return .failure(Diagnostic.Failure(.migrateEditNotVerified(plan.appDelegate, reason: "the edited class does not read back as the old one with the configuration added", at: at)))
+        }
+        return .success(updated)
     }
 
-    /// Info.plist with the manifest added as the last key of its top-level dictionary,
-    /// indented as its keys are.
-    public static func updatedInfoPlist(_ plist: InfoPlist, plan: SceneMigration.Plan) -> [UInt8] {
-        let existing = Array(plist.file.bytes)
-        let indentation = plist.keyIndentation
-        let unit = indentation.isEmpty ? "\t" : indentation.first == "\t" ? "\t" : indentation
-        let crlf = existing.firstIndex(of: UInt8(ascii: "\n")).map { $0 > 0 && existing[$0 - 1] == UInt8(ascii: "\r") } ?? false
-        let newline = crlf ? "\r\n" : "\n"
-        let offset = plist.insertionOffset
-        let atLineStart = offset == 0 || existing[offset - 1] == UInt8(ascii: "\n")
-        var text = atLineStart ? "" : newline
-        for line in manifest(plan, unit: unit) { text += indentation + line + newline }
-        var bytes = existing
-        bytes.insert(contentsOf: Array(text.utf8), at: offset)
-        return bytes
+    /// Info.plist with the manifest added as the last key of its top-level dictionary, in its
+    /// own format and encoding (`PropertyListEdit`), read back and checked.
+    public static func updatedInfoPlist(_ plist: InfoPlist, plan: SceneMigration.Plan) -> Result<[UInt8], Diagnostic.Failure> {
+        PropertyListEdit.adding(manifestLines(plan), to: plist)
     }
 }

@@ -51,11 +51,15 @@ public struct SceneDelegateGenerator {
                 printer.line()
                 emit(moved, into: &printer)
             }
+            for implementation in plan.supers {
+                printer.line()
+                emit(implementation, into: &printer)
+            }
             if let first = plan.restoration.first {
                 printer.line()
                 emitRestoration(first, into: &printer)
             }
-            if !plan.forwarders.isEmpty {
+            if !plan.forwarders.isEmpty || plan.handsOnNotificationResponse {
                 printer.line()
                 emitForwarders(into: &printer)
             }
@@ -79,7 +83,7 @@ public struct SceneDelegateGenerator {
     // MARK: - scene(_:willConnectTo:options:)
 
     func emitWillConnect(into printer: inout Printer) {
-        let coldLaunch = plan.moved.filter { MovedCallback.coldLaunch[$0.scene.selector] != nil }
+        let coldLaunch = plan.moved.filter { MovedCallback.coldLaunch($0.scene.selector) != nil }
         var usesWindowScene = coldLaunch.contains { $0.scene.selector.hasPrefix("windowScene(") }
         switch plan.window {
         case .moved(_, _, _, let createsWindow): usesWindowScene = usesWindowScene || createsWindow
@@ -113,15 +117,41 @@ public struct SceneDelegateGenerator {
                 if creates { printer.line("window?.makeKeyAndVisible()") }
             }
             if !coldLaunch.isEmpty {
-                printer.line("// A launch to open a URL, continue an activity or perform a shortcut passes it here, not to the callbacks below.")
+                let share = coldLaunch.contains { $0.scene.selector == "windowScene(_:userDidAcceptCloudKitShareWith:)" }
+                printer.line("// A launch to open a URL, continue an activity\(share ? ", perform a shortcut or accept a CloudKit share" : " or perform a shortcut") passes it here, not to the callbacks below.")
                 for moved in coldLaunch {
                     conditional(moved.source.member.condition, &printer) { printer in
-                        for line in MovedCallback.coldLaunch[moved.scene.selector] ?? [] { printer.line(line) }
+                        for line in MovedCallback.coldLaunch(moved.scene.selector) ?? [] { printer.line(line) }
                     }
                 }
             }
+            emitNotificationResponse(into: &printer)
         }
         printer.line("}")
+    }
+
+    /// A notification response that launches the app: said where it goes, or handed on.
+    func emitNotificationResponse(into printer: inout Printer) {
+        guard let responder = plan.notificationResponder else { return }
+        let selector = responder.member.selector
+        if plan.notificationDelegateSetAtLaunch {
+            printer.line("// A notification response that launches the app goes to '\(selector)' of '\(plan.appDelegate)',")
+            printer.line("// the notification center's delegate from launch on (also in 'connectionOptions.notificationResponse').")
+            return
+        }
+        printer.line("// A notification response that launches the app: '\(plan.appDelegate)' is not the notification center's delegate")
+        printer.line("// by then, so it is handed on here.")
+        conditional(responder.member.condition, &printer) { printer in
+            printer.line("if let response = connectionOptions.notificationResponse {")
+            printer.indented { printer in
+                if selector == SceneEntryPointCheck.notificationResponseAsync {
+                    printer.line("Task { await appDelegate.userNotificationCenter(UNUserNotificationCenter.current(), didReceive: response) }")
+                } else {
+                    printer.line("appDelegate.userNotificationCenter(UNUserNotificationCenter.current(), didReceive: response) {}")
+                }
+            }
+            printer.line("}")
+        }
     }
 
     /// Whether quoted lines create a window (`UIWindow(`): the scene's is then created around them.
@@ -164,14 +194,16 @@ public struct SceneDelegateGenerator {
         let method = moved.source.member
         let file = moved.source.file
         guard let body = method.body else { return }
-        let from = "'\(method.selector)' of '\(plan.appDelegate)' (\(Self.place(file, method.offset..<(method.offset + 1))))"
+        let inherited = moved.origin != plan.appDelegate && !moved.origin.isEmpty
+        let from = "'\(method.selector)' of '\(inherited ? moved.origin : plan.appDelegate)' (\(Self.place(file, method.offset..<(method.offset + 1))))"
+            + (inherited ? ", which '\(plan.appDelegate)' inherits" : "")
         conditional(method.condition, &printer) { printer in
             switch moved.kind {
             case .body:
                 printer.line("// Moved from \(from).")
                 printer.beginLine()
                 printer.write(SwiftDeclaration.signature(moved.scene, ownerKind: .protocol) + " {")
-                writeBody(body, of: file, binding: moved.applicationBinding, into: &printer)
+                writeBody(body, of: file, binding: moved.applicationBinding, replacing: moved.replacements, into: &printer)
             case .helper(let call):
                 printer.line("// Moved from \(from): the scene's arguments, adapted, go to the moved method below.")
                 printer.line(SwiftDeclaration.signature(moved.scene, ownerKind: .protocol) + " {")
@@ -183,18 +215,61 @@ public struct SceneDelegateGenerator {
                 printer.line("// Moved from \(from), byte for byte: UIKit no longer calls it; the callback above does.")
                 printer.beginLine()
                 printer.write("private ")
-                printer.write(bytes: UnsafeBufferPointer(rebasing: file.bytes[method.offset..<body.upperBound]))
+                write(file, method.offset..<body.upperBound, replacing: moved.replacements, into: &printer)
                 printer.endLine()
             }
         }
     }
 
+    /// What a `super.name(…)` of the moved code ran, as a private method named after it.
+    func emit(_ implementation: SceneMigration.SuperImplementation, into printer: inout Printer) {
+        let call = "'super.\(implementation.selector)'"
+        guard let source = implementation.source, let body = source.member.body else {
+            // Not among the files: a stub with the caller's signature, to fill in.
+            let caller = implementation.caller
+            printer.line("// \(call) ran the implementation of '\(implementation.className)', which was not among the files given:")
+            printer.line("// move here what it does.")
+            guard let name = SceneMigration.declaredName(of: caller.member, in: Array(caller.file.bytes)) else { return }
+            conditional(caller.member.condition, &printer) { printer in
+                printer.beginLine()
+                printer.write("private func \(implementation.name)")
+                printer.write(bytes: UnsafeBufferPointer(rebasing: caller.file.bytes[name.upperBound..<caller.member.signatureEnd]))
+                printer.write(" {")
+                printer.endLine()
+                if caller.member.returnType.map({ SwiftTypeText.normalized($0) }) == "Bool" { printer.indented { $0.line("false") } }
+                printer.line("}")
+            }
+            return
+        }
+        let place = Self.place(source.file, source.member.offset..<(source.member.offset + 1))
+        printer.line("// Moved from '\(source.member.selector)' of '\(implementation.className)' (\(place)): what \(call) runs.")
+        conditional(source.member.condition, &printer) { printer in
+            printer.beginLine()
+            printer.write("private ")
+            write(source.file, source.member.offset..<body.upperBound, replacing: implementation.replacements, into: &printer)
+            printer.endLine()
+        }
+    }
+
+    /// The bytes of `range` of `file`, with the replacements that fall inside it.
+    func write(_ file: SourceFile, _ range: Range<Int>, replacing replacements: [(Range<Int>, String)], into printer: inout Printer) {
+        var position = range.lowerBound
+        for (replaced, text) in replacements.sorted(by: { $0.0.lowerBound < $1.0.lowerBound })
+        where replaced.lowerBound >= position && replaced.upperBound <= range.upperBound {
+            printer.write(bytes: UnsafeBufferPointer(rebasing: file.bytes[position..<replaced.lowerBound]))
+            printer.write(text)
+            position = replaced.upperBound
+        }
+        printer.write(bytes: UnsafeBufferPointer(rebasing: file.bytes[position..<range.upperBound]))
+    }
+
     /// The body's bytes from its `{` on (the `{` written already), with `let NAME =
     /// UIApplication.shared` first when `binding` is set.
-    func writeBody(_ body: Range<Int>, of file: SourceFile, binding: String?, into printer: inout Printer) {
+    func writeBody(_ body: Range<Int>, of file: SourceFile, binding: String?, replacing replacements: [(Range<Int>, String)],
+                   into printer: inout Printer) {
         let inner = file.bytes[(body.lowerBound + 1)..<(body.upperBound - 1)]
         guard let binding else {
-            printer.write(bytes: UnsafeBufferPointer(rebasing: inner))
+            write(file, inner.indices, replacing: replacements, into: &printer)
             printer.write("}")
             printer.endLine()
             return
@@ -205,7 +280,7 @@ public struct SceneDelegateGenerator {
             // `{` ends its line: the binding gets a line of its own, the body follows unchanged.
             printer.endLine()
             printer.indented { $0.line(bindingLine) }
-            printer.write(bytes: UnsafeBufferPointer(rebasing: file.bytes[(afterBlanks + 1)..<(body.upperBound - 1)]))
+            write(file, (afterBlanks + 1)..<(body.upperBound - 1), replacing: replacements, into: &printer)
             printer.write("}")
             printer.endLine()
         } else {
@@ -214,7 +289,7 @@ public struct SceneDelegateGenerator {
             printer.indented { printer in
                 printer.line(bindingLine)
                 printer.beginLine()
-                printer.write(bytes: UnsafeBufferPointer(rebasing: file.bytes[afterBlanks..<(body.upperBound - 1)]))
+                write(file, afterBlanks..<(body.upperBound - 1), replacing: replacements, into: &printer)
                 printer.endLine()
             }
             printer.line("}")
@@ -248,7 +323,7 @@ public struct SceneDelegateGenerator {
             case .property(let property):
                 let name = SwiftNames.identifier(property.name)
                 let type = property.type ?? "<#Type#>"
-                if property.isSettable {
+                if forwarder.settable {
                     printer.line("private var \(name): \(type) {")
                     printer.indented { printer in
                         printer.line("get { appDelegate.\(name) }")

@@ -9,11 +9,14 @@ public enum SceneMigrationReport {
         public var appDelegate: String
         /// The Info.plist given, if any.
         public var infoPlist: String?
+        /// The scene delegate an earlier run wrote, kept as it is, if any.
+        public var keptSceneDelegate: String?
 
-        public init(sceneDelegate: String?, appDelegate: String, infoPlist: String?) {
+        public init(sceneDelegate: String?, appDelegate: String, infoPlist: String?, keptSceneDelegate: String? = nil) {
             self.sceneDelegate = sceneDelegate
             self.appDelegate = appDelegate
             self.infoPlist = infoPlist
+            self.keptSceneDelegate = keptSceneDelegate
         }
     }
 
@@ -36,16 +39,27 @@ public enum SceneMigrationReport {
             rows.append((method.selector, moved.scene.selector,
                          SceneDelegateGenerator.place(moved.source.file, method.offset..<(method.offset + 1))))
         }
-        let into = paths.sceneDelegate.map { "Wrote \($0): " } ?? ""
-        var text = into + "'\(SceneMigration.sceneDelegateName)' with \(rows.isEmpty ? "no code" : "what moved") from '\(plan.appDelegate)'"
-        text += rows.isEmpty ? ".\n" : ":\n"
+        var text = ""
+        if plan.isCompletion {
+            text += "Completing the migration an earlier run of 'lifecycle migrate' began.\n"
+        }
+        if let kept = paths.keptSceneDelegate {
+            text += "Kept \(kept), the scene delegate an earlier run wrote: 'lifecycle migrate' does not replace it once edited.\n"
+            rows = []
+        } else {
+            let into = paths.sceneDelegate.map { "Wrote \($0): " } ?? ""
+            text += into + "'\(SceneMigration.sceneDelegateName)' with \(rows.isEmpty ? "no code" : "what moved") from '\(plan.appDelegate)'"
+            text += rows.isEmpty ? ".\n" : ":\n"
+        }
         let fromWidth = rows.map(\.from.count).max() ?? 0
         let toWidth = rows.map(\.to.count).max() ?? 0
         for row in rows {
             text += "  " + row.from.padding(fromWidth) + "  -> " + row.to.padding(toWidth) + "  " + row.place + "\n"
         }
         let configuration = "'\(SceneLifecycleCheck.configurationSelector)'"
-        if updatedAppDelegate {
+        if let existing = plan.configuration {
+            text += "\n'\(plan.appDelegate)' returns the scene configuration already (\(SceneDelegateGenerator.place(existing.file, existing.member.offset..<(existing.member.offset + 1)))).\n"
+        } else if updatedAppDelegate {
             text += "\nAdded \(configuration) to '\(plan.appDelegate)' in \(paths.appDelegate).\n"
         } else {
             text += "\nAdd to '\(plan.appDelegate)' (\(paths.appDelegate)), or run again with '--update':\n\n"

@@ -79,10 +79,33 @@ enum WindowSetUp {
                 }
             }
         }
+        // What could return before the set-up is done decides whether it runs: a plain
+        // `guard … else { return true }` or `if … { return false }` moves with it (returning
+        // from the scene callback instead); any other early return keeps it where it is.
+        let lastMoved = moving.max() ?? 0
+        var exitReplacements: [(Range<Int>, String)] = []
+        for index in statements.indices where index < lastMoved && !moving.contains(index) {
+            let statement = statements[index]
+            let returns = statement.tokens.filter { reader.tokens[$0].isKeyword("return") }
+            guard !returns.isEmpty else { continue }
+            let word = reader.firstWord(statement) ?? ""
+            let line = LineTable(launch.file.bytes).line(of: reader.tokens[returns[0]].start)
+            guard let exit = simpleExit(statement, reader) else {
+                return quote("it follows an early return ('\(word == "return" ? "return" : word)' on line \(line)), which the scene would not take")
+            }
+            if names[index].contains(launchOptions) { return quote("it follows an early return whose condition reads '\(launchOptions)', which a scene does not have") }
+            if names[index].contains(application) && application != "_" { return quote("it follows an early return whose condition uses '\(application)'") }
+            if let taken = names[index].intersection(sceneNames).sorted().first {
+                return quote("it follows an early return whose condition uses the name '\(taken)', which 'scene(_:willConnectTo:options:)' declares")
+            }
+            moving.insert(index)
+            exitReplacements.append(exit)
+        }
         var lines: [Range<Int>] = []
         for index in moving.sorted() {
             let statement = statements[index]
-            if statement.isConditional || reader.firstWord(statement).map(controlWords.contains) == true {
+            if statement.isConditional || reader.firstWord(statement).map(controlWords.contains) == true
+                && simpleExit(statement, reader) == nil {
                 return quote("it is inside '\(reader.firstWord(statement).map { controlWords.contains($0) ? $0 : "#if" } ?? "#if")'")
             }
             if names[index].contains(launchOptions) { return quote("it reads '\(launchOptions)', which a scene does not have") }
@@ -95,7 +118,7 @@ enum WindowSetUp {
         }
         let moved = moving.sorted()
         // `UIWindow(frame: …)` and `UIWindow()` become the scene's window.
-        var replacements: [(Range<Int>, String)] = []
+        var replacements: [(Range<Int>, String)] = exitReplacements
         let tokens = reader.tokens
         let match = SwiftSourceScanner.matchBrackets(tokens)
         for index in moved {
@@ -107,6 +130,30 @@ enum WindowSetUp {
                 if empty || frame { replacements.append((tokens[k + 1].start..<tokens[close].end, "(windowScene: windowScene)")) }
             }
         }
-        return .moved(lines: lines, source: launch, replacements: replacements, createsWindow: !replacements.isEmpty)
+        return .moved(lines: lines, source: launch, replacements: replacements, createsWindow: replacements.count > exitReplacements.count)
+    }
+
+    /// `guard CONDITION else { return VALUE }` or `if CONDITION { return VALUE }` (no `else`),
+    /// VALUE a literal or nothing: the replacement that makes it return from a callback that
+    /// returns nothing (the value removed), or nil for any other statement.
+    static func simpleExit(_ statement: SwiftStatements.Statement, _ reader: SwiftStatements) -> (Range<Int>, String)? {
+        let tokens = reader.tokens
+        let range = statement.tokens
+        guard range.count >= 4, let first = range.first, let last = range.last, tokens[last].isPunct(UInt8(ascii: "}")),
+              tokens[first].isKeyword("guard") || tokens[first].isKeyword("if") else { return nil }
+        // The block: `{ return }` or `{ return LITERAL }`.
+        var returnIndex = last - 1
+        let literal = tokens[returnIndex].kind == .number || tokens[returnIndex].kind == .string
+            || ["true", "false", "nil"].contains(where: tokens[returnIndex].isKeyword)
+        if literal { returnIndex -= 1 }
+        guard returnIndex - 1 > first, tokens[returnIndex].isKeyword("return"), tokens[returnIndex - 1].isPunct(UInt8(ascii: "{")) else { return nil }
+        let open = returnIndex - 1
+        if tokens[first].isKeyword("guard") {
+            guard tokens[open - 1].isKeyword("else") else { return nil }
+        }
+        // No other `return` in the statement (in the condition's closures), no `else` branch.
+        guard !range.contains(where: { $0 != returnIndex && tokens[$0].isKeyword("return") }) else { return nil }
+        if tokens[first].isKeyword("if"), range.contains(where: { $0 > first && tokens[$0].isKeyword("else") }) { return nil }
+        return literal ? (tokens[returnIndex].end..<tokens[last - 1].end, "") : (tokens[returnIndex].end..<tokens[returnIndex].end, "")
     }
 }

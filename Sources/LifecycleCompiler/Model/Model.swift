@@ -137,6 +137,9 @@ public struct Machine: Sendable {
     /// How SwiftUI shows the machine, when its spec says (`scenePhase …`): each state's scene
     /// phase, read in its delegate, an `App` or a `View`.
     public var phases: PhaseObservation? = nil
+    /// What each state looks like to a UI test, when the spec says (`appState …`): its own
+    /// `XCUIApplication.State` or its nearest enclosing state's; nil where it has none.
+    public var appStates: [AppState?]? = nil
 
     /// The state entered when `state` is the target: its initial child, recursively.
     public func entry(_ state: Int) -> Int {

@@ -57,7 +57,7 @@ extension Parser {
         }
     }
 
-    /// member := delegateDecl | stateDecl | transitionDecl | internalDecl | requireDecl | scenePhaseDecl
+    /// member := delegateDecl | stateDecl | transitionDecl | internalDecl | requireDecl | scenePhaseDecl | appStateDecl
     ///
     /// Always consumes at least one token.
     mutating func member() {
@@ -168,6 +168,11 @@ extension Parser {
             scenePhaseDecl(start: start, keyword: source)
             return
         }
+        if token.kind == .identifier && isWord(.appState, sourceToken) {
+            markKeyword(.appState, sourceToken)
+            appStateDecl(start: start, keyword: source)
+            return
+        }
         guard consume(if: .arrow) != nil else {
             // The source's text is needed only for these messages.
             let sourceText = text(sourceToken)
@@ -230,28 +235,47 @@ extension Parser {
     /// Read from `transitionDecl`: the contextual word `scenePhase` followed by a name. The
     /// states and phases are resolved by the checker.
     mutating func scenePhaseDecl(start: Int, keyword: NameSyntax) {
+        guard let mappings = stateMappings(colon: { .expectedColonAfterPhaseState($0, found: $1, at: $2) },
+                                           value: { .expectedScenePhase(after: $0, found: $1, phase: $2.flatMap(ScenePhase.init(rawValue:))?.swift, at: $3) })
+        else { return }
+        machine.scenePhases.append(ScenePhaseDecl(keyword: keyword, mappings: mappings, range: range(from: start)))
+    }
+
+    /// appStateDecl := 'appState' phaseMapping (',' phaseMapping)*
+    ///
+    /// Read from `transitionDecl` like `scenePhaseDecl`: what each named state looks like to a
+    /// UI test, as an `XCUIApplication.State` case, resolved by the checker.
+    mutating func appStateDecl(start: Int, keyword: NameSyntax) {
+        guard let mappings = stateMappings(colon: { .expectedColonAfterAppState($0, found: $1, at: $2) },
+                                           value: { .expectedAppState(after: $0, found: $1, state: $2.flatMap(AppState.init(rawValue:))?.swift, at: $3) })
+        else { return }
+        machine.appStates.append(ScenePhaseDecl(keyword: keyword, mappings: mappings, range: range(from: start)))
+    }
+
+    /// `State: .value, …` after `scenePhase` or `appState`; nil (after reporting and
+    /// synchronizing) when one is malformed. `colon` words a missing ':' after a state; `value`
+    /// a missing '.value' (given the word found there, if any, for a fix-it that adds the '.').
+    mutating func stateMappings(colon: (String, String, SourceRange) -> Diagnostic,
+                                value: (String, String, String?, SourceRange) -> Diagnostic) -> [ScenePhaseDecl.Mapping]? {
         var mappings: [ScenePhaseDecl.Mapping] = []
         repeat {
-            guard let state = expectName({ .expectedName(Keyword.state.text, found: $0, at: $1) }, orSkipTo: .member) else { return }
+            guard let state = expectName({ .expectedName(Keyword.state.text, found: $0, at: $1) }, orSkipTo: .member) else { return nil }
             guard consume(if: .colon) != nil else {
-                report(.expectedColonAfterPhaseState(source.text(state.range), found: found, at: missingRange))
+                report(colon(source.text(state.range), found, missingRange))
                 synchronize(to: .member)
-                return
+                return nil
             }
             guard consume(if: .period) != nil else {
                 let word = token.kind == .identifier ? text(token) : nil
-                report(.expectedScenePhase(after: source.text(state.range), found: found,
-                                           phase: word.flatMap(ScenePhase.init(rawValue:))?.swift,
-                                           at: token.kind == .identifier ? range(token) : missingRange))
+                report(value(source.text(state.range), found, word, token.kind == .identifier ? range(token) : missingRange))
                 synchronize(to: .member)
-                return
+                return nil
             }
             let stateName = source.text(state.range)
-            guard let phase = expectName({ .expectedScenePhase(after: stateName, found: $0, phase: nil, at: $1) },
-                                         orSkipTo: .member) else { return }
+            guard let phase = expectName({ value(stateName, $0, nil, $1) }, orSkipTo: .member) else { return nil }
             mappings.append(ScenePhaseDecl.Mapping(state: state, phase: phase))
         } while consume(if: .comma) != nil
-        machine.scenePhases.append(ScenePhaseDecl(keyword: keyword, mappings: mappings, range: range(from: start)))
+        return mappings
     }
 
     /// The clauses after a transition's states: `on`, `by`, `calls` and the description.

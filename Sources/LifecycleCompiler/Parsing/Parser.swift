@@ -269,7 +269,7 @@ public struct Parser {
             case .rightBrace, .keyword(.delegate), .keyword(.state), .keyword(.initial), .keyword(.final), .keyword(.require):
                 return true
             case .identifier:
-                return nextIsArrow() || (at(ContextualKeyword.scenePhase) && nextIsIdentifier())
+                return nextIsArrow() || ((at(ContextualKeyword.scenePhase) || at(ContextualKeyword.appState)) && nextIsIdentifier())
             default:
                 return false
             }

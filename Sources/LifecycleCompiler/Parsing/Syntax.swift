@@ -92,6 +92,8 @@ public struct MachineDecl: Sendable {
     public var requires: [RequireDecl] = []
     /// `scenePhase Active: .active, …`: which states are which SwiftUI scene phase.
     public var scenePhases: [ScenePhaseDecl] = []
+    /// `appState Background: .runningBackground, …`: what each state looks like to a UI test.
+    public var appStates: [ScenePhaseDecl] = []
 
     public init(name: NameSyntax, description: StringSyntax?, range: SourceRange) {
         self.name = name
@@ -176,7 +178,8 @@ public struct RequireDecl: Sendable {
 }
 
 /// `scenePhase Active: .active, Inactive: .inactive`: the SwiftUI `ScenePhase` each named state
-/// is observed as (a state not named has its enclosing state's, or none).
+/// is observed as (a state not named has its enclosing state's, or none). The same shape maps
+/// states to `XCUIApplication.State` cases (`appState`; `phase` is then the case's name).
 public struct ScenePhaseDecl: Sendable {
     /// One `State: .phase`.
     public struct Mapping: Sendable {

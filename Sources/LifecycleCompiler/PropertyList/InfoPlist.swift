@@ -1,29 +1,70 @@
 /// What an app's Info.plist says about its life cycle: whether it declares a scene manifest
 /// (`UIApplicationSceneManifest`, which adopts the scene life cycle), the storyboard UIKit
 /// loads at launch (`UIMainStoryboardFile`), and where a new top-level key would go.
+///
+/// Read from XML in any encoding `XMLEncoding` reads (UTF-8, UTF-16, ISO-8859-1, US-ASCII) or
+/// from a binary property list (`BinaryPropertyList`); `PropertyListEdit` writes an edit back
+/// in the same format and encoding.
 public struct InfoPlist: Sendable {
+    /// The file as read, in its own format and encoding.
+    public let original: SourceFile
+    /// Its text as UTF-8, which the list's places point into (the original file when it is
+    /// UTF-8 already, or binary).
     public let file: SourceFile
+    public let format: PropertyList.Format
     public let list: PropertyList
 
     public static let sceneManifestKey = "UIApplicationSceneManifest"
     public static let mainStoryboardKey = "UIMainStoryboardFile"
 
-    /// Reads an Info.plist; nil and a located error when it is not a readable XML property list
-    /// whose top level is a dictionary.
-    public static func read(_ file: SourceFile) -> (InfoPlist?, Diagnostics) {
-        var (list, diagnostics) = PropertyListReader.read(file)
+    /// Reads an Info.plist; nil and a located error when it is not a readable property list
+    /// whose top level is a dictionary. `files` gets the UTF-8 text of one in another encoding.
+    public static func read(_ original: SourceFile, in files: SourceFiles) -> (InfoPlist?, Diagnostics) {
+        var list: PropertyList?
+        var diagnostics = Diagnostics()
+        let file: SourceFile
+        let format: PropertyList.Format
+        if original.bytes.starts(with: BinaryPropertyList.header) {
+            (list, diagnostics) = BinaryPropertyList.read(original)
+            (file, format) = (original, .binary)
+        } else {
+            switch XMLEncoding.decode(original, in: files) {
+            case .failure(let failure):
+                diagnostics.append(failure.diagnostic)
+                return (nil, diagnostics)
+            case .success(let decoded):
+                (list, diagnostics) = PropertyListReader.read(decoded.file)
+                (file, format) = (decoded.file, .xml(decoded.encoding))
+            }
+        }
         guard let list else { return (nil, diagnostics) }
         let root = list.values[list.root]
         guard root.kind == .dictionary else {
             diagnostics.append(.plistExpected("a '<dict>' at the top of an Info.plist", found: "'<\(root.kind.rawValue)>'", at: root.range))
             return (nil, diagnostics)
         }
-        return (InfoPlist(file: file, list: list), diagnostics)
+        return (InfoPlist(original: original, file: file, format: format, list: list), diagnostics)
     }
 
-    /// The `UIApplicationSceneManifest` key, if the app declares one.
+    /// Whether the app declares a scene manifest.
+    public var declaresSceneManifest: Bool {
+        list.entry(Self.sceneManifestKey, in: list.root) != nil
+    }
+
+    /// Where the `UIApplicationSceneManifest` key is, if the app declares one (nil in a binary
+    /// file, which has no lines to show).
     public var sceneManifest: SourceRange? {
-        list.entry(Self.sceneManifestKey, in: list.root)?.keyRange
+        list.entry(Self.sceneManifestKey, in: list.root).flatMap { place($0.keyRange) }
+    }
+
+    /// Where the top-level dictionary starts (nil in a binary file).
+    public var rootRange: SourceRange? {
+        place(list.values[list.root].range)
+    }
+
+    /// `range` for a diagnostic: nil in a binary file, whose "lines" are bytes nobody reads.
+    func place(_ range: SourceRange) -> SourceRange? {
+        format == .binary ? nil : range
     }
 
     /// The storyboard UIKit loads at launch without scenes, if any.
@@ -33,8 +74,8 @@ public struct InfoPlist: Sendable {
         return name.isEmpty ? nil : name
     }
 
-    /// The offset of the top-level dictionary's end tag (`</dict>`), at the start of its line
-    /// when it stands alone there: where a new key is inserted.
+    /// The offset in `file` of the top-level dictionary's end tag (`</dict>`), at the start of
+    /// its line when it stands alone there: where a new key is inserted.
     public var insertionOffset: Int {
         let bytes = file.bytes
         var offset = list.values[list.root].content.upperBound
@@ -44,12 +85,17 @@ public struct InfoPlist: Sendable {
         return offset
     }
 
-    /// The indentation of the top-level keys (that of the first one; a tab when there is none).
-    public var keyIndentation: String {
-        let bytes = file.bytes
-        guard let first = list.values[list.root].entries.first else { return "\t" }
+    /// The indentation of the top-level keys (that of the first one; nil when there is none).
+    public var keyIndentation: String? {
+        guard let first = list.values[list.root].entries.first else { return nil }
         // The key's text starts after `<key>`: its line's leading blanks.
-        var lineStart = first.keyRange.startOffset
+        return indentation(ofLineAt: first.keyRange.startOffset)
+    }
+
+    /// The blanks that start the line holding `offset` in `file`.
+    func indentation(ofLineAt offset: Int) -> String {
+        let bytes = file.bytes
+        var lineStart = offset
         while lineStart > 0 && bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
         var end = lineStart
         while end < bytes.count && (bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t")) { end += 1 }

@@ -20,6 +20,9 @@ public struct PropertyList: Sendable {
         public var range: SourceRange
         /// Just after the start tag to the end tag's `<`.
         public var content: Range<Int>
+        /// A scalar read from a binary property list: its object as encoded there (marker and
+        /// payload), which `BinaryPropertyList.write` copies, so that no value changes by a bit.
+        var encoded: [UInt8]? = nil
     }
 
     /// Every value; `values[root]` is the top-level one (a dictionary in an Info.plist).
@@ -37,25 +40,18 @@ public struct PropertyList: Sendable {
     }
 }
 
-/// Reads an XML property list (`<plist version="1.0"><dict>…</dict></plist>`) with the
-/// project's `XMLReader` (iterative, depth-capped, no DTD expansion): located errors for a
-/// malformed one, and a clear one for formats it does not read — a binary property list
-/// (`bplist00`), UTF-16 text, an old-style (OpenStep) or JSON one — saying how to convert
-/// it with `plutil`. Never recursive: values are built from the flat element array.
+/// Reads an XML property list (`<plist version="1.0"><dict>…</dict></plist>`), as UTF-8 text
+/// (`InfoPlist.read` decodes other encodings first, and reads binary ones with
+/// `BinaryPropertyList`), with the project's `XMLReader` (iterative, depth-capped, no DTD
+/// expansion): located errors for a malformed one, and a clear one for an old-style (OpenStep)
+/// or JSON property list, saying how to convert it with `plutil`. Never recursive: values are
+/// built from the flat element array.
 public enum PropertyListReader {
     public static func read(_ file: SourceFile) -> (PropertyList?, Diagnostics) {
         var diagnostics = Diagnostics()
         let bytes = file.bytes
         let name = file.path
         let start = SourceRange(file: file.id, start: 0, end: min(1, bytes.count))
-        if bytes.starts(with: Array("bplist".utf8)) {
-            diagnostics.append(.plistBinary(name, at: start))
-            return (nil, diagnostics)
-        }
-        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
-            diagnostics.append(.plistNotXML(name, format: "UTF-16 text", at: start))
-            return (nil, diagnostics)
-        }
         var first = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { first = 3 }
         while first < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[first]) { first += 1 }

@@ -11,7 +11,7 @@ public enum QueryError: Error, Sendable, Equatable {
     case unknownState(String, machine: String, states: [String])
     case noPath(from: String, to: String, machine: String)
     /// `event` is not accepted in `state`; `accepted` lists what is, innermost first.
-    case rejectedEvent(String, state: String, accepted: [String], isFinal: Bool)
+    case rejectedEvent(String, state: String, accepted: [String], hasEnded: Bool)
     /// A file with several systems and no `--system`: a usage problem.
     case systemRequired(path: String, systems: [String])
     case unknownSystem(String, path: String, systems: [String])
@@ -25,6 +25,8 @@ public enum QueryError: Error, Sendable, Equatable {
     case malformedGoal(String)
     case noSystemPath(to: String, system: String)
     case systemStateLimit(String, limit: Int)
+    /// `lifecycle tests` cannot test machine or system `name`; `reason` says why.
+    case untestable(String, reason: String)
 
     /// Whether this is a usage problem (exit status 2) rather than a bad answer (exit status 1).
     public var isUsage: Bool {
@@ -46,8 +48,8 @@ public enum QueryError: Error, Sendable, Equatable {
             return "no state '\(name)' in '\(machine)'" + Self.didYouMean(name, states)
         case .noPath(let from, let to, let machine):
             return "no path from '\(from)' to '\(to)' in '\(machine)'"
-        case .rejectedEvent(let event, let state, let accepted, let isFinal):
-            if isFinal { return "'\(state)' is a final state and accepts no event; '\(event)' cannot happen" }
+        case .rejectedEvent(let event, let state, let accepted, let hasEnded):
+            if hasEnded { return "'\(state)' is a final state, where the machine has ended; '\(event)' cannot happen" }
             return "'\(state)' does not accept '\(event)'" + Self.didYouMean(event, accepted)
         case .systemRequired(let path, let systems):
             return "'\(path)' has \(systems.count) systems; choose one with '--system': \(Self.list(systems))"
@@ -67,6 +69,8 @@ public enum QueryError: Error, Sendable, Equatable {
             return "no sequence of events reaches '\(to)' in system '\(system)'"
         case .systemStateLimit(let name, let limit):
             return "system '\(name)' has more than \(limit) reachable states; the search stopped there (raise the limit with '--state-limit')"
+        case .untestable(let name, let reason):
+            return "cannot generate tests of '\(name)': \(reason)"
         }
     }
 
@@ -74,8 +78,8 @@ public enum QueryError: Error, Sendable, Equatable {
         switch self {
         case .unknownMachine(_, let path, let machines):
             return ["'\(path)' declares \(Self.list(machines))"]
-        case .rejectedEvent(_, let state, let accepted, let isFinal):
-            if isFinal { return [] }
+        case .rejectedEvent(_, let state, let accepted, let hasEnded):
+            if hasEnded { return [] }
             return [accepted.isEmpty ? "'\(state)' accepts no event" : "'\(state)' accepts \(Self.list(accepted))"]
         case .unknownSystem(_, let path, let systems):
             return ["'\(path)' declares \(Self.list(systems))"]

@@ -37,7 +37,7 @@ public enum Simulator {
             guard let step = stepper.step(on: event, from: state) else {
                 let error = QueryError.rejectedEvent(event, state: machine.states[state].name,
                                                      accepted: stepper.acceptedEvents(in: state),
-                                                     isFinal: machine.states[state].isFinal)
+                                                     hasEnded: machine.states[state].isFinal && machine.states[state].parent == nil)
                 return .failure(Failure(run: run, eventIndex: position, error: error))
             }
             run.steps.append(step)

@@ -73,7 +73,7 @@ public enum SystemQueries {
         let state = system.machine(of: step.instance).states[Int(firing.state[step.instance])].name
         switch step.action {
         case .fire(let name): return "its step '\(instance).\(name)' cannot happen: '\(instance)' is in '\(state)'"
-        case .new: return "its step 'new \(instance)' cannot happen: '\(instance)' is in '\(state)', neither its initial state nor a final state"
+        case .new: return "its step 'new \(instance)' cannot happen: '\(instance)' is in '\(state)', neither the state it starts in nor a final state where it has ended"
         }
     }
 

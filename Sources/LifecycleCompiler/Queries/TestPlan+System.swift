@@ -1,6 +1,8 @@
 extension TestPlanner where Automaton == SystemAutomaton {
     /// A plan for a system: every state of every instance (`Root=Appeared`; a run in a leaf is
-    /// in each state around it too), or every system event (`transitions`).
+    /// in each state around it too), every system event (`transitions`), or every two system
+    /// events that can happen one right after the other (`pairs`, among the composed states a
+    /// run reaches).
     public init(system automaton: SystemAutomaton, cover coverage: Coverage) {
         let system = automaton.system
         switch coverage {
@@ -18,12 +20,17 @@ extension TestPlanner where Automaton == SystemAutomaton {
             }, coveredBy: { _ in [] })
         case .transitions:
             self.init(automaton, goalCount: system.events.count, coveredIn: { _ in [] }, coveredBy: { [$0.transition] })
+        case .pairs:
+            self.init(automaton, pairs: Self.pairs(of: automaton, from: Self.reachable(in: automaton)))
         }
     }
 
-    /// What each goal of `init(system:cover:)` is called: `Root=Appeared`, or the event.
-    public static func goalNames(system: System, cover coverage: Coverage) -> [String] {
+    /// What each goal of `init(system:cover:)` is called: `Root=Appeared`, the event, or
+    /// `launch then push` (`pairs`: the plan's `pairs`).
+    public static func goalNames(system: System, cover coverage: Coverage, pairs: [StepPair] = []) -> [String] {
         switch coverage {
+        case .pairs:
+            pairs.map { $0.first < 0 ? system.events[$0.second].name : "\(system.events[$0.first].name) then \(system.events[$0.second].name)" }
         case .states:
             system.instances.indices.flatMap { index in
                 system.machine(of: index).states.map { "\(system.instances[index].name)=\($0.name)" }

@@ -22,22 +22,35 @@ public struct TestPlanFormatter {
         plan.sequences.map { $0.steps.map { QueryStep(from: $0.from, transition: $0.transition, to: $0.target) } }
     }
 
-    /// `'NotRunning'` or `NotRunning --launch--> Running`: a goal as the summary names it.
+    /// `'NotRunning'`, `NotRunning --launch--> Running`, or two transitions joined by `then`: a
+    /// goal as the summary names it.
     func goalName(_ goal: Int) -> String {
         switch coverage {
         case .states:
             return machine.states[goal].name
         case .transitions:
-            let transition = machine.transitions[goal]
-            let label = transition.event.map { "--\($0)-->" } ?? "-->"
-            return "\(machine.states[transition.source].name) \(label) \(machine.states[transition.target].name)"
+            return transitionName(goal)
+        case .pairs:
+            let pair = plan.pairs[goal]
+            return pair.first < 0 ? transitionName(pair.second) : "\(transitionName(pair.first)) then \(transitionName(pair.second))"
         }
+    }
+
+    /// `NotRunning --launch--> Running`.
+    func transitionName(_ index: Int) -> String {
+        let transition = machine.transitions[index]
+        let label = transition.event.map { "--\($0)-->" } ?? "-->"
+        return "\(machine.states[transition.source].name) \(label) \(machine.states[transition.target].name)"
     }
 
     /// `2 sequences cover all 11 transitions of Scene.`
     var summary: String {
         let sequences = plan.sequences.count == 1 ? "1 sequence covers" : "\(plan.sequences.count) sequences cover"
-        let noun = coverage == .states ? "state" : "transition"
+        let noun = switch coverage {
+        case .states: "state"
+        case .transitions: "transition"
+        case .pairs: "transition pair"
+        }
         let total = "\(plan.goalCount) \(noun)\(plan.goalCount == 1 ? "" : "s")"
         if plan.uncovered.isEmpty { return "\(sequences) all \(total) of \(machine.name)." }
         return "\(sequences) \(plan.goalCount - plan.uncovered.count) of the \(total) of \(machine.name)."

@@ -73,10 +73,13 @@ public enum Tracer {
     /// A transition enters `state` when the machine ends up inside `state` (its target is
     /// `state` or lies inside it, or its target is a composite whose initial child leads to
     /// `state`) coming from outside: a transition declared inside `state` that stays inside is
-    /// not an entry, and neither is a self-transition on a leaf.
+    /// not an entry, and neither is a self-transition on a leaf. A transition no step takes
+    /// (the checker warns about each) is no way in.
     public static func transitionsInto(_ state: Int, in machine: Machine) -> [QueryStep] {
         let stepper = MachineStepper(machine)
+        let taken = stepper.transitionsTaken()
         return machine.transitions.indices.compactMap { index in
+            guard taken[index] else { return nil }
             let transition = machine.transitions[index]
             let step = stepper.step(taking: index, from: transition.source)
             guard machine.isWithin(step.to, state), !machine.isWithin(transition.source, state) else { return nil }

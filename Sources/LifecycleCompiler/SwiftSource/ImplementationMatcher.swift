@@ -19,6 +19,11 @@ public struct NearMiss: Equatable, Sendable {
         case returnType(written: String?, expected: String?)
         /// The base name is misspelled.
         case baseName(written: String, expected: String)
+        /// The same signature, in a form UIKit does not call: `static`/`class`, `@nonobjc`,
+        /// `async`, `throws`, `@available(*, unavailable)` (the trait as Swift writes it).
+        case trait(String)
+        /// `@objc(…)` gives it another Objective-C selector than the one UIKit calls.
+        case objcSelector(written: String, expected: String)
     }
 
     public var method: ScannedMethod
@@ -27,6 +32,28 @@ public struct NearMiss: Equatable, Sendable {
     public init(method: ScannedMethod, difference: Difference) {
         self.method = method
         self.difference = difference
+    }
+
+    /// Whether the near miss has the callback's very signature, in a form UIKit does not call.
+    public var isUncalledForm: Bool {
+        switch difference {
+        case .trait, .objcSelector: true
+        default: false
+        }
+    }
+
+    /// The near miss in words: "'sceneDidEnterBackground(scene:)' nearly matches
+    /// 'sceneDidEnterBackground(_:)', but its first argument label is 'scene', not '_'", or
+    /// "'sceneDidEnterBackground(_:)' as declared here is 'async'".
+    public func described(expecting expected: String) -> String {
+        switch difference {
+        case .trait(let trait):
+            return "'\(method.selector)' as declared here " + (trait == "throws" ? "throws" : "is '\(trait)'")
+        case .objcSelector(let written, let expected):
+            return "'\(method.selector)' as declared here has the Objective-C selector '\(written)', not '\(expected)'"
+        default:
+            return "'\(method.selector)' nearly matches '\(expected)', but \(explanation)"
+        }
     }
 
     /// The difference in words, for a note: "its argument label is 'scene', not '_'".
@@ -41,6 +68,10 @@ public struct NearMiss: Equatable, Sendable {
             return "it returns '\(written ?? "Void")', not '\(expected ?? "Void")'"
         case .baseName(let written, let expected):
             return "it is named '\(written)', not '\(expected)'"
+        case .trait(let trait):
+            return trait == "throws" ? "it throws" : "it is '\(trait)'"
+        case .objcSelector(let written, let expected):
+            return "its Objective-C selector is '\(written)', not '\(expected)'"
         }
     }
 
@@ -58,9 +89,11 @@ public struct NearMiss: Equatable, Sendable {
 /// Compares an expected method with the methods a class implements.
 ///
 /// - Exact: same selector, same parameter types after `SwiftTypeText.normalized` (with the type aliases
-///   in scope), and the same return type (no return clause, `Void` and `()` are the same). Default
-///   values, parameter names, `override`, `async`/`throws` and attributes are ignored — check
-///   `isOverride` on the returned method yourself.
+///   in scope), and the same return type (no return clause, `Void` and `()` are the same), in a form
+///   UIKit calls: an instance method, not `@nonobjc` nor unavailable, `async` and `throws` only as the
+///   expected method is, and with its Objective-C selector if `@objc(…)` names one. Default values,
+///   parameter names, `override` and other attributes are ignored — check `isOverride` on the
+///   returned method yourself.
 /// - Near miss (when nothing is exact), in source order — a declaration the author plausibly meant:
 ///   - the same selector with another parameter type (`UIWindowScene` for `UIScene`) or return type;
 ///   - the same base name and parameter types with exactly one argument label off
@@ -76,19 +109,64 @@ public enum ImplementationMatcher {
     ///   - aliases: type aliases in scope (name → aliased type).
     ///   - known: selectors of every callback the delegate's protocols and superclasses declare.
     public static func match(_ expected: ScannedMethod, in methods: [ScannedMethod],
-                             aliases: [String: String] = [:], known: Set<String> = []) -> ImplementationMatch {
-        let expectedTypes = expected.parameters.map { SwiftTypeText.normalized($0.type, aliases: aliases) }
-        func types(_ m: ScannedMethod) -> [String] { m.parameters.map { SwiftTypeText.normalized($0.type, aliases: aliases) } }
-        for m in methods where m.selector == expected.selector {
-            if types(m) == expectedTypes && SwiftTypeText.sameReturnType(m.returnType, expected.returnType, aliases: aliases) {
-                return .implemented(m)
+                             aliases: [String: String] = [:], known: Set<String> = [],
+                             objcSelector: String? = nil) -> ImplementationMatch {
+        if let first = exactMatches(expected, in: methods, aliases: aliases, objcSelector: objcSelector).first {
+            return .implemented(methods[first])
+        }
+        let near = nearMisses(expected, in: methods, aliases: aliases, known: known, objcSelector: objcSelector)
+        return near.isEmpty ? .missing : .nearMiss(near)
+    }
+
+    /// The indices of every method that implements `expected` (see the type's comment), in order.
+    /// - Parameter objcSelector: the Objective-C selector UIKit calls, if known.
+    public static func exactMatches(_ expected: ScannedMethod, in methods: [ScannedMethod], aliases: [String: String] = [:],
+                                    objcSelector: String? = nil) -> [Int] {
+        var found: [Int] = []
+        var expectedTypes: [String]?
+        for (index, m) in methods.enumerated() where m.selector == expected.selector {
+            let wanted = expectedTypes ?? expected.parameters.map { SwiftTypeText.normalized($0.type, aliases: aliases) }
+            expectedTypes = wanted
+            if m.parameters.map({ SwiftTypeText.normalized($0.type, aliases: aliases) }) == wanted
+                && SwiftTypeText.sameReturnType(m.returnType, expected.returnType, aliases: aliases)
+                && uncalledTrait(m, expected: expected, objcSelector: objcSelector) == nil {
+                found.append(index)
             }
         }
+        return found
+    }
+
+    /// Why UIKit does not call `m`, which has `expected`'s selector and types: the form it is
+    /// declared in; nil when it calls it.
+    static func uncalledTrait(_ m: ScannedMethod, expected: ScannedMethod, objcSelector: String?) -> NearMiss.Difference? {
+        if m.modifiers.contains(.static) { return .trait("static") }
+        if m.modifiers.contains(.class) { return .trait("class") }
+        if m.attribute("nonobjc") != nil { return .trait("@nonobjc") }
+        if m.isUnavailable { return .trait("@available(*, unavailable)") }
+        if m.isAsync && !expected.isAsync { return .trait("async") }
+        if m.isThrowing && !expected.isThrowing { return .trait("throws") }
+        if let written = m.explicitObjCSelector, let objcSelector, written != objcSelector {
+            return .objcSelector(written: written, expected: objcSelector)
+        }
+        return nil
+    }
+
+    /// The methods plausibly meant as `expected` (see the type's comment), in source order.
+    public static func nearMisses(_ expected: ScannedMethod, in methods: [ScannedMethod], aliases: [String: String] = [:],
+                                  known: Set<String> = [], objcSelector: String? = nil) -> [NearMiss] {
+        let expectedTypes = expected.parameters.map { SwiftTypeText.normalized($0.type, aliases: aliases) }
+        func types(_ m: ScannedMethod) -> [String] { m.parameters.map { SwiftTypeText.normalized($0.type, aliases: aliases) } }
         var near: [NearMiss] = []
         for m in methods where m.parameters.count == expected.parameters.count {
             if m.selector != expected.selector && known.contains(m.selector) { continue }
             let written = types(m)
             if m.selector == expected.selector {
+                if written == expectedTypes && SwiftTypeText.sameReturnType(m.returnType, expected.returnType, aliases: aliases) {
+                    if let trait = uncalledTrait(m, expected: expected, objcSelector: objcSelector) {
+                        near.append(NearMiss(method: m, difference: trait))
+                    }
+                    continue
+                }
                 if let index = written.indices.first(where: { written[$0] != expectedTypes[$0] }) {
                     near.append(NearMiss(method: m, difference: .parameterType(
                         index: index, name: m.parameters[index].name,
@@ -110,7 +188,7 @@ public enum ImplementationMatcher {
                 near.append(NearMiss(method: m, difference: .baseName(written: m.baseName, expected: expected.baseName)))
             }
         }
-        return near.isEmpty ? .missing : .nearMiss(near)
+        return near
     }
 
     /// Builds the expected method from a Swift declaration such as

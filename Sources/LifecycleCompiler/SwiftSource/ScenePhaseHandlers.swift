@@ -1,20 +1,49 @@
+/// A set of scene-phase changes (old phase, new phase): nine bits.
+public struct PhaseChangeSet: Equatable, Sendable {
+    public var bits: UInt16
+
+    public init(bits: UInt16) { self.bits = bits & 0x1FF }
+
+    public static let all = PhaseChangeSet(bits: 0x1FF)
+    public static let none = PhaseChangeSet(bits: 0)
+
+    static func index(_ phase: ScenePhase) -> Int { ScenePhase.allCases.firstIndex(of: phase)! }
+
+    static func bit(old: ScenePhase, new: ScenePhase) -> UInt16 { 1 << (index(old) * 3 + index(new)) }
+
+    /// The changes whose old (or new) phase is one of `phases`.
+    static func with(old phases: Set<ScenePhase>) -> PhaseChangeSet {
+        var bits: UInt16 = 0
+        for old in phases { for new in ScenePhase.allCases { bits |= bit(old: old, new: new) } }
+        return PhaseChangeSet(bits: bits)
+    }
+
+    static func with(new phases: Set<ScenePhase>) -> PhaseChangeSet {
+        var bits: UInt16 = 0
+        for new in phases { for old in ScenePhase.allCases { bits |= bit(old: old, new: new) } }
+        return PhaseChangeSet(bits: bits)
+    }
+
+    public func contains(_ change: PhaseChange) -> Bool { bits & Self.bit(old: change.old, new: change.new) != 0 }
+
+    public static func & (a: PhaseChangeSet, b: PhaseChangeSet) -> PhaseChangeSet { PhaseChangeSet(bits: a.bits & b.bits) }
+    public static func | (a: PhaseChangeSet, b: PhaseChangeSet) -> PhaseChangeSet { PhaseChangeSet(bits: a.bits | b.bits) }
+    public static prefix func ~ (a: PhaseChangeSet) -> PhaseChangeSet { PhaseChangeSet(bits: ~a.bits) }
+}
+
 /// One `onChange(of: scenePhase)` handler of a Swift file, and the phase changes its action
 /// tells apart.
 public struct ScenePhaseHandler: Sendable {
-    /// A branch of the action: the old and new phases it is taken for (nil: any).
+    /// A branch of the action: code that runs only for some phase changes.
     public struct Branch: Sendable, Equatable {
-        public var old: Set<ScenePhase>?
-        public var new: Set<ScenePhase>?
+        /// The changes it may run for.
+        public var changes: PhaseChangeSet
         /// The condition or `case` as written, and where.
         public var text: String
         public var range: SourceRange
 
-        /// Whether the branch is taken for `change`; a branch that looks at neither phase is
-        /// never taken for one in particular.
-        public func matches(_ change: PhaseChange) -> Bool {
-            guard old != nil || new != nil else { return false }
-            return (old?.contains(change.old) ?? true) && (new?.contains(change.new) ?? true)
-        }
+        /// Whether the branch may be taken for `change`.
+        public func matches(_ change: PhaseChange) -> Bool { changes.contains(change) }
     }
 
     /// The `onChange` name.
@@ -181,39 +210,6 @@ public enum ScenePhaseHandlers {
 
         enum Role { case old, new }
 
-        /// A predicate over (old, new) phases: nil sets are "any".
-        struct Predicate {
-            var old: Set<ScenePhase>?
-            var new: Set<ScenePhase>?
-
-            func and(_ other: Predicate) -> Predicate {
-                Predicate(old: Self.intersect(old, other.old), new: Self.intersect(new, other.new))
-            }
-
-            static func intersect(_ a: Set<ScenePhase>?, _ b: Set<ScenePhase>?) -> Set<ScenePhase>? {
-                guard let a else { return b }
-                guard let b else { return a }
-                return a.intersection(b)
-            }
-
-            mutating func restrict(_ role: Role, to phases: Set<ScenePhase>) {
-                switch role {
-                case .old: old = Self.intersect(old, phases)
-                case .new: new = Self.intersect(new, phases)
-                }
-            }
-
-            var isAny: Bool { old == nil && new == nil }
-        }
-
-        /// A branch found in the action, with the tokens it governs.
-        struct Found {
-            var predicate: Predicate
-            var governs: Range<Int>
-            var text: String
-            var range: SourceRange
-        }
-
         /// Reads the closure `{` at `start` … `}` at `end`.
         func readAction(_ start: Int, end: Int, observed: String, into handler: inout ScenePhaseHandler) {
             var j = start + 1
@@ -268,239 +264,10 @@ public enum ScenePhaseHandlers {
                 roles.new.insert(observed)
             }
             if let captured, captured != observed { roles.old.insert(captured) }
-            var found: [Found] = []
-            var inConditions: [Range<Int>] = []
-            var k = body.lowerBound
-            // Statements examined (each scans ahead to its brace): bounded like the branches.
-            var examined = 0
-            while k < body.upperBound && found.count < ScenePhaseHandlers.maximumBranches && examined < ScenePhaseHandlers.maximumBranches {
-                let token = tokens[k]
-                if token.isKeyword("switch") || token.isKeyword("if") || token.isKeyword("guard") || token.isKeyword("while") { examined += 1 }
-                if token.isKeyword("switch") {
-                    k = readSwitch(at: k, limit: body.upperBound, roles: roles, into: &found, insertion: &handler.caseInsertion)
-                    continue
-                }
-                if token.isKeyword("if") || token.isKeyword("guard") || token.isKeyword("while") {
-                    if let (condition, governs) = condition(at: k, limit: body.upperBound) {
-                        inConditions.append(condition)
-                        for predicate in disjuncts(condition, roles: roles) where !predicate.isAny {
-                            found.append(Found(predicate: predicate, governs: governs, text: text(condition), range: range(condition)))
-                        }
-                    }
-                }
-                k += 1
-            }
-            // Comparisons outside conditions (`isActive = newPhase == .active`): each a branch.
-            let outside = found.count < ScenePhaseHandlers.maximumBranches ? atoms(body, roles: roles) : []
-            for atom in outside.prefix(ScenePhaseHandlers.maximumBranches) where !inConditions.contains(where: { $0.contains(atom.tokens.lowerBound) }) {
-                guard found.count < ScenePhaseHandlers.maximumBranches else { break }
-                var predicate = Predicate()
-                predicate.restrict(atom.role, to: atom.phases)
-                found.append(Found(predicate: predicate, governs: atom.tokens, text: text(atom.tokens), range: range(atom.tokens)))
-            }
-            // Each branch narrowed by those it is nested in.
-            if found.count > ScenePhaseHandlers.maximumBranches { found.removeSubrange(ScenePhaseHandlers.maximumBranches...) }
-            for index in found.indices {
-                var predicate = found[index].predicate
-                let start = found[index].governs.lowerBound
-                for outer in found.indices where outer != index && found[outer].governs.lowerBound < start && start < found[outer].governs.upperBound
-                    && found[outer].governs != found[index].governs {
-                    predicate = predicate.and(found[outer].predicate)
-                }
-                handler.branches.append(ScenePhaseHandler.Branch(old: predicate.old, new: predicate.new, text: found[index].text,
-                                                                 range: found[index].range))
-            }
-        }
-
-        /// A `switch` at `k`: each case's patterns as branches. Returns where to go on.
-        func readSwitch(at k: Int, limit: Int, roles: Roles, into found: inout [Found],
-                        insertion: inout (offset: Int, indentation: String, anchor: Range<Int>)?) -> Int {
-            var open = k + 1
-            var read = 0
-            while open < limit && !isPunct(open, "{") && read < ScenePhaseHandlers.maximumScan {
-                read += 1
-                if isPunct(open, "(") || isPunct(open, "[") { open = max(match[open], open) + 1; continue }
-                open += 1
-            }
-            guard open < limit, isPunct(open, "{"), match[open] > open else { return k + 1 }
-            let close = match[open]
-            // The subject: `(a, b)` or `a`.
-            var subject: [Role?] = []
-            let subjectTokens = (k + 1)..<open
-            if isPunct(k + 1, "("), match[k + 1] == open - 1 {
-                var element: [Int] = []
-                for t in (k + 2)..<(open - 1) {
-                    if isPunct(t, ",") {
-                        subject.append(element.count == 1 ? roles.role(tokens[element[0]].text) : nil)
-                        element = []
-                    } else {
-                        element.append(t)
-                    }
-                }
-                subject.append(element.count == 1 ? roles.role(tokens[element[0]].text) : nil)
-            } else if subjectTokens.count == 1 {
-                subject = [roles.role(tokens[k + 1].text)]
-            }
-            guard subject.contains(where: { $0 != nil }) else { return k + 1 }
-            // The cases, at the switch body's own depth.
-            var t = open + 1
-            var cases: [(keyword: Int, colon: Int)] = []
-            var defaultAt: Int?
-            while t < close {
-                if isPunct(t, "{") || isPunct(t, "(") || isPunct(t, "[") { t = max(match[t], t) + 1; continue }
-                if tokens[t].isKeyword("case") {
-                    var colon = t + 1
-                    while colon < close && !isPunct(colon, ":") {
-                        if isPunct(colon, "(") || isPunct(colon, "[") { colon = max(match[colon], colon) + 1; continue }
-                        colon += 1
-                    }
-                    cases.append((t, colon))
-                    t = colon + 1
-                    continue
-                }
-                if tokens[t].isKeyword("default") && defaultAt == nil {
-                    defaultAt = t > open + 1 && tokens[t - 1].isPunct(UInt8(ascii: "@")) ? t - 2 : t
-                }
-                t += 1
-            }
-            for (index, entry) in cases.enumerated() {
-                let governs = entry.colon..<(index + 1 < cases.count ? cases[index + 1].keyword : (defaultAt ?? close))
-                var pattern: [Int] = []
-                var patterns: [[Int]] = []
-                var p = entry.keyword + 1
-                while p < entry.colon {
-                    if tokens[p].isKeyword("where") { break }
-                    if isPunct(p, ","), pattern.isEmpty == false {
-                        patterns.append(pattern)
-                        pattern = []
-                    } else if isPunct(p, "(") {
-                        let end = min(max(match[p], p), entry.colon)
-                        pattern.append(contentsOf: p...end)
-                        p = end + 1
-                        continue
-                    } else {
-                        pattern.append(p)
-                    }
-                    p += 1
-                }
-                if !pattern.isEmpty { patterns.append(pattern) }
-                for pattern in patterns where found.count < ScenePhaseHandlers.maximumBranches {
-                    var predicate = Predicate()
-                    let elements = subject.count > 1 ? tupleElements(pattern) : [pattern]
-                    guard elements.count == subject.count else { continue }
-                    for (role, element) in zip(subject, elements) {
-                        guard let role, let phase = phase(in: element) else { continue }
-                        predicate.restrict(role, to: [phase])
-                    }
-                    guard !predicate.isAny else { continue }
-                    let tokens = (pattern.first ?? entry.keyword)..<((pattern.last ?? entry.keyword) + 1)
-                    found.append(Found(predicate: predicate, governs: governs, text: "case " + text(tokens), range: range(tokens)))
-                }
-            }
-            // A case for a change goes before `default:`, else before the closing brace.
-            if subject.count == 2, subject.contains(.old), subject.contains(.new), insertion == nil {
-                let before = defaultAt ?? close
-                // Only where the `default:` (or the brace) begins its line: looking back over its
-                // indentation only (a line of a thousand closing braces is not read each time).
-                var start = tokens[before].start
-                while start > 0 && (bytes[start - 1] == UInt8(ascii: " ") || bytes[start - 1] == UInt8(ascii: "\t")) { start -= 1 }
-                if start == 0 || bytes[start - 1] == UInt8(ascii: "\n") {
-                    let caseLine = cases.first.map { lineStart(of: tokens[$0.keyword].start) } ?? lineStart(of: tokens[k].start)
-                    insertion = (start, indentation(at: caseLine), tokens[before].start..<tokens[before].end)
-                }
-            }
-            return open + 1
-        }
-
-        /// `(.active, _)` as its elements' tokens.
-        func tupleElements(_ pattern: [Int]) -> [[Int]] {
-            guard let first = pattern.first, let last = pattern.last, isPunct(first, "("), isPunct(last, ")") else { return [pattern] }
-            var elements: [[Int]] = [[]]
-            var depth = 0
-            for t in pattern.dropFirst().dropLast() {
-                if isPunct(t, "(") || isPunct(t, "[") { depth += 1 }
-                if isPunct(t, ")") || isPunct(t, "]") { depth -= 1 }
-                if depth == 0 && isPunct(t, ",") { elements.append([]) } else { elements[elements.count - 1].append(t) }
-            }
-            return elements
-        }
-
-        /// The phase a pattern element names: `.active` or `ScenePhase.active`.
-        func phase(in element: [Int]) -> ScenePhase? {
-            guard element.count >= 2, isPunct(element[element.count - 2], "."), element.count <= 3 else { return nil }
-            if element.count == 3 && !tokens[element[0]].isKeyword("ScenePhase") { return nil }
-            return ScenePhase(rawValue: tokens[element[element.count - 1]].text)
-        }
-
-        /// An `if`, `guard` or `while` at `k`: its condition's tokens and the tokens it governs
-        /// (its block; for `guard`, the rest of the enclosing block).
-        func condition(at k: Int, limit: Int) -> (Range<Int>, Range<Int>)? {
-            let isGuard = tokens[k].isKeyword("guard")
-            var t = k + 1
-            var read = 0
-            while t < limit && read < ScenePhaseHandlers.maximumScan {
-                read += 1
-                if isGuard && tokens[t].isKeyword("else") { break }
-                if !isGuard && isPunct(t, "{") { break }
-                if isPunct(t, "(") || isPunct(t, "[") { t = max(match[t], t) + 1; continue }
-                t += 1
-            }
-            guard t < limit, t > k + 1, isGuard ? tokens[t].isKeyword("else") : isPunct(t, "{") else { return nil }
-            if isGuard { return ((k + 1)..<t, t..<limit) }
-            return ((k + 1)..<t, t..<max(t, min(match[t], limit)))
-        }
-
-        /// A condition as predicates, one per disjunct (`||` at depth 0), each the conjunction
-        /// of its comparisons (`&&` or `,`).
-        func disjuncts(_ condition: Range<Int>, roles: Roles) -> [Predicate] {
-            var parts: [Range<Int>] = []
-            var start = condition.lowerBound
-            var t = condition.lowerBound
-            while t < condition.upperBound {
-                if isPunct(t, "(") || isPunct(t, "[") { t = max(match[t], t) + 1; continue }
-                if isPunct(t, "|") && isPunct(t + 1, "|") {
-                    parts.append(start..<t)
-                    start = t + 2
-                    t += 2
-                    continue
-                }
-                t += 1
-            }
-            parts.append(start..<condition.upperBound)
-            return parts.map { part in
-                var predicate = Predicate()
-                for atom in atoms(part, roles: roles) { predicate.restrict(atom.role, to: atom.phases) }
-                return predicate
-            }
-        }
-
-        /// The comparisons of a phase in `span`: `NAME == .x`, `.x == NAME`, `NAME != .x`.
-        func atoms(_ span: Range<Int>, roles: Roles) -> [(role: Role, phases: Set<ScenePhase>, tokens: Range<Int>)] {
-            var result: [(role: Role, phases: Set<ScenePhase>, tokens: Range<Int>)] = []
-            var t = span.lowerBound
-            while t + 3 < span.upperBound {
-                let equal = isPunct(t + 1, "=") && isPunct(t + 2, "=") && !isPunct(t + 3, "=")
-                let notEqual = isPunct(t + 1, "!") && isPunct(t + 2, "=") && !isPunct(t + 3, "=")
-                guard equal || notEqual else { t += 1; continue }
-                // NAME op .x
-                if tokens[t].kind == .identifier, let role = roles.role(tokens[t].text), t + 4 < span.upperBound,
-                   isPunct(t + 3, "."), let phase = ScenePhase(rawValue: tokens[t + 4].text) {
-                    let phases: Set<ScenePhase> = equal ? [phase] : Set(ScenePhase.allCases).subtracting([phase])
-                    result.append((role, phases, t..<(t + 5)))
-                    t += 5
-                    continue
-                }
-                // .x op NAME
-                if t > span.lowerBound, isPunct(t - 1, "."), let phase = ScenePhase(rawValue: tokens[t].text), t + 3 < span.upperBound,
-                   tokens[t + 3].kind == .identifier, let role = roles.role(tokens[t + 3].text) {
-                    let phases: Set<ScenePhase> = equal ? [phase] : Set(ScenePhase.allCases).subtracting([phase])
-                    result.append((role, phases, (t - 1)..<(t + 4)))
-                    t += 4
-                    continue
-                }
-                t += 1
-            }
-            return result
+            var walker = PhaseBranchWalker(reader: self, roles: roles)
+            _ = walker.block(body, reach: .all, closure: true, depth: 0)
+            handler.branches = walker.branches
+            handler.caseInsertion = walker.caseInsertion
         }
 
         func lineStart(of offset: Int) -> Int {

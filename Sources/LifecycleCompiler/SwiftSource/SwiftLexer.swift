@@ -152,6 +152,7 @@ struct SwiftLexer {
                 let word = text(i + 1, e)
                 switch word {
                 case "if", "elseif", "else", "endif":
+                    // A condition is one line: the compiler rejects one that goes on to the next.
                     let lineEnd = word.hasPrefix("e") && word != "elseif" ? e : skipLine(from: e)
                     if keepDirectives {
                         newline = true

@@ -1,156 +1,16 @@
-/// An instance method declared directly in a type body.
-public struct ScannedMethod: Equatable, Sendable {
-    /// The name before the parameter clause, without backticks.
-    public var baseName: String
-    /// The parameters as declared.
-    public var parameters: [SwiftParameter]
-    /// The return type as written (whitespace collapsed), or `nil` if there is no `->` clause.
-    public var returnType: String?
-    /// Whether the declaration has the `override` modifier.
-    public var isOverride: Bool
-    /// Byte offset of the `func` keyword.
-    public var offset: Int
-    /// Byte offset just past the signature: the parameter clause's `)`, its effects, or the return
-    /// type. `offset..<signatureEnd` is what a fix-it replaces with the right signature.
-    public var signatureEnd: Int
-    /// Selector-style name: `"scene(_:willConnectTo:options:)"`, `"viewDidLoad()"`.
-    public var selector: String
-    /// The body's braces and what is between them (`{` … `}` included); nil without a body
-    /// (a protocol requirement) or when the body is never closed.
-    public var body: Range<Int>? = nil
-    /// The access modifier written (`private`, `fileprivate`, `internal`, `public`, `open`,
-    /// `package`), if any.
-    public var access: String? = nil
-    /// `async`, `throws` (or `rethrows`), and a generic parameter clause.
-    public var isAsync = false
-    public var isThrowing = false
-    public var isGeneric = false
-    /// The `#if` condition the declaration is compiled under (`DEBUG`, `!DEBUG && os(iOS)`),
-    /// from the directives around it; nil when it always is.
-    public var condition: String? = nil
-
-    /// Creates a method; `selector` is derived from `baseName` and the parameter labels.
-    public init(baseName: String, parameters: [SwiftParameter], returnType: String? = nil,
-                isOverride: Bool = false, offset: Int = 0, signatureEnd: Int? = nil) {
-        self.baseName = baseName
-        self.parameters = parameters
-        self.returnType = returnType
-        self.isOverride = isOverride
-        self.offset = offset
-        self.signatureEnd = signatureEnd ?? offset
-        self.selector = SwiftParameterList.selector(base: baseName, parameters: parameters)
-    }
-
-    /// Whether other types can call it (it is neither `private` nor `fileprivate`).
-    public var isVisibleToOtherTypes: Bool { access != "private" && access != "fileprivate" }
-}
-
-/// A `var` or `let` declared directly in a type body (instance properties only).
-public struct ScannedProperty: Equatable, Sendable {
-    public var name: String
-    /// The type: as annotated, else as plainly inferred from the initial value (`= 0` is
-    /// `Int`, `= Store()` is `Store`); nil when neither says.
-    public var type: String?
-    /// Whether code outside the type may assign it: a `var` that is stored or has a setter,
-    /// whose setter is neither `private` nor `fileprivate`.
-    public var isSettable: Bool
-    /// The access modifier written, if any.
-    public var access: String?
-    /// Byte offset of the `var` or `let` keyword.
-    public var offset: Int
-
-    public init(name: String, type: String?, isSettable: Bool, access: String?, offset: Int) {
-        self.name = name
-        self.type = type
-        self.isSettable = isSettable
-        self.access = access
-        self.offset = offset
-    }
-
-    /// Whether other types can read it.
-    public var isVisibleToOtherTypes: Bool { access != "private" && access != "fileprivate" }
-}
-
-/// `import Module` at the top level of a file.
-public struct ScannedImport: Equatable, Sendable {
-    /// The declaration as written, from `import` to the end of its line: `import UIKit`.
-    public var text: String
-    /// The `#if` condition around it, if any.
-    public var condition: String?
-}
-
-/// A type (or extension) declaration with a body.
-public struct ScannedType: Equatable, Sendable {
-    /// The declaration keyword.
-    public enum Kind: Sendable {
-        case `class`, `extension`, `struct`, `enum`, `actor`, `protocol`
-    }
-
-    /// The declaration keyword.
-    public var kind: Kind
-    /// The declared name; for extensions, the last component (`extension Foo.Bar` → `"Bar"`).
-    public var name: String
-    /// Instance methods declared directly in the body, in source order (no `static`/`class func`,
-    /// nothing from nested types, local functions or closures). For protocols these are the requirements.
-    public var methods: [ScannedMethod]
-    /// Byte offset of the declaration keyword (`class`, `extension`, ...).
-    public var declarationOffset: Int
-    /// Byte offset of the body's `{`.
-    public var bodyOpen: Int
-    /// Byte offset of the matching `}`, or the buffer length if the body is never closed.
-    public var bodyClose: Int
-    /// The names of the inheritance clause, each without module or generic arguments
-    /// (`class AppDelegate: UIResponder, UIApplicationDelegate` → `["UIResponder", "UIApplicationDelegate"]`).
-    public var inherited: [String] = []
-    /// The attributes written before the declaration, without `@` or arguments (`["main"]`).
-    public var attributes: [String] = []
-    /// Instance properties declared directly in the body, in source order (read only when
-    /// asked: `scanFile(readingProperties:)`).
-    public var properties: [ScannedProperty] = []
-    /// The `#if` condition the declaration is compiled under, if any.
-    public var condition: String? = nil
-
-    /// Creates a scanned type.
-    public init(kind: Kind, name: String, methods: [ScannedMethod], declarationOffset: Int, bodyOpen: Int, bodyClose: Int) {
-        self.kind = kind
-        self.name = name
-        self.methods = methods
-        self.declarationOffset = declarationOffset
-        self.bodyOpen = bodyOpen
-        self.bodyClose = bodyClose
-    }
-}
-
-/// `typealias Name = Type`, declared anywhere in a file (generic aliases are left out).
-public struct ScannedTypealias: Equatable, Sendable {
-    public var name: String
-    /// The aliased type as written (whitespace collapsed).
-    public var type: String
-
-    public init(name: String, type: String) {
-        self.name = name
-        self.type = type
-    }
-}
-
-/// What one file declares: its types and its type aliases, in source order.
-public struct SwiftFileScan: Equatable, Sendable {
-    public var types: [ScannedType]
-    public var typealiases: [ScannedTypealias]
-    /// The file's imports, in source order.
-    public var imports: [ScannedImport] = []
-    /// The classes a top-level `UIApplicationMain(…, NSStringFromClass(AppDelegate.self))` call
-    /// (or one naming the class in a string) starts the app with.
-    public var applicationMainClasses: [String] = []
-}
-
-/// Finds the types a Swift source file declares and the instance methods declared directly in them.
+/// Reads the declarations of a Swift source file: its types and extensions (with their
+/// inheritance clauses, attributes and modifiers), the methods and properties declared directly
+/// in them (attributes, modifiers, effects, full signatures), type aliases, imports, and every
+/// `#if` block with the clause each declaration is compiled under.
 ///
-/// Comments, string and regex literals of every kind are skipped. Code in every `#if`/`#elseif`/`#else`
-/// branch counts; braces are followed branch by branch, so that two alternative declaration headers
-/// sharing one body (`#if … func f(a: A) { #else func f(b: B) { #endif … }`) open one scope, not two.
-/// Works in one linear pass over the tokens with explicit stacks; never traps, recurses or hangs on
-/// malformed input. Offsets are byte offsets into `bytes`.
+/// Comments, string literals of every kind (raw, multi-line, interpolated) and regex literals
+/// are never read as code (`SwiftLexer`). Code in every `#if`/`#elseif`/`#else` branch is read,
+/// and each declaration records its clause, so that a caller decides what a build compiles
+/// (`SwiftBuildConfiguration`); braces are followed branch by branch, so that two alternative
+/// declaration headers sharing one body (`#if … func f(a: A) { #else func f(b: B) { #endif … }`)
+/// open one scope, not two. Works in one linear pass over the tokens with explicit stacks; never
+/// traps, recurses or hangs on malformed input. Offsets are byte offsets into `bytes`.
+/// `SwiftSyntaxReferenceTests` compares what it reads with the Swift compiler's own parser.
 public struct SwiftSourceScanner: Sendable {
     /// The source bytes (UTF-8).
     public let bytes: [UInt8]
@@ -171,68 +31,81 @@ public struct SwiftSourceScanner: Sendable {
         scanFile().types
     }
 
+    /// An open `{`: the type whose body it is (-1 for any other brace), and the innermost type
+    /// body it is in.
+    struct Brace {
+        var owner: Int
+        var innermostType: Int
+    }
+
     /// The types and the type aliases the file declares.
-    /// - Parameter readingProperties: also read each type's instance properties
-    ///   (`ScannedType.properties`, which only `migrate` needs; what it costs `check --impl`
+    /// - Parameter readingProperties: also read each type's properties
+    ///   (`ScannedType.properties`, which only `migrate` and the tests need; what it costs `check --impl`
     ///   otherwise: Performance.md, "`check --impl` and the scene life cycle").
     public func scanFile(readingProperties: Bool = false) -> SwiftFileScan {
         let tokens = SwiftLexer(bytes: bytes, range: 0..<bytes.count, keepDirectives: true).tokenize()
         let match = Self.matchBrackets(tokens)
-        var types: [ScannedType] = []
-        var aliases: [ScannedTypealias] = []
-        var imports: [ScannedImport] = []
-        var mainClasses: [String] = []
+        var scan = SwiftFileScan(types: [], typealiases: [])
         var bodyOwner: [Int: Int] = [:]  // token index of a body '{' -> index in `types`
-        var braces: [Int] = []  // per open '{': owning type index, or -1
-        var branches = BranchStates<[Int]>()
-        var conditions = CompilationConditions(bytes: bytes)
+        var braces: [Brace] = []
+        var branches = BranchStates<[Brace]>()
+        var clauses = ClauseTracker()
         var i = 0
         while i < tokens.count {
             let t = tokens[i]
             if t.kind == .directive {
                 branches.follow(t.text, &braces)
-                conditions.follow(t)
+                clauses.follow(t, bytes: bytes, into: &scan)
             } else if t.isPunct(UInt8(ascii: "{")) {
-                braces.append(bodyOwner[i] ?? -1)
+                let owner = bodyOwner[i] ?? -1
+                braces.append(Brace(owner: owner, innermostType: owner >= 0 ? owner : braces.last?.innermostType ?? -1))
             } else if t.isPunct(UInt8(ascii: "}")) {
-                if let top = braces.popLast(), top >= 0 { types[top].bodyClose = t.start }
+                if let top = braces.popLast(), top.owner >= 0 { scan.types[top.owner].bodyClose = t.start }
             } else if t.kind == .identifier && !t.escaped && !(i > 0 && tokens[i - 1].isPunct(UInt8(ascii: "."))) {
+                let member = braces.last.map { $0.owner } ?? -1  // the type whose body directly holds this, or -1
                 switch t.text {
                 case "class", "struct", "enum", "actor", "protocol", "extension":
                     if var decl = typeDeclaration(at: i, tokens, match) {
-                        decl.type.condition = conditions.current
-                        types.append(decl.type)
-                        bodyOwner[decl.bodyToken] = types.count - 1
+                        decl.type.clause = clauses.current
+                        decl.type.condition = clauses.conditionText(scan, bytes: bytes)
+                        let parent = braces.last?.innermostType ?? -1
+                        decl.type.parent = parent >= 0 ? parent : nil
+                        scan.types.append(decl.type)
+                        bodyOwner[decl.bodyToken] = scan.types.count - 1
                     }
                 case "func":
                     let (method, resume) = function(at: i, tokens, match)
-                    if var method, let top = braces.last, top >= 0 {
-                        method.condition = conditions.current
-                        types[top].methods.append(method)
+                    if var method, member >= 0 {
+                        method.clause = clauses.current
+                        method.condition = clauses.conditionText(scan, bytes: bytes)
+                        scan.types[member].methods.append(method)
                     }
                     // Resuming after the parameter clause keeps the scan linear; the clause holds no members.
                     if resume > i { i = resume; continue }
                 case "var", "let":
-                    if readingProperties, let top = braces.last, top >= 0, let property = property(at: i, tokens, match) {
-                        types[top].properties.append(property)
+                    if readingProperties, member >= 0 {
+                        for var property in properties(at: i, tokens, match) {
+                            property.clause = clauses.current
+                            scan.types[member].properties.append(property)
+                        }
                     }
                 case "typealias":
-                    if let alias = typealiasDeclaration(at: i, tokens) { aliases.append(alias) }
+                    if let alias = typealiasDeclaration(at: i, tokens) { scan.typealiases.append(alias) }
                 case "import":
-                    if braces.isEmpty, i + 1 < tokens.count, tokens[i + 1].kind == .identifier, !tokens[i + 1].newlineBefore {
-                        var end = i + 1
-                        while end < tokens.count && !tokens[end].newlineBefore && !tokens[end].isPunct(UInt8(ascii: ";")) { end += 1 }
-                        imports.append(ScannedImport(text: tokens.joinedText(i..<end, bytes: bytes), condition: conditions.current))
+                    if braces.isEmpty, var imported = importDeclaration(at: i, tokens, match) {
+                        imported.clause = clauses.current
+                        imported.condition = clauses.conditionText(scan, bytes: bytes)
+                        scan.imports.append(imported)
                     }
                 case "UIApplicationMain":
-                    if let name = Self.applicationMainClass(at: i, tokens, match, bytes: bytes) { mainClasses.append(name) }
+                    if let name = Self.applicationMainClass(at: i, tokens, match, bytes: bytes) { scan.applicationMainClasses.append(name) }
                 default:
                     break
                 }
             }
             i += 1
         }
-        return SwiftFileScan(types: types, typealiases: aliases, imports: imports, applicationMainClasses: mainClasses)
+        return scan
     }
 
     /// Instance methods implemented by class `name`: those declared directly in every `class name` body
@@ -244,7 +117,7 @@ public struct SwiftSourceScanner: Sendable {
 
     /// Same as `methods(ofClass:)`, over an existing scan result.
     public static func methods(ofClass name: String, in types: [ScannedType]) -> [ScannedMethod] {
-        types.filter { ($0.kind == .class || $0.kind == .extension) && $0.name == name }.flatMap(\.methods)
+        types.filter { ($0.kind == .class || $0.kind == .extension) && $0.name == name }.flatMap(\.instanceMethods)
     }
 
     // MARK: - Internals
@@ -255,14 +128,6 @@ public struct SwiftSourceScanner: Sendable {
         "static", "class", "public", "private", "fileprivate", "internal", "open", "package", "required",
         "convenience", "nonisolated", "dynamic", "mutating", "nonmutating", "struct", "enum", "protocol",
         "extension", "actor", "import", "where", "in", "return",
-    ]
-
-    /// Declaration modifiers that may precede `func`.
-    private static let modifiers: Set<String> = [
-        "override", "public", "private", "fileprivate", "internal", "open", "package", "final", "nonisolated",
-        "mutating", "nonmutating", "dynamic", "optional", "required", "convenience", "static", "class", "lazy",
-        "indirect", "distributed", "isolated", "consuming", "borrowing", "__consuming", "prefix", "postfix",
-        "infix", "weak", "unowned",
     ]
 
     /// Words that end the search for a type body.
@@ -310,40 +175,78 @@ public struct SwiftSourceScanner: Sendable {
         default: kind = .extension
         }
         var j = i + 1
-        guard j < t.count, t[j].kind == .identifier else { return nil }
+        guard j < t.count else { return nil }
+        let sugar = kind == .extension && (t[j].isPunct(UInt8(ascii: "[")) || t[j].isPunct(UInt8(ascii: "(")))
+        guard t[j].kind == .identifier || sugar else { return nil }
         if !t[j].escaped && Self.notTypeNames.contains(t[j].text) { return nil }
         if kind == .actor && t[j].newlineBefore { return nil }  // `actor` is a contextual keyword
         var name = t[j].text
+        let nameStart = j
+        var genericParameters: String?
         if kind == .extension {
-            while j + 2 < t.count && t[j + 1].isPunct(UInt8(ascii: ".")) && t[j + 2].kind == .identifier {
-                j += 2
-                name = t[j].text
+            // The extended type: `Foo.Bar`, `Array<Int>`, `[String: Int]`, `Banner?`, up to its
+            // inheritance clause, `where` clause or body; its name is its last name outside brackets.
+            var depth = 0
+            while j < t.count {
+                let tok = t[j]
+                if tok.kind == .directive { return nil }
+                if depth == 0 && (tok.isPunct(oneOf: "{:;}") || tok.isKeyword("where")) { break }
+                if tok.isPunct(oneOf: "([<") { depth += 1 } else if tok.isPunct(oneOf: ")]>") { depth -= 1; if depth < 0 { return nil } }
+                if depth == 0 && tok.kind == .identifier && !sugar { name = tok.text }
+                j += 1
+            }
+            guard j > nameStart else { return nil }
+            if sugar { name = t.joinedText(nameStart..<j, bytes: bytes) }
+        } else {
+            j += 1
+            if j < t.count, t[j].isPunct(UInt8(ascii: "<")), let close = Self.angleClose(from: j, t) {
+                genericParameters = t.joinedText(j..<(close + 1), bytes: bytes)
+                j = close + 1
             }
         }
-        j += 1
+        let extended = t.joinedText(nameStart..<j, bytes: bytes)
         var inherited: [String] = []
+        var entries: [Range<Int>] = []
         var inInheritance = false
+        var sawWhere = false  // a `where` clause's requirements are no inheritance clause
         var angle = 0
+        var entryStart = j
         while j < t.count {
             let tok = t[j]
             if tok.isPunct(UInt8(ascii: "{")) {
+                if inInheritance && entryStart < j { entries.append(entryStart..<j) }
                 var type = ScannedType(kind: kind, name: name, methods: [], declarationOffset: t[i].start,
                                        bodyOpen: tok.start, bodyClose: bytes.count)
                 type.inherited = inherited.filter { !$0.isEmpty }
-                type.attributes = Self.head(before: i, t, match).attributes
+                type.inheritedTypes = entries.map { t.joinedText($0, bytes: bytes) }.filter { !$0.isEmpty }
+                let head = Self.head(before: i, t, match, bytes: bytes)
+                type.attributes = head.attributes
+                type.modifiers = head.modifiers
+                type.extendedType = extended
+                type.genericParameters = genericParameters
                 return (type, j)
             }
+            if tok.kind == .directive { return nil }
             // The inheritance clause: the last name of each entry (`UIKit.UIResponder`), generic
             // arguments and attributes (`@preconcurrency P`) left out.
-            if tok.isPunct(UInt8(ascii: ":")) && angle == 0 && !inInheritance {
+            if tok.isKeyword("where") && angle == 0 { sawWhere = true }
+            if tok.isPunct(UInt8(ascii: ":")) && angle == 0 && !inInheritance && !sawWhere {
                 inInheritance = true
                 inherited.append("")
+                entryStart = j + 1
             } else if inInheritance {
                 if tok.isPunct(UInt8(ascii: "<")) { angle += 1 }
                 else if tok.isPunct(UInt8(ascii: ">")) { angle = max(0, angle - 1) }
-                else if tok.isPunct(UInt8(ascii: ",")) && angle == 0 { inherited.append("") }
-                else if tok.isKeyword("where") { inInheritance = false }
-                else if tok.kind == .identifier && angle == 0 && !(j > 0 && t[j - 1].isPunct(UInt8(ascii: "@"))) {
+                else if tok.isPunct(UInt8(ascii: "(")) && match[j] > j { j = match[j] }  // `@unchecked`, `@retroactive` arguments
+                else if tok.isPunct(UInt8(ascii: ",")) && angle == 0 {
+                    entries.append(entryStart..<j)
+                    entryStart = j + 1
+                    inherited.append("")
+                } else if tok.isKeyword("where") && angle == 0 {
+                    entries.append(entryStart..<j)
+                    inInheritance = false
+                } else if tok.kind == .identifier && angle == 0 && !(j > 0 && t[j - 1].isPunct(UInt8(ascii: "@")))
+                            && !(tok.isKeyword("any") || tok.isKeyword("some")) {
                     inherited[inherited.count - 1] = tok.text
                 }
             } else if tok.isPunct(UInt8(ascii: "<")) {
@@ -361,97 +264,194 @@ public struct SwiftSourceScanner: Sendable {
         return nil
     }
 
+    /// The `>` closing the generic clause `<` at `open`, nested ones counted; nil when a bracket,
+    /// `{`, `;` or `=` comes first.
+    /// Looked for at most 512 tokens: generic clauses are short, and a `<` that opens none then
+    /// costs a bounded scan.
+    static func angleClose(from open: Int, _ t: [SwiftToken]) -> Int? {
+        var depth = 0
+        var k = open
+        while k < t.count && k < open + 512 {
+            let tok = t[k]
+            if tok.isPunct(UInt8(ascii: "<")) { depth += 1 }
+            else if tok.isPunct(UInt8(ascii: ">")) { depth -= 1; if depth == 0 { return k } }
+            else if tok.isPunct(oneOf: "{};=") || tok.kind == .directive { return nil }
+            k += 1
+        }
+        return nil
+    }
+
     /// What precedes a declaration keyword: its modifiers and attributes. Read for every
     /// `func`, `var` and `let`, so it allocates nothing for the usual few modifiers.
     struct DeclarationHead {
-        var isOverride = false
-        /// `static` or `class`.
-        var isTypeMember = false
+        var modifiers: SwiftModifiers = []
         /// `private`, `fileprivate`, `internal`, `package`, `public` or `open`.
         var access: String?
         /// `private(set)` or `fileprivate(set)`: the setter's access.
         var setterAccess: String?
-        /// Attribute names without `@` or arguments.
-        var attributes: [String] = []
+        var attributes: [SwiftAttribute] = []
+        /// The token index of its first attribute or modifier (the keyword's when there is none).
+        var first = 0
+
+        var isOverride: Bool { modifiers.contains(.override) }
+        /// `static` or `class`.
+        var isTypeMember: Bool { modifiers.contains(.static) || modifiers.contains(.class) }
     }
 
-    /// Modifiers and attributes before the keyword at token `i`, scanned backwards.
-    static func head(before i: Int, _ t: [SwiftToken], _ match: [Int]) -> DeclarationHead {
-        var head = DeclarationHead()
-        var j = i - 1
-        while j >= 0 {
-            var tok = t[j]
-            var argument: String?
-            if tok.isPunct(UInt8(ascii: ")")) {
-                let open = match[j]
-                guard open > 0, t[open - 1].kind == .identifier else { break }
-                if open + 2 == j, t[open + 1].kind == .identifier { argument = t[open + 1].text }
-                j = open - 1
-                tok = t[j]
-            }
-            guard tok.kind == .identifier, !tok.escaped else { break }
-            if j > 0 && t[j - 1].isPunct(UInt8(ascii: "@")) {  // @attribute
-                head.attributes.insert(tok.text, at: 0)
-                j -= 2
-                continue
-            }
-            guard modifiers.contains(tok.text) else { break }
-            switch tok.text {
-            case "override": head.isOverride = true
-            case "static", "class": head.isTypeMember = true
-            case "private", "fileprivate", "internal", "package", "public", "open":
-                if argument == "set" { head.setterAccess = tok.text } else { head.access = tok.text }
-            default: break
-            }
-            j -= 1
+    /// Modifiers and attributes before the keyword at token `i`, scanned backwards. A modifier's
+    /// word that ends an expression on the same line (`case open`, `State.open`) is not one.
+    static func head(before i: Int, _ t: [SwiftToken], _ match: [Int], bytes: [UInt8]) -> DeclarationHead {
+        var (head, stop, first) = head(before: i, t, match, bytes: bytes, limit: 0)
+        if stop >= 0, first < i, !t[first].newlineBefore, !t[stop].isPunct(oneOf: "{};"), t[stop].kind != .directive {
+            // What shares its line with the token that stopped the scan belongs to that line's code.
+            var boundary = first
+            while boundary < i && !t[boundary].newlineBefore { boundary += 1 }
+            (head, _, first) = self.head(before: i, t, match, bytes: bytes, limit: boundary)
         }
+        head.first = first
         return head
     }
 
-    /// Parses the function declared by the `func` token at `i`. Returns the method (nil for type methods,
-    /// operators and malformed signatures) and the token index to resume scanning at (after the parameter
-    /// clause when there is one; parameter clauses never contain member declarations).
-    private func function(at i: Int, _ t: [SwiftToken], _ match: [Int]) -> (ScannedMethod?, Int) {
-        let head = Self.head(before: i, t, match)
-        let isOverride = head.isOverride
-        let isTypeMethod = head.isTypeMember
-        // Name.
-        var k = i + 1
-        guard k < t.count, t[k].kind == .identifier else { return (nil, i + 1) }
-        let baseName = t[k].text
-        k += 1
-        // Generic parameter clause.
-        var isGeneric = false
-        if k < t.count && t[k].isPunct(UInt8(ascii: "<")) {
-            isGeneric = true
-            var depth = 0
-            while k < t.count {
-                let tok = t[k]
-                if tok.isPunct(UInt8(ascii: "<")) { depth += 1 }
-                else if tok.isPunct(UInt8(ascii: ">")) { depth -= 1; if depth == 0 { k += 1; break } }
-                else if tok.isPunct(oneOf: "{};(") { return (nil, k) }
-                k += 1
+    /// The head read back to token `limit`, the token that stopped the scan (-1: none), and the head's first token.
+    private static func head(before i: Int, _ t: [SwiftToken], _ match: [Int], bytes: [UInt8],
+                             limit: Int) -> (DeclarationHead, stop: Int, first: Int) {
+        var head = DeclarationHead()
+        var j = i - 1
+        var first = i
+        while j >= limit {
+            var tok = t[j]
+            var arguments: Range<Int>?
+            var start = j
+            if tok.isPunct(UInt8(ascii: ")")) {
+                let open = match[j]
+                guard open > limit, t[open - 1].kind == .identifier || t[open - 1].isPunct(UInt8(ascii: ">")) else { break }
+                arguments = (open + 1)..<j
+                start = open - 1
+                tok = t[start]
             }
+            // An attribute named by a type: `@IntentParameterDependency<Intent>(\.$server)`,
+            // `@FocusState<Field?>.Binding`, `@SwiftUI.State`: names, dots and generic arguments
+            // written together back to the `@`.
+            let nameEnd = start
+            if tok.isPunct(UInt8(ascii: ">")) || tok.kind == .identifier {
+                var k = start
+                while k > limit {
+                    if t[k].isPunct(UInt8(ascii: ">")) {
+                        var depth = 0
+                        var open = k
+                        while open > limit && open > k - 512 {
+                            if t[open].isPunct(UInt8(ascii: ">")) { depth += 1 } else if t[open].isPunct(UInt8(ascii: "<")) { depth -= 1; if depth == 0 { break } }
+                            open -= 1
+                        }
+                        guard depth == 0, open > limit, t[open - 1].kind == .identifier, t[open - 1].end == t[open].start else { break }
+                        k = open - 1
+                        continue
+                    }
+                    guard t[k].kind == .identifier else { break }
+                    if k - 2 > limit, t[k - 1].isPunct(UInt8(ascii: ".")), t[k - 1].end == t[k].start,
+                       t[k - 2].end == t[k - 1].start, t[k - 2].kind == .identifier || t[k - 2].isPunct(UInt8(ascii: ">")) {
+                        k -= 2
+                        continue
+                    }
+                    break
+                }
+                if k > limit, t[k].kind == .identifier, t[k - 1].isPunct(UInt8(ascii: "@")), t[k - 1].end == t[k].start {
+                    start = k
+                    tok = t[k]
+                } else if tok.kind != .identifier {
+                    break
+                }
+            }
+            guard tok.kind == .identifier else { break }
+            if start > limit && t[start - 1].isPunct(UInt8(ascii: "@")) && t[start - 1].end == tok.start {  // @attribute
+                let name = nameEnd > start ? t.joinedText(start..<(nameEnd + 1), bytes: bytes) : tok.text
+                head.attributes.insert(SwiftAttribute(name: name, arguments: arguments.map { t.joinedText($0, bytes: bytes) }), at: 0)
+                j = start - 2
+                first = start - 1
+                continue
+            }
+            guard !tok.escaped, let modifier = SwiftModifiers.named(tok.text) else { break }
+            let isSetter = arguments.map { $0.count == 1 && t[$0.lowerBound].isKeyword("set") } ?? false
+            switch tok.text {
+            case "private", "fileprivate", "internal", "package", "public", "open":
+                if isSetter { head.setterAccess = tok.text; head.modifiers.insert(.__setter_access) } else { head.access = tok.text }
+                if !isSetter { head.modifiers.insert(modifier) }
+            default:
+                head.modifiers.insert(modifier)
+            }
+            j = start - 1
+            first = start
+        }
+        return (head, j >= limit ? j : -1, first)
+    }
+
+    /// Operator characters of a `func` named by an operator (`static func ==`).
+    private static func isOperatorByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "!"), UInt8(ascii: "*"),
+             UInt8(ascii: "%"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "|"), UInt8(ascii: "^"),
+             UInt8(ascii: "~"), UInt8(ascii: "?"), UInt8(ascii: "."):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Parses the function declared by the `func` token at `i`. Returns the method (nil for malformed
+    /// signatures) and the token index to resume scanning at (after the parameter clause when there
+    /// is one; parameter clauses never contain member declarations).
+    private func function(at i: Int, _ t: [SwiftToken], _ match: [Int]) -> (ScannedMethod?, Int) {
+        // Name: an identifier, or an operator's characters written together.
+        var k = i + 1
+        guard k < t.count else { return (nil, i + 1) }
+        var baseName: String
+        if t[k].kind == .identifier {
+            baseName = t[k].text
+            k += 1
+        } else if t[k].kind == .punctuation && Self.isOperatorByte(t[k].byte) || t[k].kind == .arrow {
+            var name: [UInt8] = []
+            repeat {
+                name += bytes[t[k].start..<t[k].end]
+                k += 1
+            } while k < t.count && !t[k].spaceBefore && (t[k].kind == .arrow || t[k].kind == .punctuation && Self.isOperatorByte(t[k].byte))
+                && !(t[k].isPunct(UInt8(ascii: "<")) && k + 1 < t.count && t[k + 1].kind == .identifier && !t[k + 1].spaceBefore)
+            baseName = String(decoding: name, as: UTF8.self)
+        } else {
+            return (nil, i + 1)
+        }
+        // Generic parameter clause.
+        var genericParameters: String?
+        if k < t.count && t[k].isPunct(UInt8(ascii: "<")) {
+            guard let close = Self.angleClose(from: k, t) else { return (nil, k) }
+            genericParameters = t.joinedText(k..<(close + 1), bytes: bytes)
+            k = close + 1
         }
         guard k < t.count, t[k].isPunct(UInt8(ascii: "(")) else { return (nil, k) }
         let close = match[k]
         guard close > k else { return (nil, k + 1) }
         let resume = close + 1
-        guard !isTypeMethod else { return (nil, resume) }
-        let parameters: [SwiftParameter]
+        var parameters: [SwiftParameter]
         switch SwiftParameterList.parse(tokens: t[k...close].filter { $0.kind != .directive }, bytes: bytes,
                                         endOffset: t[close].end) {
         case .success(let p): parameters = p
         case .failure: return (nil, resume)
         }
+        // An operator's parameters have no argument labels: `==(_:_:)`.
+        if t[i + 1].kind != .identifier {
+            for index in parameters.indices { parameters[index].label = nil }
+        }
         // Effects: async, throws, throws(E), rethrows, reasync.
         var isAsync = false, isThrowing = false
+        var thrownType: String?
         k = close + 1
         while k < t.count, t[k].kind == .identifier, !t[k].escaped,
               ["async", "throws", "rethrows", "reasync"].contains(t[k].text) {
             if t[k].text == "async" || t[k].text == "reasync" { isAsync = true } else { isThrowing = true }
             k += 1
-            if t[k - 1].text == "throws", k < t.count, t[k].isPunct(UInt8(ascii: "(")), match[k] > k { k = match[k] + 1 }
+            if t[k - 1].text == "throws", k < t.count, t[k].isPunct(UInt8(ascii: "(")), match[k] > k {
+                thrownType = t.joinedText((k + 1)..<match[k], bytes: bytes)
+                k = match[k] + 1
+            }
         }
         // Return type.
         var returnType: String?
@@ -461,12 +461,18 @@ public struct SwiftSourceScanner: Sendable {
             k = typeEnd(from: start, t)
             if k > start { returnType = t.joinedText(start..<k, bytes: bytes) }
         }
+        let head = Self.head(before: i, t, match, bytes: bytes)
         var method = ScannedMethod(baseName: baseName, parameters: parameters, returnType: returnType,
-                                   isOverride: isOverride, offset: t[i].start, signatureEnd: t[max(i, min(k, t.count) - 1)].end)
+                                   isOverride: head.isOverride, offset: t[i].start, signatureEnd: t[max(i, min(k, t.count) - 1)].end)
         method.access = head.access
+        method.declarationStart = t[max(0, min(head.first, i))].start
+        method.modifiers = head.modifiers
+        method.attributes = head.attributes
         method.isAsync = isAsync
         method.isThrowing = isThrowing
-        method.isGeneric = isGeneric
+        method.thrownType = thrownType
+        method.isGeneric = genericParameters != nil
+        method.genericParameters = genericParameters
         // The body: after a `where` clause, if any.
         var open = k
         if open < t.count && t[open].isKeyword("where") {
@@ -478,25 +484,45 @@ public struct SwiftSourceScanner: Sendable {
         return (method, max(resume, min(k, t.count)))
     }
 
-    /// The instance property declared by the `var` or `let` token at `i` (nil for a static one,
-    /// a tuple pattern or a malformed declaration).
-    private func property(at i: Int, _ t: [SwiftToken], _ match: [Int]) -> ScannedProperty? {
-        let head = Self.head(before: i, t, match)
-        guard !head.isTypeMember,
-              i + 1 < t.count, t[i + 1].kind == .identifier else { return nil }
-        let name = t[i + 1].text
-        var k = i + 2
+    /// The properties declared by the `var` or `let` token at `i`, one per name bound
+    /// (`var a = 0, b: Int`); none for a tuple pattern or a malformed declaration.
+    private func properties(at i: Int, _ t: [SwiftToken], _ match: [Int]) -> [ScannedProperty] {
+        let head = Self.head(before: i, t, match, bytes: bytes)
+        var found: [ScannedProperty] = []
+        var k = i + 1
+        while k < t.count, t[k].kind == .identifier {
+            guard var property = property(named: k, keyword: i, head: head, t, match, next: &k) else { break }
+            property.isStatic = head.isTypeMember
+            property.isLet = t[i].text == "let"
+            property.attributes = head.attributes
+            property.modifiers = head.modifiers
+            found.append(property)
+            // Another binding follows a ',' on the same declaration.
+            guard k < t.count, t[k].isPunct(UInt8(ascii: ",")), k + 1 < t.count else { break }
+            k += 1
+        }
+        return found
+    }
+
+    /// The binding whose name is token `n`; `next` is left at the token after it.
+    private func property(named n: Int, keyword i: Int, head: DeclarationHead, _ t: [SwiftToken], _ match: [Int],
+                          next: inout Int) -> ScannedProperty? {
+        let name = t[n].text
+        var k = n + 1
         var type: String?
         if k < t.count && t[k].isPunct(UInt8(ascii: ":")) {
             let start = k + 1
             k = typeEnd(from: start, t)
             if k > start { type = t.joinedText(start..<k, bytes: bytes) }
         }
+        let annotated = type
         var stored = true
         var hasSetter = true
         if k < t.count && t[k].isPunct(UInt8(ascii: "=")) {
             if type == nil { type = Self.inferredType(from: k + 1, t, bytes: bytes) }
-        } else if k < t.count && t[k].isPunct(UInt8(ascii: "{")) && !t[k].newlineBefore {
+            k = expressionEnd(from: k + 1, t, match)
+        }
+        if k < t.count && t[k].isPunct(UInt8(ascii: "{")) && !t[k].newlineBefore {
             // Observers keep a property stored; otherwise it is computed, settable with a `set`.
             let close = match[k] > k ? match[k] : t.count
             let first = k + 1 < close ? t[k + 1] : nil
@@ -511,12 +537,66 @@ public struct SwiftSourceScanner: Sendable {
                     if depth == 0 && t[index].isKeyword("set") { hasSetter = true }
                 }
             }
+            k = close + 1
         }
+        next = k
         let setterAccess = head.setterAccess
         let access = head.access
         let settable = t[i].text == "var" && (stored || hasSetter)
             && ![setterAccess, access].contains("private") && ![setterAccess, access].contains("fileprivate")
-        return ScannedProperty(name: name, type: type, isSettable: settable, access: access, offset: t[i].start)
+        var property = ScannedProperty(name: name, type: type, isSettable: settable, access: access, offset: t[i].start)
+        property.annotatedType = annotated
+        property.hasSetter = t[i].text == "var" && (stored || hasSetter)
+        property.setterAccess = setterAccess
+        return property
+    }
+
+    /// The token index just past an initial value starting at `start`: at a depth-0 `,`, `;`, `}`,
+    /// `{` of an accessor block on the same line after a complete value is impossible here (values
+    /// do not end in `{`), compiler-control line, or a line break that no operator continues.
+    private func expressionEnd(from start: Int, _ t: [SwiftToken], _ match: [Int]) -> Int {
+        var k = start
+        while k < t.count {
+            let tok = t[k]
+            if tok.kind == .directive { return k }
+            if k > start && tok.newlineBefore && !SwiftStatements.continues(t, at: k) { return k }
+            if tok.isPunct(oneOf: ",;})]") { return k }
+            if tok.isPunct(oneOf: "([{") {
+                guard match[k] > k else { return t.count }
+                k = match[k] + 1
+                continue
+            }
+            // A type's generic arguments (`PassthroughSubject<Void, Never>()`): their commas part no bindings.
+            if tok.isPunct(UInt8(ascii: "<")) && !tok.spaceBefore && k > start && t[k - 1].kind == .identifier
+                && t[k - 1].text.unicodeScalars.first?.properties.isUppercase == true, let close = Self.angleClose(from: k, t) {
+                k = close + 1
+                continue
+            }
+            k += 1
+        }
+        return k
+    }
+
+    /// The `import` declaration at token `i` (at the top level of the file).
+    private func importDeclaration(at i: Int, _ t: [SwiftToken], _ match: [Int]) -> ScannedImport? {
+        guard i + 1 < t.count, t[i + 1].kind == .identifier, !t[i + 1].newlineBefore else { return nil }
+        var end = i + 1
+        while end < t.count && !t[end].newlineBefore && !t[end].isPunct(UInt8(ascii: ";")) && t[end].kind != .directive { end += 1 }
+        // `import struct CloudKit.CKShare`: the module is the path's first name.
+        var path = i + 1
+        let kinds: Set<String> = ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func"]
+        if kinds.contains(t[path].text), path + 1 < end, t[path + 1].kind == .identifier { path += 1 }
+        var start = i
+        while start >= 2, t[start - 1].kind == .identifier, t[start - 2].isPunct(UInt8(ascii: "@")), t[start - 1].start == t[start - 2].end,
+              !t[start].newlineBefore || start == i {
+            start -= 2
+        }
+        var imported = ScannedImport(text: t.joinedText(i..<end, bytes: bytes), condition: nil)
+        imported.module = t[path].text
+        imported.offset = t[start].start
+        imported.keywordOffset = t[i].start
+        imported.end = t[end - 1].end
+        return imported
     }
 
     /// The type an initial value plainly has: a literal's (`0`, `1.5`, `"…"`, `true`), a type's
@@ -525,7 +605,7 @@ public struct SwiftSourceScanner: Sendable {
     static func inferredType(from k: Int, _ t: [SwiftToken], bytes: [UInt8]) -> String? {
         guard k < t.count else { return nil }
         let first = t[k]
-        let endsHere = { (index: Int) in index >= t.count || t[index].newlineBefore || t[index].isPunct(oneOf: ";{}") }
+        let endsHere = { (index: Int) in index >= t.count || t[index].newlineBefore || t[index].isPunct(oneOf: ";{},") }
         switch first.kind {
         case .number:
             guard endsHere(k + 1) else { return nil }
@@ -612,14 +692,14 @@ public struct SwiftSourceScanner: Sendable {
     /// The token index just past a type that starts at `start`: the type ends at a depth-0 `{`, `}`,
     /// `;`, `=`, `where`, compiler-control line, unmatched closer, or a line break that no `->`, `.` or
     /// `&` continues.
-    private func typeEnd(from start: Int, _ t: [SwiftToken]) -> Int {
+    func typeEnd(from start: Int, _ t: [SwiftToken]) -> Int {
         var k = start
         var stack: [UInt8] = []
         scanType: while k < t.count {
             let tok = t[k]
             if tok.kind == .directive { break scanType }
             if stack.isEmpty && k > start {
-                if tok.isPunct(oneOf: "{};=") || tok.isKeyword("where") { break scanType }
+                if tok.isPunct(oneOf: "{};=,") || tok.isKeyword("where") { break scanType }
                 if tok.newlineBefore && !(t[k - 1].kind == .arrow || t[k - 1].isPunct(oneOf: ".&")
                                           || tok.kind == .arrow || tok.isPunct(oneOf: ".&")) {
                     break scanType
@@ -643,13 +723,23 @@ public struct SwiftSourceScanner: Sendable {
         return k
     }
 
-    /// `typealias Name = Type` at token `i`; nil for a generic alias or a malformed one.
+    /// `typealias Name<T> = Type` at token `i`; nil for a malformed one.
     private func typealiasDeclaration(at i: Int, _ t: [SwiftToken]) -> ScannedTypealias? {
-        guard i + 3 < t.count, t[i + 1].kind == .identifier, t[i + 2].isPunct(UInt8(ascii: "=")) else { return nil }
-        let start = i + 3
+        guard i + 2 < t.count, t[i + 1].kind == .identifier else { return nil }
+        var k = i + 2
+        var genericParameters: String?
+        if t[k].isPunct(UInt8(ascii: "<")), let close = Self.angleClose(from: k, t) {
+            genericParameters = t.joinedText(k..<(close + 1), bytes: bytes)
+            k = close + 1
+        }
+        guard k + 1 < t.count, t[k].isPunct(UInt8(ascii: "=")) else { return nil }
+        let start = k + 1
         let end = typeEnd(from: start, t)
         guard end > start else { return nil }
-        return ScannedTypealias(name: t[i + 1].text, type: t.joinedText(start..<end, bytes: bytes))
+        var alias = ScannedTypealias(name: t[i + 1].text, type: t.joinedText(start..<end, bytes: bytes))
+        alias.genericParameters = genericParameters
+        alias.offset = t[i].start
+        return alias
     }
 }
 
@@ -679,56 +769,64 @@ struct BranchStates<Stack: RangeReplaceableCollection> {
     }
 }
 
-/// The `#if` condition in effect at each point of a file: each open `#if` contributes its
-/// current clause's condition, and the negation of the clauses before it (`#else` of
-/// `#if DEBUG` is `!DEBUG`). So a declaration moved elsewhere can be wrapped in the same
-/// condition. At most `BranchStates.maximumDepth` nested `#if`s are followed.
-struct CompilationConditions {
-    /// Per open `#if`: the byte ranges of its earlier clauses' conditions and of the current
-    /// one (nil in `#else`). Kept as ranges: most directives sit inside function bodies, where
-    /// no declaration asks for the condition, so its text is made only when asked.
-    private var frames: [(earlier: [Range<Int>], current: Range<Int>?)] = []
-    private var ignored = 0
-    private let bytes: [UInt8]
+/// Records a file's `#if` blocks as the scanner meets their directives, and knows the clause
+/// each point of the file is in.
+struct ClauseTracker {
+    /// The clause each open block is in, innermost last.
+    private var open: [Int] = []
 
-    init(bytes: [UInt8]) {
-        self.bytes = bytes
-    }
+    /// The innermost clause, if any.
+    var current: Int? { open.last }
 
-    mutating func follow(_ directive: SwiftToken) {
+    mutating func follow(_ directive: SwiftToken, bytes: [UInt8], into scan: inout SwiftFileScan) {
         let keywordEnd = min(directive.start + directive.text.utf8.count, directive.end)
         let condition = keywordEnd..<max(keywordEnd, min(directive.end, bytes.count))
         switch directive.text {
         case "#if":
-            if frames.count >= BranchStates<[Int]>.maximumDepth { ignored += 1 } else { frames.append(([], condition)) }
+            let region = scan.ifRegions.count
+            scan.ifRegions.append(SwiftIfRegion(clauses: [scan.ifClauses.count], end: nil, parentClause: open.last))
+            open.append(scan.ifClauses.count)
+            scan.ifClauses.append(SwiftIfClause(kind: .if, offset: directive.start, condition: condition, region: region))
         case "#elseif", "#else":
-            guard ignored == 0, let top = frames.indices.last else { return }
-            if let current = frames[top].current { frames[top].earlier.append(current) }
-            frames[top].current = directive.text == "#else" ? nil : condition
+            guard let top = open.last else { return }
+            let region = scan.ifClauses[top].region
+            open[open.count - 1] = scan.ifClauses.count
+            scan.ifClauses.append(SwiftIfClause(kind: directive.text == "#else" ? .else : .elseif, offset: directive.start,
+                                                condition: directive.text == "#else" ? nil : condition, region: region))
+            scan.ifRegions[region].clauses.append(scan.ifClauses.count - 1)
         case "#endif":
-            if ignored > 0 { ignored -= 1 } else if !frames.isEmpty { frames.removeLast() }
+            guard let top = open.popLast() else { return }
+            scan.ifRegions[scan.ifClauses[top].region].end = directive.start
         default:
             break
         }
     }
 
-    /// The conjunction of every open clause's condition; nil outside any `#if`.
-    var current: String? {
-        guard !frames.isEmpty else { return nil }
+    /// The condition the current point is compiled under, as `migrate` writes it around a moved
+    /// declaration (`DEBUG`, `!DEBUG && os(iOS)`); nil outside any `#if`. Made only for
+    /// declarations inside a `#if`, and from at most `BranchStates.maximumDepth` enclosing blocks.
+    func conditionText(_ scan: SwiftFileScan, bytes: [UInt8]) -> String? {
+        guard !open.isEmpty else { return nil }
         var parts: [String] = []
         var clauses: [String] = []  // the current clauses, ungrouped, for a condition of one part
-        for frame in frames {
-            parts += frame.earlier.map { Self.negated(Self.condition(bytes[$0])) }
-            if let current = frame.current {
-                let text = Self.condition(bytes[current])
-                parts.append(Self.grouped(text))
+        for clause in open.suffix(BranchStates<[Int]>.maximumDepth) {
+            let region = scan.ifRegions[scan.ifClauses[clause].region]
+            for earlier in region.clauses.prefix(BranchStates<[Int]>.maximumDepth) where earlier < clause {
+                if let range = scan.ifClauses[earlier].condition { parts.append(ConditionText.negated(ConditionText.condition(bytes[range]))) }
+            }
+            if let range = scan.ifClauses[clause].condition {
+                let text = ConditionText.condition(bytes[range])
+                parts.append(ConditionText.grouped(text))
                 clauses.append(text)
             }
         }
         if parts.count == 1, let only = clauses.first, clauses.count == 1 { return only }
         return parts.isEmpty ? nil : parts.joined(separator: " && ")
     }
+}
 
+/// A `#if` condition as text, for code that writes it back (`migrate`).
+enum ConditionText {
     /// A directive's condition: its text with comments removed and whitespace collapsed.
     static func condition(_ text: ArraySlice<UInt8>) -> String {
         var out: [UInt8] = []
@@ -738,7 +836,7 @@ struct CompilationConditions {
             if byte == UInt8(ascii: "/"), index + 1 < text.endIndex, text[index + 1] == UInt8(ascii: "/") || text[index + 1] == UInt8(ascii: "*") {
                 break
             }
-            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") {
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n") {
                 if let last = out.last, last != UInt8(ascii: " ") { out.append(UInt8(ascii: " ")) }
             } else {
                 out.append(byte)

@@ -107,8 +107,10 @@ struct SwiftStatements {
     ]
 
     /// The identifiers `tokens[range]` refers to by name: not members after `.` (except
-    /// `self.name`), not argument labels, not keywords. Each with its token index.
+    /// `self.name`, and `strongSelf.name` where `guard let strongSelf = self` made it another
+    /// name for `self`), not argument labels, not keywords. Each with its token index.
     static func references(in tokens: [SwiftToken], _ range: Range<Int>) -> [(name: String, index: Int)] {
+        let selves = selfAliases(in: tokens, range)
         var found: [(String, Int)] = []
         for k in range where tokens[k].kind == .identifier {
             let token = tokens[k]
@@ -116,7 +118,9 @@ struct SwiftStatements {
             if k > range.lowerBound && tokens[k - 1].isPunct(UInt8(ascii: ".")) {
                 // `self.name` and `self?.name` name a member of `self`; other `x.name` do not.
                 let owner = k - 2 >= range.lowerBound && tokens[k - 2].isPunct(UInt8(ascii: "?")) ? k - 3 : k - 2
-                guard owner >= range.lowerBound, tokens[owner].isKeyword("self") else { continue }
+                guard owner >= range.lowerBound, tokens[owner].isKeyword("self")
+                        || tokens[owner].kind == .identifier && selves.contains(tokens[owner].text)
+                        && !(owner > range.lowerBound && tokens[owner - 1].isPunct(UInt8(ascii: "."))) else { continue }
             }
             // An argument label: `(label:` or `, label:`, not a ternary's `? a : b`.
             if k + 1 < range.upperBound && tokens[k + 1].isPunct(UInt8(ascii: ":")) && k > range.lowerBound
@@ -125,9 +129,29 @@ struct SwiftStatements {
             }
             // A closure's parameter, `{ x in`, or a binding, `let x =`, is a declaration.
             if k > range.lowerBound && (tokens[k - 1].isKeyword("let") || tokens[k - 1].isKeyword("var")) { continue }
+            // Another name for `self` is not a member.
+            if selves.contains(token.text) && !(k > range.lowerBound && tokens[k - 1].isPunct(UInt8(ascii: "."))) { continue }
             found.append((token.text, k))
         }
         return found
+    }
+
+    /// Names bound to `self` in `tokens[range]`: `let strongSelf = self`, `guard let this =
+    /// self else`, `if let s = self {`, `let x = self!` (what `[weak self]` closures write).
+    static func selfAliases(in tokens: [SwiftToken], _ range: Range<Int>) -> Set<String> {
+        var names: Set<String> = []
+        for k in range where k + 3 < range.upperBound && (tokens[k].isKeyword("let") || tokens[k].isKeyword("var"))
+            && tokens[k + 1].kind == .identifier && !tokens[k + 1].isKeyword("self")
+            && tokens[k + 2].isPunct(UInt8(ascii: "=")) && tokens[k + 3].isKeyword("self") {
+            let next = k + 4
+            var end = next
+            if end < range.upperBound && tokens[end].isPunct(UInt8(ascii: "!")) { end += 1 }
+            // The binding ends there: nothing follows `self` but its statement's end.
+            guard end >= range.upperBound || tokens[end].newlineBefore || tokens[end].isKeyword("else")
+                    || tokens[end].isPunct(oneOf: ",{;") else { continue }
+            names.insert(tokens[k + 1].text)
+        }
+        return names
     }
 
     /// The identifiers `bytes[range]` refers to by name (as `references(in:_:)`), those inside
@@ -151,9 +175,11 @@ struct SwiftStatements {
         return found.sorted { $0.1.lowerBound < $1.1.lowerBound }
     }
 
-    /// The token indices of `self` used as a value (passed or assigned), not to reach a member.
+    /// The token indices of `self` used as a value (passed or assigned), not to reach a member
+    /// nor to name it again (`guard let strongSelf = self`, `guard let self = self`).
     static func bareSelf(in tokens: [SwiftToken], _ range: Range<Int>) -> [Int] {
-        range.filter { k in
+        let selves = selfAliases(in: tokens, range)
+        return range.filter { k in
             guard tokens[k].isKeyword("self") else { return false }
             let next = k + 1 < range.upperBound ? tokens[k + 1] : nil
             if let next, next.isPunct(UInt8(ascii: ".")) { return false }
@@ -161,6 +187,10 @@ struct SwiftStatements {
             // `[weak self]` and `[unowned self]` capture lists, `guard let self`.
             if k > range.lowerBound && (tokens[k - 1].isKeyword("weak") || tokens[k - 1].isKeyword("unowned")
                                         || tokens[k - 1].isKeyword("let") || tokens[k - 1].isKeyword("var")) { return false }
+            // `guard let strongSelf = self` and `guard let self = self`: bound, not passed.
+            if k >= range.lowerBound + 3 && tokens[k - 1].isPunct(UInt8(ascii: "=")) && tokens[k - 2].kind == .identifier
+                && (tokens[k - 3].isKeyword("let") || tokens[k - 3].isKeyword("var"))
+                && (tokens[k - 2].isKeyword("self") || selves.contains(tokens[k - 2].text)) { return false }
             return true
         }
     }

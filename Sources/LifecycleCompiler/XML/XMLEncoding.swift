@@ -14,40 +14,107 @@ public enum XMLEncoding {
 
     static func fail(_ diagnostic: Diagnostic) -> Result<SourceFile, Failure> { .failure(Failure(diagnostic: diagnostic)) }
 
+    /// An encoding `lifecycle` reads, as a document used it: what an edit writes back in.
+    public enum Encoding: Sendable, Equatable {
+        case utf8(byteOrderMark: Bool)
+        /// ISO-8859-1: each byte is the code point of its value.
+        case latin1
+        case ascii
+        case utf16(bigEndian: Bool, byteOrderMark: Bool)
+
+        /// `text` in this encoding. A character ISO-8859-1 or US-ASCII cannot hold is written
+        /// as a character reference (`&#x1F600;`), which XML reads back as the character (only
+        /// in text and attribute values, which is where inserted names go).
+        public func encode(_ text: String) -> [UInt8] {
+            var bytes: [UInt8] = []
+            switch self {
+            case .utf8:
+                bytes = Array(text.utf8)
+            case .latin1, .ascii:
+                let limit: UInt32 = self == .latin1 ? 0xFF : 0x7F
+                for scalar in text.unicodeScalars {
+                    if scalar.value <= limit {
+                        bytes.append(UInt8(scalar.value))
+                    } else {
+                        bytes += Array("&#x\(String(scalar.value, radix: 16, uppercase: true));".utf8)
+                    }
+                }
+            case .utf16(let bigEndian, _):
+                for unit in text.utf16 {
+                    let (high, low) = (UInt8(unit >> 8), UInt8(unit & 0xFF))
+                    bytes += bigEndian ? [high, low] : [low, high]
+                }
+            }
+            return bytes
+        }
+
+        /// The offset in the document's own bytes of `offset` in its UTF-8 text (`text`, what
+        /// `XMLEncoding.decode` gave), so that an edit found in the text lands in the bytes.
+        public func originalOffset(of offset: Int, inUTF8 text: UnsafeBufferPointer<UInt8>) -> Int {
+            switch self {
+            case .utf8, .ascii:
+                return offset
+            case .latin1:
+                // One byte per character: count the characters (lead bytes) before it.
+                return text[..<offset].reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+            case .utf16(_, let byteOrderMark):
+                // Two bytes per character, four for one beyond the BMP (a 4-byte UTF-8 sequence).
+                var units = 0
+                for byte in text[..<offset] where byte & 0xC0 != 0x80 { units += byte >= 0xF0 ? 2 : 1 }
+                return (byteOrderMark ? 2 : 0) + units * 2
+            }
+        }
+    }
+
+    /// A document's text as UTF-8, and the encoding its bytes are in.
+    public struct Decoded: Sendable {
+        /// The text as UTF-8: the document's own file when it is UTF-8 already.
+        public var file: SourceFile
+        public var encoding: Encoding
+    }
+
     /// `file`'s text as UTF-8: `file` itself when it is UTF-8 already (with or without a byte
     /// order mark), else a new file in `files` with the same path holding the UTF-8 text, so
     /// that diagnostics point at lines and columns as an editor shows them. An error when the
     /// encoding is one `lifecycle` does not read, or the bytes are not valid in it.
     public static func utf8(_ file: SourceFile, in files: SourceFiles) -> Result<SourceFile, Failure> {
+        decode(file, in: files).map(\.file)
+    }
+
+    /// `utf8(_:in:)`, with the encoding the bytes were in.
+    public static func decode(_ file: SourceFile, in files: SourceFiles) -> Result<Decoded, Failure> {
         let bytes = file.bytes
         func starts(_ prefix: [UInt8]) -> Bool { bytes.count >= prefix.count && zip(bytes, prefix).allSatisfy { $0 == $1 } }
         func range(_ start: Int, _ end: Int) -> SourceRange { SourceRange(file: file.id, start: start, end: min(end, bytes.count)) }
-        if starts([0xEF, 0xBB, 0xBF]) { return validateUTF8(file, from: 3, declared: nil) }
+        func decoded(_ encoding: Encoding, _ result: Result<SourceFile, Failure>) -> Result<Decoded, Failure> {
+            result.map { Decoded(file: $0, encoding: encoding) }
+        }
+        if starts([0xEF, 0xBB, 0xBF]) { return decoded(.utf8(byteOrderMark: true), validateUTF8(file, from: 3, declared: nil)) }
         if starts([0x00, 0x00, 0xFE, 0xFF]) || starts([0xFF, 0xFE, 0x00, 0x00])
             || starts([0x00, 0x00, 0x00, 0x3C]) || starts([0x3C, 0x00, 0x00, 0x00]) {
-            return fail(.xmlUnsupportedEncoding("UTF-32", at: range(0, 4)))
+            return .failure(Failure(diagnostic: .xmlUnsupportedEncoding("UTF-32", at: range(0, 4))))
         }
-        if starts([0xFE, 0xFF]) { return utf16(file, from: 2, bigEndian: true, in: files) }
-        if starts([0xFF, 0xFE]) { return utf16(file, from: 2, bigEndian: false, in: files) }
-        if starts([0x00, 0x3C, 0x00, 0x3F]) { return utf16(file, from: 0, bigEndian: true, in: files) }
-        if starts([0x3C, 0x00, 0x3F, 0x00]) { return utf16(file, from: 0, bigEndian: false, in: files) }
+        if starts([0xFE, 0xFF]) { return decoded(.utf16(bigEndian: true, byteOrderMark: true), utf16(file, from: 2, bigEndian: true, in: files)) }
+        if starts([0xFF, 0xFE]) { return decoded(.utf16(bigEndian: false, byteOrderMark: true), utf16(file, from: 2, bigEndian: false, in: files)) }
+        if starts([0x00, 0x3C, 0x00, 0x3F]) { return decoded(.utf16(bigEndian: true, byteOrderMark: false), utf16(file, from: 0, bigEndian: true, in: files)) }
+        if starts([0x3C, 0x00, 0x3F, 0x00]) { return decoded(.utf16(bigEndian: false, byteOrderMark: false), utf16(file, from: 0, bigEndian: false, in: files)) }
         // ASCII-compatible bytes: the declaration says which encoding.
-        guard let (name, nameRange) = declaredEncoding(bytes) else { return validateUTF8(file, from: 0, declared: nil) }
+        guard let (name, nameRange) = declaredEncoding(bytes) else { return decoded(.utf8(byteOrderMark: false), validateUTF8(file, from: 0, declared: nil)) }
         switch Self.canonical(name) {
         case "UTF-8":
-            return validateUTF8(file, from: 0, declared: name)
+            return decoded(.utf8(byteOrderMark: false), validateUTF8(file, from: 0, declared: name))
         case "ISO-8859-1":
-            return .success(files.add(path: file.path, bytes: latin1ToUTF8(bytes)))
+            return .success(Decoded(file: files.add(path: file.path, bytes: latin1ToUTF8(bytes)), encoding: .latin1))
         case "US-ASCII":
             if let index = bytes.firstIndex(where: { $0 >= 0x80 }) {
-                return fail(.xmlInvalidByte(bytes[index], encoding: name, at: range(index, index + 1)))
+                return .failure(Failure(diagnostic: .xmlInvalidByte(bytes[index], encoding: name, at: range(index, index + 1))))
             }
-            return .success(file)
+            return .success(Decoded(file: file, encoding: .ascii))
         case "UTF-16":
-            return fail(.xmlEncodingMismatch(declared: name, found: "ASCII-compatible bytes without a byte order mark",
-                                                 at: range(nameRange.lowerBound, nameRange.upperBound)))
+            return .failure(Failure(diagnostic: .xmlEncodingMismatch(declared: name, found: "ASCII-compatible bytes without a byte order mark",
+                                                                     at: range(nameRange.lowerBound, nameRange.upperBound))))
         default:
-            return fail(.xmlUnsupportedEncoding(name, at: range(nameRange.lowerBound, nameRange.upperBound)))
+            return .failure(Failure(diagnostic: .xmlUnsupportedEncoding(name, at: range(nameRange.lowerBound, nameRange.upperBound))))
         }
     }
 

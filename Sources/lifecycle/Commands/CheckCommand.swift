@@ -9,18 +9,21 @@ enum CheckCommand: Command {
     static let impl = OptionSpec(name: "--impl", valueName: "swift-file",
                                  help: "A Swift file implementing a delegate, or one of its extensions; report each required callback the files together do not implement. Repeatable.", repeatable: true)
     static let infoPlist = OptionSpec(name: "--info-plist", valueName: "plist",
-                                      help: "With --impl: the app's Info.plist (an XML property list), to tell whether the app adopts the scene life cycle.")
+                                      help: "With --impl: the app's Info.plist (XML or binary), to tell whether the app adopts the scene life cycle.")
     static let platform = OptionSpec(name: "--platform", valueName: "platform",
                                      help: "The deployment target, such as \"iOS 15.0\" (overrides the spec's 'platform'): warns about deprecated callbacks and callbacks not called before it.")
     static let machine = MachineOptions.machine("With --impl: check only this machine's delegate (repeatable; default: every machine).").repeated
     static let onlyDeclared = OptionSpec(name: "--only-declared",
                                          help: "With --impl: skip the machines whose delegate class no --impl file declares, instead of reporting them.")
+    static let define = OptionSpec(name: "--define", valueName: "flag",
+                                   help: "With --impl: a custom #if flag the app is built with, as swiftc's -D (repeatable); the others are then unset. Without it, code under a custom flag may or may not be compiled.",
+                                   repeatable: true)
     static let stamp = OptionSpec(name: "--stamp", valueName: "file",
                                   help: "When the check passes, write a one-line summary (a Swift comment) to this file: an output for build systems to track.")
     static let format = OutputFormat.option("text (default: diagnostics on stderr) or json (an array on stdout).")
 
     static let options = [
-        impl, infoPlist, platform, machine, onlyDeclared, CheckConfiguration.option, stamp,
+        impl, infoPlist, platform, machine, onlyDeclared, define, CheckConfiguration.option, stamp,
         DiagnosticOptions.warningsAsErrors, format, DiagnosticOptions.errorLimit, DiagnosticOptions.color,
         DiagnosticOptions.stateLimit,
     ]
@@ -33,6 +36,8 @@ enum CheckCommand: Command {
         /// `--machine`s, or nil for every machine.
         var machines: [String]?
         var onlyDeclared: Bool
+        /// `--define`s, or nil when none is given (custom flags unknown).
+        var defines: [String]?
         var stamp: String?
         var json: Bool
         var diagnostics: DiagnosticOptions
@@ -53,10 +58,12 @@ enum CheckCommand: Command {
         }
         var options = Options(specs: arguments.positionals, impl: arguments.all(impl), infoPlist: arguments.value(infoPlist),
                               platform: platform, machines: arguments.has(machine) ? arguments.all(machine) : nil,
-                              onlyDeclared: arguments.has(onlyDeclared), stamp: arguments.value(stamp), json: json,
+                              onlyDeclared: arguments.has(onlyDeclared), defines: arguments.has(define) ? arguments.all(define) : nil,
+                              stamp: arguments.value(stamp), json: json,
                               diagnostics: diagnostics)
         try configuration?.apply(to: &options)
         if options.impl.isEmpty && options.infoPlist != nil { throw .usage("'--info-plist' is only used with '--impl'") }
+        if options.impl.isEmpty && arguments.has(define) { throw .usage("'--define' is only used with '--impl'") }
         return options
     }
 
@@ -78,7 +85,7 @@ enum CheckCommand: Command {
         var infoPlist: InfoPlist?
         if let path = options.infoPlist {
             do {
-                let (read, plistDiagnostics) = InfoPlist.read(try frontend.read(path))
+                let (read, plistDiagnostics) = InfoPlist.read(try frontend.read(path), in: frontend.files)
                 infoPlist = read
                 frontend.diagnostics.append(contentsOf: plistDiagnostics)
             } catch {
@@ -94,7 +101,7 @@ enum CheckCommand: Command {
         if !swiftFiles.isEmpty && status == .success && (options.infoPlist == nil || infoPlist != nil) {
             frontend.diagnostics.append(contentsOf: ImplementationCheck.check(models, against: swiftFiles, infoPlist: infoPlist,
                                                                               machines: options.machines,
-                                                                              skippingUndeclared: options.onlyDeclared))
+                                                                              skippingUndeclared: options.onlyDeclared, flags: options.defines))
         }
         frontend.printDiagnostics()
         if status != .success { return status }

@@ -42,7 +42,7 @@ enum SimulateCommand: Command {
 
     /// `--system NAME`: the system's events, each step's callbacks with its instance.
     static func runSystem(_ options: Options) throws(CLIError) -> ExitCode {
-        var query = Query(options.query, jsonErrors: false)
+        var query = Query(options.query, jsonErrors: true)
         let (model, system) = try query.system(options.query.spec)
         let formatter = SystemFormatter(model: model, system: system)
         switch SystemQueries.run(options.events, in: system) {
@@ -51,7 +51,7 @@ enum SimulateCommand: Command {
             return .success
         case .failure(let failure):
             if !options.query.json { Terminal.out(formatter.text(events: failure.run)) }
-            throw .query(failure.error)
+            throw query.failure(failure.error, steps: formatter.json(failure.run))
         }
     }
 }

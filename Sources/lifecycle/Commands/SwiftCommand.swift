@@ -10,9 +10,14 @@ enum SwiftCommand: Command {
     static let impl = OptionSpec(name: "--impl", valueName: "other.swift",
                                  help: "Another Swift file of the target (repeatable): the types it declares are not declared again, a delegate class it declares gets an extension with what it lacks, and a callback it implements is not written (with --update: not added).",
                                  repeatable: true)
+    static let fixNearMisses = OptionSpec(name: "--fix-near-misses",
+                                          help: "With --update: rename each near miss of a missing callback (its name and argument labels only) instead of stopping at it.")
+    static let define = OptionSpec(name: "--define", valueName: "flag",
+                                   help: "With --update: a custom #if flag the app is built with, as swiftc's -D (repeatable); the others are then unset.",
+                                   repeatable: true)
     static let monitor = OptionSpec(name: "--monitor", help: "Also generate, per machine, a <Machine>LifecycleMonitor that every callback feeds and that reports the first one the spec does not allow.")
-    static let options = [OutputOptions.output("out.swift"), OutputOptions.force, update, impl, monitor] + DiagnosticOptions.all
-    static let usageShape: [UsageTerm] = [.optional([.option(update)]), .optional([.option(impl)])]
+    static let options = [OutputOptions.output("out.swift"), OutputOptions.force, update, impl, fixNearMisses, define, monitor] + DiagnosticOptions.all
+    static let usageShape: [UsageTerm] = [.optional([.option(update), .optional(fixNearMisses), .optional(define)]), .optional([.option(impl)])]
 
     struct Options {
         var spec: String
@@ -21,6 +26,9 @@ enum SwiftCommand: Command {
         var update: String?
         /// `--impl` files: the target's other Swift files.
         var others: [String]
+        var fixNearMisses: Bool
+        /// `--define`s, or nil when none is given.
+        var defines: [String]?
         var monitor: Bool
         var diagnostics: DiagnosticOptions
     }
@@ -36,8 +44,11 @@ enum SwiftCommand: Command {
         }
         let spec = try arguments.single("spec file")
         let diagnostics = try DiagnosticOptions(arguments)
-        return Options(spec: spec, output: output, update: target, others: arguments.all(impl), monitor: monitor,
-                       diagnostics: diagnostics)
+        if target == nil && arguments.has(fixNearMisses) { throw .usage("'--fix-near-misses' is only used with '--update'") }
+        if target == nil && arguments.has(define) { throw .usage("'--define' is only used with '--update'") }
+        return Options(spec: spec, output: output, update: target, others: arguments.all(impl),
+                       fixNearMisses: arguments.has(fixNearMisses), defines: arguments.has(define) ? arguments.all(define) : nil,
+                       monitor: monitor, diagnostics: diagnostics)
     }
 
     static func run(_ options: Options) throws(CLIError) -> ExitCode {
@@ -45,8 +56,7 @@ enum SwiftCommand: Command {
         let path = options.spec
         let model = try frontend.model(path)
         if let target = options.update {
-            try update(target, model: model, others: options.others)
-            return .success
+            return try update(target, model: model, others: options.others, options: options, frontend: &frontend)
         }
         let output = options.output.path
         var program: SwiftProgram?
@@ -70,18 +80,29 @@ enum SwiftCommand: Command {
         return .success
     }
 
-    static func update(_ target: String, model: Model, others: [String]) throws(CLIError) {
+    static func update(_ target: String, model: Model, others: [String], options: Options,
+                       frontend: inout Frontend) throws(CLIError) -> ExitCode {
         try OutputWriter.refuseInput(target)
-        let existing = try read(target)
-        var otherFiles: [[UInt8]] = []
-        for path in others { otherFiles.append(try read(path)) }
-        switch SwiftUpdater.update(existing, model: model, others: otherFiles) {
+        let file = try frontend.read(target)
+        var otherFiles: [SourceFile] = []
+        for path in others { otherFiles.append(try frontend.read(path)) }
+        switch SwiftUpdater.update(file, model: model, others: otherFiles, fixingNearMisses: options.fixNearMisses, flags: options.defines) {
         case .failure(let failure):
-            throw .file(FileProblem(path: target, at: (1, 1), message: failure.message, status: .inputErrors))
+            guard !failure.diagnostics.all.isEmpty else {
+                throw .file(FileProblem(path: target, at: (1, 1), message: failure.message, status: .inputErrors))
+            }
+            // The near misses, each at its method with its fix-it; the file is left as it was.
+            frontend.diagnostics.append(contentsOf: failure.diagnostics)
+            frontend.printDiagnostics()
+            Reporter.say(.error, "\(target) was not updated: \(failure.message)", command: self)
+            return .inputErrors
         case .success(let update):
-            guard !update.added.isEmpty else { return }
+            guard !update.added.isEmpty || !update.renamed.isEmpty else { return .success }
             if case .failure(let failure) = FileSystem.writeAtomically(update.bytes, to: target) {
                 throw .cannotWrite(target, failure.message)
+            }
+            for (from, to) in update.renamed {
+                Reporter.note("renamed '\(from)' to '\(to)'", file: target)
             }
             for (delegate, selector) in update.added {
                 Reporter.note("added '\(selector)' to '\(delegate)'", file: target)
@@ -89,6 +110,7 @@ enum SwiftCommand: Command {
             for module in update.imports {
                 Reporter.note("added 'import \(module)' for the types of the added callbacks", file: target)
             }
+            return .success
         }
     }
 

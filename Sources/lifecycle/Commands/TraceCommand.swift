@@ -88,17 +88,17 @@ enum TraceCommand: Command {
 
     /// `--system NAME --to 'Second=Appeared,…'`: the shortest sequence of system events.
     static func runSystem(_ options: QueryOptions, to: String) throws(CLIError) -> ExitCode {
-        var query = Query(options, jsonErrors: false)
+        var query = Query(options, jsonErrors: true)
         let (model, system) = try query.system(options.spec)
         let goal: SystemQueries.Goal
         switch SystemQueries.goal(to, in: system) {
         case .success(let parsed): goal = parsed
-        case .failure(let error): throw .query(error)
+        case .failure(let error): throw query.failure(error)
         }
         let formatter = SystemFormatter(model: model, system: system)
         switch SystemQueries.shortestPath(in: system, to: goal, limit: options.diagnostics.stateLimit) {
-        case .failure(let error): throw .query(error)
-        case .success(nil): throw .query(.noSystemPath(to: to, system: system.name))
+        case .failure(let error): throw query.failure(error)
+        case .success(nil): throw query.failure(.noSystemPath(to: to, system: system.name))
         case .success(let path?):
             Terminal.out(options.json ? formatter.json(path) : formatter.text(path: path))
             return .success

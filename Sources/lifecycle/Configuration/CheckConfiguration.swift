@@ -8,6 +8,7 @@ import LifecycleCompiler
 /// {
 ///   "warningsAsErrors": true,
 ///   "platform": "iOS 15.0",
+///   "defines": ["DEBUG"],
 ///   "specs": {
 ///     "Player.lifecycle": { "machines": ["Playback"], "swift": ["PlaybackController.swift", "Player+Errors.swift"] },
 ///     "Legacy.lifecycle": { "swift": [] }
@@ -17,7 +18,8 @@ import LifecycleCompiler
 ///
 /// The file is merged into `check`'s options once, after the command line is parsed:
 /// `warningsAsErrors: true` is `--warnings-as-errors`, `platform` is `--platform` (unless the
-/// command line has it). `specs` maps a spec, by its path relative to the file, to what its
+/// command line has it), `defines` is `--define` for each flag (unless the command line has
+/// one). `specs` maps a spec, by its path relative to the file, to what its
 /// delegates are checked against: `swift` replaces the `--impl` files (paths relative to the
 /// file; `[]` checks the spec alone, without the `--info-plist` the plugin passes), and `machines` replaces `--only-declared` and `--machine`
 /// with exactly those machines, whose delegate classes must then be declared. Without
@@ -26,7 +28,7 @@ import LifecycleCompiler
 /// file, so a misspelt setting does not go unnoticed.
 enum CheckConfiguration {
     static let option = OptionSpec(name: "--config", valueName: "file",
-                                   help: "Read options from a JSON file: warningsAsErrors, platform, and per spec the Swift files and machines to check.")
+                                   help: "Read options from a JSON file: warningsAsErrors, platform, defines, and per spec the Swift files and machines to check.")
 
     /// What one spec is checked against.
     struct SpecChoice {
@@ -38,6 +40,8 @@ enum CheckConfiguration {
     struct Settings {
         var warningsAsErrors = false
         var platform: Platform?
+        /// The custom `#if` flags the app is built with.
+        var defines: [String]?
         var specs: [(path: String, choice: SpecChoice)] = []
         /// The folder of the file, which its paths are relative to.
         var folder = ""
@@ -48,6 +52,7 @@ enum CheckConfiguration {
         func apply(to options: inout CheckCommand.Options) throws(CLIError) {
             options.diagnostics.warningsAsErrors = options.diagnostics.warningsAsErrors || warningsAsErrors
             options.platform = options.platform ?? platform
+            options.defines = options.defines ?? defines
             let chosen = options.specs.compactMap { spec in specs.first { $0.path == relativePath(spec, to: folder) }?.choice }
             guard let choice = chosen.first else { return }
             guard options.specs.count == 1 else { throw .usage("'--config' names files for a spec; check that spec on its own") }
@@ -97,7 +102,7 @@ enum CheckConfiguration {
         let document: LocatedJSON
         do { document = try LocatedJSON.parse(bytes) } catch { throw Problem(message: error.message, offset: error.offset) }
         var settings = Settings()
-        for member in try members(document, expected: ["warningsAsErrors", "platform", "specs"], in: "the file") {
+        for member in try members(document, expected: ["warningsAsErrors", "platform", "defines", "specs"], in: "the file") {
             let (key, value) = (member.key, member.value)
             switch key {
             case "warningsAsErrors":
@@ -110,6 +115,8 @@ enum CheckConfiguration {
                                   offset: value.offset)
                 }
                 settings.platform = platform
+            case "defines":
+                settings.defines = try strings(value, "'defines'")
             default:
                 guard case .object(let specs) = value.kind else { throw mismatch(key, "an object mapping spec paths to objects", value) }
                 for spec in specs {

@@ -422,6 +422,61 @@ enum FileSystem {
         withSystemPaths(source, destination, { rename($0, $1) }) == 0 ? .success(()) : .failure(Failure(message: Terminal.describe(errno: errno)))
     }
 
+    /// The folder a path is in (`.` for a bare name).
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// Whether `path` itself is a symbolic link (`lstat`).
+    static func isSymbolicLink(_ path: String) -> Bool {
+        var info = stat()
+        return withSystemPath(path, { lstat($0, &info) }) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+    }
+
+    /// A file by identity, links followed; nil when there is none.
+    static func identity(of path: String) -> FileIdentity? {
+        var info = stat()
+        return withSystemPath(path, { stat($0, &info) }) == 0 ? FileIdentity(info) : nil
+    }
+
+    /// Renames `source` over `destination` (`rename(2)`): the errno of a failure, or nil.
+    static func place(_ source: String, over destination: String) -> Int32? {
+        withSystemPaths(source, destination, { systemRename($0, $1) }) == 0 ? nil : errno
+    }
+
+    /// Writes `bytes` over the regular file at `path` in place (its inode, links, owner and
+    /// mode kept), cut to their length and flushed: the errno of a failure, or nil.
+    static func writeInPlace(_ bytes: [UInt8], to path: String) -> Int32? {
+        let result = bytes.withUnsafeBufferPointer { writeInPlace($0, to: path, truncating: true) }
+        if case .failure = result { return errno == 0 ? EIO : errno }
+        return nil
+    }
+
+    /// Creates the file `path` (it must not exist) holding `bytes`, with `mode`, flushed.
+    static func writeCopy(_ bytes: [UInt8], to path: String, mode: mode_t) -> Result<Void, Failure> {
+        let fd = withSystemPath(path) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) }
+        guard fd >= 0 else { return .failure(Failure(message: Terminal.describe(errno: errno))) }
+        let code = bytes.withUnsafeBufferPointer { writeAll($0, to: fd) }
+        if let code {
+            close(fd)
+            return .failure(Failure(message: Terminal.describe(errno: code)))
+        }
+        fchmod(fd, mode)
+        let flushed = fsync(fd) == 0
+        let failure = errno
+        close(fd)
+        return flushed ? .success(()) : .failure(Failure(message: Terminal.describe(errno: failure)))
+    }
+
+    /// Flushes a folder's entries to disk (after renames in it), as far as the system allows.
+    static func flushFolder(_ path: String) {
+        let fd = withSystemPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else { return }
+        _ = fsync(fd)
+        close(fd)
+    }
+
     static func currentUmask() -> mode_t {
         let mask = umask(0)
         umask(mask)

@@ -12,8 +12,9 @@ import Glibc
 /// (`unlink` and `kill` are async-signal-safe), restores the default action and raises the
 /// signal again, so the exit status still says "killed by".
 enum Interruption {
-    /// How many temporary files can be guarded at once (render has three at most).
-    static let slots = 4
+    /// How many temporary files can be guarded at once (render has three at most, a
+    /// `FileTransaction` one per file it writes).
+    static let slots = 8
     /// The temporary files' paths while in use (read by the signal handler), nil when free.
     nonisolated(unsafe) static var temporaries = [UnsafeMutablePointer<CChar>?](repeating: nil, count: slots)
     /// The process group of a running child, 0 when none.
@@ -51,6 +52,18 @@ enum Interruption {
 
     static func releaseTemporary(_ slot: Int?) {
         if let slot { temporaries[slot] = nil }
+    }
+
+    /// Runs `body` with SIGINT, SIGTERM and SIGHUP held: one that arrives meanwhile is
+    /// delivered when `body` is done (a `FileTransaction`'s renames and their roll-back).
+    static func holdingSignals<Result>(_ body: () -> Result) -> Result {
+        install()
+        var held = sigset_t(), previous = sigset_t()
+        sigemptyset(&held)
+        for signal in signals { sigaddset(&held, signal) }
+        _ = pthread_sigmask(SIG_BLOCK, &held, &previous)
+        defer { _ = pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        return body()
     }
 
     /// Kills `group` too if the process is interrupted, until `releaseChild()`.

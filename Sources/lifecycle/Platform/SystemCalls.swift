@@ -25,6 +25,11 @@ func systemClose(_ fd: Int32) -> Int32 {
     close(fd)
 }
 
+/// `rename(2)`.
+func systemRename(_ source: UnsafePointer<CChar>, _ destination: UnsafePointer<CChar>) -> Int32 {
+    rename(source, destination)
+}
+
 /// The current `errno`.
 var systemErrno: Int32 { errno }
 

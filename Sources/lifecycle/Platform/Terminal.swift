@@ -38,8 +38,12 @@ enum Terminal {
 
     static func out(_ buffer: UnsafeBufferPointer<UInt8>) {
         guard outputError == nil, !buffer.isEmpty else { return }
+        wroteOutput = true
         outputError = write(buffer, to: 1)
     }
+
+    /// Whether anything was written to standard output (for `Command.main`'s JSON errors).
+    nonisolated(unsafe) private(set) static var wroteOutput = false
 
     /// A message. A file name's bytes that are not valid UTF-8 show as `\xFF` (`FileName`),
     /// whichever command built the message. (A spec line quoted in a diagnostic that holds

@@ -40,7 +40,12 @@ extension Command {
     }
     /// Runs the command on its arguments (after the subcommand's name): `--help`, or
     /// parse and run, reporting what went wrong.
+    ///
+    /// With `--format json`, every outcome puts a JSON value on standard output: what the
+    /// command prints, or, for a failure that printed nothing there (a usage error, an
+    /// unreadable file, a spec with errors), `Reporter.json`'s error object.
     static func main(_ raw: [String]) -> ExitCode {
+        let json = OutputFormat.asksForJSON(raw, options: options)
         do {
             // After `--` every argument is a file name, `--help` too.
             let options = raw.prefix { $0 != "--" }
@@ -48,9 +53,13 @@ extension Command {
                 Terminal.out(helpText)
                 return .success
             }
-            return try run(try parse(try Arguments.parse(raw, options: self.options)))
+            let status = try run(try parse(try Arguments.parse(raw, options: self.options)))
+            if json && status != .success && !Terminal.wroteOutput { Terminal.out(Reporter.json(.status(status))) }
+            return status
         } catch {
-            return Reporter.report(error, command: self)
+            let status = Reporter.report(error, command: self)
+            if json && !Terminal.wroteOutput { Terminal.out(Reporter.json(error)) }
+            return status
         }
     }
 

@@ -48,6 +48,19 @@ enum OutputFormat: String, CaseIterable {
     /// text (default) or json, as most commands offer.
     static let textOrJSON = option("text (default) or json (one array of steps on stdout).")
 
+    /// Whether the command line `raw` (before `--`) asks a command with `options` for
+    /// `--format json`: read before parsing, so that a usage error can answer in JSON too.
+    static func asksForJSON(_ raw: [String], options: [OptionSpec]) -> Bool {
+        guard let format = options.first(where: { $0.name == textOrJSON.name }),
+              format.usageValue?.split(separator: "|").contains("json") == true else { return false }
+        let arguments = raw.prefix { $0 != "--" }
+        for (index, argument) in arguments.enumerated() {
+            if argument == format.name + "=json" { return true }
+            if argument == format.name, index + 1 < arguments.count, arguments[arguments.startIndex + index + 1] == "json" { return true }
+        }
+        return false
+    }
+
     /// The format `--format` names among `accepted` (the first when absent).
     static func parse(_ arguments: Arguments, accepting accepted: [OutputFormat]) throws(CLIError) -> OutputFormat {
         try arguments.choice(textOrJSON, of: accepted) ?? accepted[0]

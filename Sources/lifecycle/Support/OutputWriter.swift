@@ -21,35 +21,55 @@ enum OutputWriter {
 
     /// Writes bytes held elsewhere (a generator's `ByteBuffer`) without copying them.
     static func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String, force: Bool, command: String) throws(CLIError) {
+        switch try destination(of: bytes, at: path, force: force, command: command) {
+        case .unchanged:
+            return
+        case .standardOutput:
+            try writeStandardOutput(bytes, path: path)
+        case .special, .file:
+            try writeChecked(bytes, to: path)
+        }
+    }
+
+    /// Where an output goes, decided by the rules above before anything is written.
+    enum Destination {
+        /// The file holds these bytes already.
+        case unchanged
+        /// The file standard output is (written through the descriptor).
+        case standardOutput
+        /// A device, FIFO or socket, written in place.
+        case special
+        /// A regular file (or none yet) to replace, holding what it held when checked: for a
+        /// `FileTransaction`, which writes it only if it still does.
+        case file(FileTransaction.Expectation)
+    }
+
+    /// Checks an output against the rules (never an input; an edited or foreign file only
+    /// with `force`), writing nothing.
+    static func destination(of bytes: UnsafeBufferPointer<UInt8>, at path: String, force: Bool,
+                            command: String) throws(CLIError) -> Destination {
         try refuseInput(path)
         // `-o /dev/stdout` with stdout a file (`> out.dot`, `>> log.txt`): that file is written
         // through the descriptor, in place, at its offset, never checked or replaced.
-        if FileSystem.standardStream(for: path) == 1 {
-            Terminal.out(bytes)
-            if let code = Terminal.outputError {
-                Terminal.outputError = nil
-                throw .cannotWrite(path, Terminal.describe(errno: code))
-            }
-            return
-        }
+        if FileSystem.standardStream(for: path) == 1 { return .standardOutput }
         switch FileSystem.kind(of: path) {
         case .directory:
             throw .cannotWrite(path, "is a directory")
         case .special:
             // A device or pipe holds no file to protect (and reading `/dev/full` never ends).
-            return try writeChecked(bytes, to: path)
+            return .special
         case .missing, .regular:
             break
         }
         // With `--force` the old content matters only if it may be the same bytes (then the
         // file is left untouched): a file of another size is replaced without reading it.
-        if force, let size = FileSystem.size(of: path), size != bytes.count { return try writeChecked(bytes, to: path) }
+        if force, let size = FileSystem.size(of: path), size != bytes.count { return .file(.anything) }
         switch FileSystem.contents(of: path) {
         case .failure(let failure):
             throw .file(FileProblem(path: path, message: "cannot read the existing file: \(failure.message)"))
         case .success(let existing):
             if let existing {
-                if existing.withUnsafeBufferPointer({ FileSystem.sameBytes($0, bytes) }) { return }
+                if existing.withUnsafeBufferPointer({ FileSystem.sameBytes($0, bytes) }) { return .unchanged }
                 if !force {
                     switch GeneratedFileHeader.status(of: existing) {
                     case .untouched:
@@ -62,7 +82,30 @@ enum OutputWriter {
                     }
                 }
             }
-            try writeChecked(bytes, to: path)
+            return .file(.bytes(existing))
+        }
+    }
+
+    /// The same for an array.
+    static func destination(of bytes: [UInt8], at path: String, force: Bool, command: String) throws(CLIError) -> Destination {
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(CLIError) in try destination(of: buffer, at: path, force: force, command: command) }
+        }
+        return try result.get()
+    }
+
+    /// Writes an output `destination(…)` found to be standard output or a device.
+    static func writeSpecial(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) throws(CLIError) {
+        if FileSystem.standardStream(for: path) == 1 { return try writeStandardOutput(bytes, path: path) }
+        try writeChecked(bytes, to: path)
+    }
+
+    /// Writes to standard output for `-o /dev/stdout`, a write failure an error about `path`.
+    static func writeStandardOutput(_ bytes: UnsafeBufferPointer<UInt8>, path: String) throws(CLIError) {
+        Terminal.out(bytes)
+        if let code = Terminal.outputError {
+            Terminal.outputError = nil
+            throw .cannotWrite(path, Terminal.describe(errno: code))
         }
     }
 

@@ -22,8 +22,7 @@ struct QueryOptions {
 struct Query {
     var frontend: Frontend
     let selection: MachineOptions
-    /// Whether errors go to stdout as JSON too (`--format json` of a machine's `trace` and
-    /// `simulate`).
+    /// Whether errors go to stdout as JSON too (`--format json`).
     let jsonErrors: Bool
 
     init(_ diagnostics: DiagnosticOptions, selection: MachineOptions, jsonErrors: Bool = false) {
@@ -32,8 +31,8 @@ struct Query {
         self.jsonErrors = jsonErrors
     }
 
-    /// A query on the machine of `options`, with JSON errors when JSON was asked for; or, with
-    /// `jsonErrors: false`, errors on stderr only (what a system's query prints).
+    /// A query on the machine or system of `options`, with JSON errors when JSON was asked for
+    /// (`jsonErrors: false`: errors on stderr only, for a command that prints them otherwise).
     init(_ options: QueryOptions, jsonErrors: Bool) {
         self.init(options.diagnostics, selection: options.selection, jsonErrors: jsonErrors && options.json)
     }
@@ -62,7 +61,7 @@ struct Query {
     /// The system `--system` names in the spec at `path`, or its only one.
     mutating func system(_ path: String) throws(CLIError) -> (Model, System) {
         let model = try self.model(path)
-        return (model, try selection.system(in: model))
+        do { return (model, try selection.system(in: model)) } catch { throw failure(error) }
     }
 
     /// `error`, after writing it to stdout as JSON when JSON was asked for: `steps` are those

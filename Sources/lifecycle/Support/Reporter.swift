@@ -83,6 +83,23 @@ enum Reporter {
         }
     }
 
+    /// `error` as the JSON object every command prints on stdout with `--format json` when it
+    /// printed nothing else there: `{"error": message, "notes": [note…], "steps": []}`, the
+    /// shape `Query.fail` gives a query's errors (stderr has the same, as text).
+    static func json(_ error: CLIError) -> String {
+        let (message, notes): (String, [String]) = switch error {
+        case .usage(let message): (message, [])
+        case .query(let error): (error.message, error.notes)
+        case .file(let problem):
+            (Diagnostic.printablePath(problem.path) + (problem.position.map { ":\($0.line):\($0.column)" } ?? "") + ": " + problem.message,
+             problem.notes)
+        case .failure(let message, let notes): (message, notes)
+        case .status: ("the input has errors; see the diagnostics on stderr", [])
+        }
+        return "{\n  \"error\": \(JSONWriter.quoted(message)),\n  \"notes\": ["
+            + notes.map { JSONWriter.quoted($0) }.joined(separator: ", ") + "],\n  \"steps\": []\n}\n"
+    }
+
     /// A warning or note that does not stop the command.
     static func say(_ severity: Severity, _ message: String, command: (any Command.Type)?) {
         Terminal.err(line(severity, message, command: command?.name))

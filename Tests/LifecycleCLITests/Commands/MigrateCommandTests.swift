@@ -59,6 +59,195 @@ import Testing
         #expect(try Self.read(folder + "/AppDelegate.swift") == updated)
     }
 
+    /// Every file of the folder, name and bytes.
+    static func snapshot(_ folder: String) throws -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) { files[name] = try read(folder + "/" + name) }
+        return files
+    }
+
+    static let updateArguments = ["migrate", "AppDelegate.swift", "AppDelegate+Notifications.swift", "--info-plist", "Info.plist",
+                                  "-o", "SceneDelegate.swift", "--update"]
+
+    /// Issue 36, item 1: a read-only Info.plist used to leave the scene delegate written and the
+    /// app delegate edited (exit 3), and a second run refused the half-migrated app. Now every
+    /// target is checked first: nothing is written, and the message says so.
+    @Test func anUnwritableInfoPlistChangesNothing() throws {
+        let folder = try Self.copy()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: folder + "/Info.plist")
+        let before = try Self.snapshot(folder)
+        let run = try CLIRunner.run(Self.updateArguments, in: folder)
+        #expect(run.status == 3, "\(run)")
+        #expect(run.stderr == "Info.plist: error: cannot write file: the file is read-only (mode 444)\n"
+                + "Info.plist: note: nothing was changed: 'SceneDelegate.swift', 'AppDelegate.swift' and 'Info.plist' are as they were\n")
+        #expect(try Self.snapshot(folder) == before)
+    }
+
+    /// Issue 36: a failure at any step of the writes (each staged file, each old file kept,
+    /// each rename; `LIFECYCLE_FAIL_WRITE=N` fails the Nth) leaves every file byte for byte as it
+    /// was, no temporary file behind, and says so; the run after the last step succeeds.
+    @Test func aFailureAtAnyWriteLeavesEveryFileAsItWas() throws {
+        let folder = try Self.copy()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // An existing, untouched scene delegate written from fewer files: it is replaced too,
+        // so that every kind of step runs for every file.
+        let first = try CLIRunner.run(["migrate", "AppDelegate.swift", "-o", "SceneDelegate.swift"], in: folder)
+        #expect(first.status == 0, "\(first)")
+        let before = try Self.snapshot(folder)
+        var step = 1
+        while true {
+            let run = try CLIRunner.run(Self.updateArguments, in: folder, environment: ["LIFECYCLE_FAIL_WRITE": String(step)])
+            if run.status == 0 { break }
+            #expect(run.status == 3, "step \(step): \(run)")
+            #expect(run.stderr.contains(": error: cannot write file: Input/output error (LIFECYCLE_FAIL_WRITE)\n"), "step \(step): \(run)")
+            #expect(run.stderr.contains("note: nothing was changed: "), "step \(step): \(run)")
+            #expect(try Self.snapshot(folder) == before, "step \(step) changed a file")
+            step += 1
+            if step > 20 { Issue.record("the writes never succeed"); return }
+        }
+        // Three files staged, three old ones kept, three renamed.
+        #expect(step == 10, "the run succeeded at step \(step)")
+        #expect(Self.onlyAdded(before["AppDelegate.swift"]!, try Self.read(folder + "/AppDelegate.swift")))
+        #expect(Self.onlyAdded(before["Info.plist"]!, try Self.read(folder + "/Info.plist")))
+        #expect(Set(try Self.snapshot(folder).keys) == Set(before.keys))
+    }
+
+    static let corpus = CLIRunner.packageRoot + "/Tests/LifecycleCompilerTests/Fixtures/Migrations"
+    static let corpusCases: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: corpus)) ?? [])
+        .filter { !$0.contains(".") }.sorted()
+
+    /// Every app of the migration corpus, migrated with `--update` by the binary, with a failure
+    /// injected at each write in turn: every file byte for byte as before until the run that
+    /// succeeds, which writes the scene delegate, the configuration and the manifest.
+    @Test(arguments: corpusCases) func everyCorpusAppIsMigratedAllOrNothing(_ name: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lifecycle-corpus-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.corpus + "/" + name).sorted()
+        for file in names where file.hasSuffix(".swift") || file == "Info.plist" {
+            try FileManager.default.copyItem(atPath: Self.corpus + "/" + name + "/" + file, toPath: folder + "/" + file)
+        }
+        let plist = names.contains("Info.plist") ? ["--info-plist", "Info.plist"] : []
+        let arguments = ["migrate"] + names.filter { $0.hasSuffix(".swift") } + plist + ["-o", "SceneDelegate.swift", "--update"]
+        let before = try Self.snapshot(folder)
+        var step = 1
+        while true {
+            let run = try CLIRunner.run(arguments, in: folder, environment: ["LIFECYCLE_FAIL_WRITE": String(step)])
+            if run.status == 0 { break }
+            #expect(run.status == 3 && run.stderr.contains("note: nothing was changed: "), "\(name), step \(step): \(run)")
+            #expect(try Self.snapshot(folder) == before, "\(name): step \(step) changed a file")
+            step += 1
+            if step > 20 { Issue.record("\(name): the writes never succeed"); return }
+        }
+        // The scene delegate, the app delegate and Info.plist if any: staged and renamed, the
+        // two old ones kept.
+        let files = plist.isEmpty ? 2 : 3
+        #expect(step == 3 * files, "\(name): succeeded at step \(step)")
+        let after = try Self.snapshot(folder)
+        #expect(Set(after.keys) == Set(before.keys).union(["SceneDelegate.swift"]))
+        // Run again: with the manifest there is nothing to do; without an Info.plist to check, it
+        // is taken for a migration to complete, the configuration already there.
+        let again = try CLIRunner.run(["migrate"] + names.filter { $0.hasSuffix(".swift") } + plist, in: folder)
+        if plist.isEmpty {
+            #expect(again.status == 0 && again.stderr.contains("Completing the migration") && again.stderr.contains("returns the scene configuration already"),
+                    "\(name): \(again)")
+        } else {
+            #expect(again.status == 1 && again.stderr.contains("already adopts the scene life cycle"), "\(name): \(again)")
+        }
+    }
+
+    /// Issue 36, item 1: an app an older run left half-migrated (the scene delegate written,
+    /// edited since, and the configuration added, but no manifest) is completed, not refused:
+    /// the manifest is added, the edited scene delegate and the configuration stay as they are.
+    @Test func aHalfMigratedAppIsCompleted() throws {
+        let folder = try Self.copy()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // The state the old run left: the scene delegate and the configuration, no manifest.
+        let half = try CLIRunner.run(["migrate", "AppDelegate.swift", "AppDelegate+Notifications.swift", "-o", "SceneDelegate.swift", "--update"], in: folder)
+        #expect(half.status == 0, "\(half)")
+        let edited = try Self.read(folder + "/SceneDelegate.swift") + Array("// Mine now.\n".utf8)
+        try Data(edited).write(to: URL(fileURLWithPath: folder + "/SceneDelegate.swift"))
+        let appDelegate = try Self.read(folder + "/AppDelegate.swift")
+        let plist = try Self.read(folder + "/Info.plist")
+        let run = try CLIRunner.run(Self.updateArguments, in: folder)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout.hasPrefix("""
+            Completing the migration an earlier run of 'lifecycle migrate' began.
+            Kept SceneDelegate.swift, the scene delegate an earlier run wrote: 'lifecycle migrate' does not replace it once edited.
+
+            'AppDelegate' returns the scene configuration already (AppDelegate.swift:79).
+
+            Added 'UIApplicationSceneManifest' to Info.plist.
+
+            """), "\(run)")
+        #expect(try Self.read(folder + "/SceneDelegate.swift") == edited)
+        #expect(try Self.read(folder + "/AppDelegate.swift") == appDelegate)
+        #expect(Self.onlyAdded(plist, try Self.read(folder + "/Info.plist")))
+        // Now it is whole: nothing more to do.
+        let again = try CLIRunner.run(Self.updateArguments, in: folder)
+        #expect(again.status == 1 && again.stderr.contains("already adopts the scene life cycle"), "\(again)")
+        // The scene delegate among the files given is kept too.
+        let folder2 = try Self.copy()
+        defer { try? FileManager.default.removeItem(atPath: folder2) }
+        _ = try CLIRunner.run(["migrate", "AppDelegate.swift", "AppDelegate+Notifications.swift", "-o", "SceneDelegate.swift", "--update"], in: folder2)
+        let withScene = try CLIRunner.run(["migrate", "AppDelegate.swift", "AppDelegate+Notifications.swift", "SceneDelegate.swift",
+                                           "--info-plist", "Info.plist", "--update"], in: folder2)
+        #expect(withScene.status == 0, "\(withScene)")
+        #expect(withScene.stdout.isEmpty && withScene.stderr.contains("Kept SceneDelegate.swift"), "\(withScene)")
+        #expect(try Self.read(folder2 + "/Info.plist") != plist)
+    }
+
+    /// A symbolic link that leads out of the folder of the files given is not written through
+    /// (a shared Info.plist of another project); nothing is written.
+    @Test func aLinkOutOfTheProjectIsRefused() throws {
+        let folder = try Self.copy()
+        let elsewhere = try Self.copy()
+        defer { try? FileManager.default.removeItem(atPath: folder); try? FileManager.default.removeItem(atPath: elsewhere) }
+        try FileManager.default.removeItem(atPath: folder + "/Info.plist")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/Info.plist", withDestinationPath: elsewhere + "/Info.plist")
+        let before = try Self.snapshot(folder), shared = try Self.read(elsewhere + "/Info.plist")
+        let run = try CLIRunner.run(Self.updateArguments, in: folder)
+        #expect(run.status == 3, "\(run)")
+        #expect(run.stderr.hasPrefix("Info.plist: error: cannot write file: leads to '"), "\(run)")
+        #expect(run.stderr.contains("through a symbolic link, outside '"))
+        #expect(run.stderr.contains("note: nothing was changed: "))
+        #expect(try Self.snapshot(folder) == before)
+        #expect(try Self.read(elsewhere + "/Info.plist") == shared)
+    }
+
+    /// An Info.plist with another hard link is written in place, keeping the link; a failure
+    /// at any step puts its bytes back in place too.
+    @Test func aHardLinkedInfoPlistIsPutBackInPlace() throws {
+        let folder = try Self.copy()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/Shared", withIntermediateDirectories: true)
+        try FileManager.default.linkItem(atPath: folder + "/Info.plist", toPath: folder + "/Shared/Info.plist")
+        let plist = try Self.read(folder + "/Info.plist")
+        var step = 1
+        while true {
+            let run = try CLIRunner.run(Self.updateArguments, in: folder, environment: ["LIFECYCLE_FAIL_WRITE": String(step)])
+            if run.status == 0 { break }
+            #expect(try Self.read(folder + "/Info.plist") == plist, "step \(step)")
+            #expect(try Self.read(folder + "/Shared/Info.plist") == plist, "step \(step)")
+            step += 1
+            if step > 20 { Issue.record("the writes never succeed"); return }
+        }
+        let edited = try Self.read(folder + "/Shared/Info.plist")
+        #expect(edited != plist)
+        #expect(try Self.read(folder + "/Info.plist") == edited)
+    }
+
+    /// Issue 36, item 6: the same file given twice used to move every callback twice (exit 0).
+    @Test func theSameFileGivenTwiceIsReadOnce() throws {
+        let folder = try Self.copy()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try CLIRunner.run(["migrate", "AppDelegate.swift", "./AppDelegate.swift"], in: folder)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stderr.hasPrefix("lifecycle migrate: warning: './AppDelegate.swift' is 'AppDelegate.swift', given already; it is read once\n"))
+        #expect(run.stdout.components(separatedBy: "func sceneDidEnterBackground(").count == 2)
+    }
+
     @Test func theOutputIsNeverAnInput() throws {
         let folder = try Self.copy()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -75,11 +264,11 @@ import Testing
         #expect(mine.stderr.contains("'SceneDelegate.swift' was not generated by lifecycle; not overwriting it"))
     }
 
-    @Test func aBinaryInfoPlistIsAClearError() throws {
+    @Test func aMalformedBinaryInfoPlistIsAClearError() throws {
         let folder = try Self.copy()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         _ = FileManager.default.createFile(atPath: folder + "/Binary.plist", contents: Data("bplist00\u{8}\u{9}".utf8))
-        let expected = "Binary.plist:1:1: error: 'Binary.plist' is a binary property list; convert it to XML with 'plutil -convert xml1 Binary.plist'\n"
+        let expected = "Binary.plist:1:1: error: 'Binary.plist' is not a readable binary property list: it is shorter than a header and a trailer\n"
         let migrate = try CLIRunner.run(["migrate", "AppDelegate.swift", "--info-plist", "Binary.plist"], in: folder)
         #expect(migrate.status == 1 && migrate.stdout.isEmpty)
         #expect(migrate.stderr.hasPrefix(expected), "\(migrate)")

@@ -66,6 +66,16 @@ import LifecycleCompiler
         }
     }
 
+    /// "Cold and warm ways in" quotes what `check --impl` prints on the fixture it names.
+    @Test func coldAndWarmSectionQuotesRealOutput() throws {
+        let text = try String(contentsOfFile: CLIRunner.packageRoot + "/" + Self.article, encoding: .utf8)
+        let quoted = try #require(text.components(separatedBy: "\n").first { $0.hasPrefix("SceneDelegate.swift:") && $0.contains(": warning: ") })
+        let folder = CLIRunner.packageRoot + "/Tests/LifecycleCompilerTests/Fixtures/Implementations/ColdLaunchLinks"
+        let swift = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".swift") }.sorted()
+        let run = try CLIRunner.run(["check", "Spec.lifecycle"] + swift.flatMap { ["--impl", $0] }, in: folder)
+        #expect(run.stderr.components(separatedBy: "\n").contains(quoted), "\(run)")
+    }
+
     @Test func readmeSectionShowsWhatMigratePrints() throws {
         let blocks = try Self.blocks(in: "README.md", fence: "text").filter { $0.command.first == "migrate" }
         #expect(blocks.count == 1)
@@ -164,7 +174,8 @@ import LifecycleCompiler
     /// The example, migrated with `--update`, type-checks with its scene delegate against
     /// Apple's iOS SDK, with and without `DEBUG`.
     @Test func migratedExampleTypeChecksAgainstTheIOSSDK() throws {
-        let script = CLIRunner.packageRoot + "/../shared/tools/ios-typecheck/ios-typecheck.sh"
+        let script = (ProcessInfo.processInfo.environment["LIFECYCLE_IOS_TYPECHECK"] ?? CLIRunner.packageRoot + "/../shared/tools/ios-typecheck")
+            + "/ios-typecheck.sh"
         guard FileManager.default.fileExists(atPath: script) else {
             print("iOS SDK type-check of Examples/Migration skipped: no ios-typecheck tool on this machine")
             return

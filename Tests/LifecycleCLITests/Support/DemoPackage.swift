@@ -24,7 +24,7 @@ enum DemoPackage {
     }
 
     /// Makes the copy equal to the demo: its manifest (with the dependency's path made absolute)
-    /// and every file under `Sources/`; anything else under `Sources/` and `Generated/` is removed.
+    /// and every file under `Sources/` and `Tests/`; anything else under them and `Generated/` is removed.
     static func reset() throws {
         let files = FileManager.default
         if !emptied {
@@ -37,14 +37,17 @@ enum DemoPackage {
         guard pointed != manifest else { throw Problem(message: "Examples/PluginDemo/Package.swift no longer says path: \"../..\"") }
         try writeIfChanged(Data(pointed.utf8), to: root + "/Package.swift")
         try? files.removeItem(atPath: root + "/Generated")
-        let wanted = try relativeFiles(under: source + "/Sources")
-        for path in try relativeFiles(under: root + "/Sources") where !wanted.contains(path) {
-            try files.removeItem(atPath: root + "/Sources/" + path)
-        }
-        for path in wanted {
-            let destination = root + "/Sources/" + path
-            try files.createDirectory(atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try writeIfChanged(try Data(contentsOf: URL(fileURLWithPath: source + "/Sources/" + path)), to: destination)
+        // The test target's folder too: the manifest names it, and SwiftPM wants it there.
+        for folder in ["Sources", "Tests"] {
+            let wanted = try relativeFiles(under: source + "/" + folder)
+            for path in try relativeFiles(under: root + "/" + folder) where !wanted.contains(path) {
+                try files.removeItem(atPath: root + "/\(folder)/" + path)
+            }
+            for path in wanted {
+                let destination = root + "/\(folder)/" + path
+                try files.createDirectory(atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try writeIfChanged(try Data(contentsOf: URL(fileURLWithPath: source + "/\(folder)/" + path)), to: destination)
+            }
         }
     }
 

@@ -28,12 +28,13 @@ import Testing
         "migrate": ["migrate", "never-read.swift"],
         "conform": ["conform", scene, log, "--machine", "Scene"],
         "paths": ["paths", scene, "--machine", "Scene"],
+        "tests": ["tests", scene, "--machine", "Scene"],
         "fmt": ["fmt", scene],
         "lsp": ["lsp"],
     ]
 
     /// The subcommands that take one file (or, `lsp`, none): an argument more is a mistake.
-    static let takeOneFile: Set = ["swift", "dot", "render", "trace", "export", "import-scxml", "paths", "lsp"]
+    static let takeOneFile: Set = ["swift", "dot", "render", "trace", "export", "import-scxml", "paths", "tests", "lsp"]
 
     /// The subcommands `lifecycle --help` lists.
     static func subcommands() throws -> [String] {

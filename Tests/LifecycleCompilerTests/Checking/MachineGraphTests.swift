@@ -125,11 +125,17 @@ import Testing
             let (graph, start) = Self.graph(spec)
             let leaves = spec.states.indices.filter { spec.states[$0].children.isEmpty }
             var steps: [Int: [(to: Int, isInternal: Bool)]] = [:]
+            var taken = [Bool](repeating: false, count: spec.transitions.count)
             for leaf in leaves {
                 var list: [(Int, Bool)] = []
-                graph.forEachStep(from: leaf) { _, to, isInternal in list.append((to, isInternal)) }
+                graph.forEachStep(from: leaf) { transition, to, isInternal in
+                    list.append((to, isInternal))
+                    taken[transition] = true
+                }
                 steps[leaf] = list
             }
+            // The transitions some leaf takes: the checker warns about the others.
+            #expect(graph.transitionsTaken().fires == taken, "seed \(seed)\n\(spec.text)")
             // Reach, leaf by leaf.
             var reached = Set([start]), queue = [start]
             while let leaf = queue.popLast() {

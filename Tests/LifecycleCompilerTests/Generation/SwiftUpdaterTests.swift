@@ -184,14 +184,70 @@ import Testing
             == ["sceneDidBecomeActive(_:)", "sceneDidEnterBackground(_:)", "sceneWillEnterForeground(_:)", "sceneWillResignActive(_:)"])
     }
 
-    @Test func aNearMissIsNotAnImplementation() throws {
+    /// A near miss is not an implementation, and `--update` adds no stub beside it: the stub
+    /// would make `check --impl` pass while the code stays in the method UIKit never calls.
+    @Test func aNearMissStopsTheUpdate() throws {
         let source = """
         class SceneDelegate: UIResponder, UIWindowSceneDelegate {
-            func sceneWillEnterForeground(scene: UIScene) {}
+            func sceneWillEnterForeground(scene: UIScene) { reload() }
         }
         """
-        let update = try SwiftUpdater.update(Array(source.utf8), model: Self.model(Self.small)).get()
-        #expect(update.added.map(\.selector) == ["sceneWillEnterForeground(_:)", "sceneDidEnterBackground(_:)"])
+        guard case .failure(let failure) = SwiftUpdater.update(Array(source.utf8), model: try Self.model(Self.small)) else {
+            Issue.record("a stub was added beside a near miss")
+            return
+        }
+        let diagnostic = try #require(failure.diagnostics.all.first)
+        #expect(failure.diagnostics.all.count == 1 && diagnostic.id == "updateBesideNearMiss")
+        #expect(diagnostic.message == "'sceneWillEnterForeground(scene:)' nearly matches 'sceneWillEnterForeground(_:)', but its first argument label is 'scene', not '_'; '--update' adds no 'sceneWillEnterForeground(_:)' beside it")
+        #expect(diagnostic.fixIt?.replacement == "func sceneWillEnterForeground(_ scene: UIScene)")
+        #expect(failure.message.contains("'--fix-near-misses'"))
+        // `--fix-near-misses` renames it (its label only) and adds what is really missing.
+        let fixed = try SwiftUpdater.update(Array(source.utf8), model: Self.model(Self.small), fixingNearMisses: true).get()
+        #expect(fixed.renamed.map(\.to) == ["sceneWillEnterForeground(_:)"])
+        #expect(fixed.added.map(\.selector) == ["sceneDidEnterBackground(_:)"])
+        let text = String(decoding: fixed.bytes, as: UTF8.self)
+        #expect(text.contains("    func sceneWillEnterForeground(_ scene: UIScene) { reload() }\n"))
+        let again = try SwiftUpdater.update(fixed.bytes, model: Self.model(Self.small)).get()
+        #expect(again.added.isEmpty && again.renamed.isEmpty)
+    }
+
+    /// Only names and labels are renamed: a near miss by its types stops even `--fix-near-misses`.
+    @Test func aNearMissByTypeIsNotRenamed() throws {
+        let source = """
+        class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+            func sceneWillEnterForeground(_ scene: UIWindowScene) {}
+            func sceneDidEnterBackground(_ scene: UIScene) {}
+        }
+        """
+        guard case .failure(let failure) = SwiftUpdater.update(Array(source.utf8), model: try Self.model(Self.small), fixingNearMisses: true) else {
+            Issue.record("a near miss by type was renamed or stubbed beside")
+            return
+        }
+        #expect(failure.diagnostics.all.first?.notes.contains { $0.message.contains("renames only names and argument labels") } == true)
+    }
+
+    /// `import` declarations are read as the compiler reads them: one inside a comment or a
+    /// string literal is none, one under a `#if` goes after its `#endif`.
+    @Test func importsAreReadAsCode() throws {
+        let source = #"""
+        import UIKit
+        /* import CloudKit */
+        #if canImport(os)
+        import os
+        #endif
+        let banner = """
+        import CloudKit
+        """
+
+        class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+            func sceneWillEnterForeground(_ scene: UIScene) {}
+            func sceneDidEnterBackground(_ scene: UIScene) {}
+        }
+        """#
+        let update = try SwiftUpdater.update(Array(source.utf8), model: Self.model(Self.sharing)).get()
+        #expect(update.imports == ["CloudKit"])
+        let text = String(decoding: update.bytes, as: UTF8.self)
+        #expect(text.hasPrefix("import UIKit\n/* import CloudKit */\n#if canImport(os)\nimport os\n#endif\nimport CloudKit\nlet banner"), "\(text)")
     }
 
     /// A grown spec whose new callback takes a CloudKit type: the update adds `import CloudKit`

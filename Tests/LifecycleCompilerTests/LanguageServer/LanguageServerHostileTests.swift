@@ -90,6 +90,18 @@ import SpecGeneration
         #expect(Self.edits(Self.rename(client, uri, 8, 16, to: "start")?["result"]) == [uri: ["3:14=start", "8:15=start"]])
     }
 
+    @Test("renaming a state renames it in the machine's appState line (issue 42)")
+    func renameStateInAppState() {
+        let client = Client()
+        client.initialize()
+        let uri = "file:///w/Player.lifecycle"
+        client.open(uri, "machine P {\n    appState Idle: .notRunning, Busy: .runningForeground\n    initial state Idle\n    state Busy\n    Idle -> Busy on go\n    Busy -> Idle on stop\n}\n")
+        #expect(client.diagnostics(after: 0)[uri] == [])
+        let expected = [uri: ["1:13=Ready", "2:18=Ready", "4:4=Ready", "5:12=Ready"]]
+        #expect(Self.edits(Self.rename(client, uri, 2, 19, to: "Ready")?["result"]).mapValues { $0.sorted() } == expected)
+        #expect(Self.edits(Self.rename(client, uri, 1, 14, to: "Ready")?["result"]).mapValues { $0.sorted() } == expected)
+    }
+
     @Test("renaming an event reaches the steps of open importers, and a step reaches the imported file (item 11)")
     func renameEventAcrossFiles() {
         let machineURI = "file:///w/Machine.lifecycle", systemURI = "file:///w/System.lifecycle"

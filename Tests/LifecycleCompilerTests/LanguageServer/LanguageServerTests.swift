@@ -242,6 +242,12 @@ import SpecGeneration
         let (stateLine, stateCharacter) = Self.position(of: "state Background", in: text, offset: 7)
         let stateHover = client.request("textDocument/hover", client.at(Self.sceneURI, stateLine, stateCharacter))?["result"]?["contents"]?["value"]?.string ?? ""
         #expect(stateHover.contains("Off screen; code may still run.") && stateHover.contains("Outgoing") && stateHover.contains("Incoming"))
+        // An internal transition neither leaves nor enters its state: listed apart, once.
+        let (runningLine, runningCharacter) = Self.position(of: "state Running", in: text, offset: 7)
+        let running = client.request("textDocument/hover", client.at(Self.sceneURI, runningLine, runningCharacter))?["result"]?["contents"]?["value"]?.string ?? ""
+        let internalList = running.components(separatedBy: "Internal (the state is neither left nor entered):").last ?? ""
+        #expect(internalList.contains("- `internal` in `Running` on `newSession` by user"), "\(running)")
+        #expect(running.components(separatedBy: "newSession").count == 2, "\(running)")
         // Hover on a callback: the UIKit signature, owner and doc text.
         let (callLine, callCharacter) = Self.position(of: "calls sceneDidBecomeActive", in: text, offset: 8)
         let callbackHover = client.request("textDocument/hover", client.at(Self.sceneURI, callLine, callCharacter))?["result"]?["contents"]?["value"]?.string ?? ""

@@ -21,6 +21,7 @@ import Testing
         var diagnostics: Diagnostics
         var generated: String
         var folder: URL
+        var plist: InfoPlist?
     }
 
     /// Plans and generates one case, files named as from its folder.
@@ -34,7 +35,7 @@ import Testing
         var diagnostics = Diagnostics()
         var plist: InfoPlist?
         if names.contains("Info.plist") {
-            let (read, plistDiagnostics) = InfoPlist.read(files.add(path: "Info.plist", bytes: Array(try Data(contentsOf: folder.appendingPathComponent("Info.plist")))))
+            let (read, plistDiagnostics) = InfoPlist.read(files.add(path: "Info.plist", bytes: Array(try Data(contentsOf: folder.appendingPathComponent("Info.plist")))), in: files)
             plist = read
             diagnostics.append(contentsOf: plistDiagnostics)
         }
@@ -44,11 +45,50 @@ import Testing
             + " -o SceneDelegate.swift"
         let generated = plan.map { String(decoding: SceneDelegateGenerator(plan: $0).generate(sources: sources.map(\.path).joined(separator: ", "),
                                                                                               command: command), as: UTF8.self) } ?? ""
-        return Run(files: files, sources: sources, plan: plan, diagnostics: diagnostics, generated: generated, folder: folder)
+        return Run(files: files, sources: sources, plan: plan, diagnostics: diagnostics, generated: generated, folder: folder, plist: plist)
     }
 
     @Test func corpusIsFound() {
-        #expect(Self.cases.count >= 7)
+        #expect(Self.cases.count >= 13)
+    }
+
+    /// The Info.plist, whatever its format and encoding, gets the manifest in that format and
+    /// encoding: read back, it is the old dictionary and the manifest (issue 36, item 2).
+    @Test(arguments: cases) func infoPlistEditReadsBack(_ name: String) throws {
+        let run = try Self.run(name)
+        guard let plist = run.plist, let plan = run.plan else { return }
+        let edited = try SceneAdoptionEdits.updatedInfoPlist(plist, plan: plan).get()
+        let files = SourceFiles()
+        let again = try #require(InfoPlist.read(files.add(path: "Info.plist", bytes: edited), in: files).0)
+        #expect(again.format == plist.format)
+        #expect(again.declaresSceneManifest)
+        let old = plist.list.values[plist.list.root].entries, new = again.list.values[again.list.root].entries
+        #expect(new.map(\.key) == old.map(\.key) + [InfoPlist.sceneManifestKey])
+        for (before, after) in zip(old, new) {
+            #expect(plist.list.sameValue(before.value, as: after.value, in: again.list), "\(name): '\(before.key)' changed")
+        }
+        // Every old byte is there, in order, the manifest inserted in one piece (an empty
+        // `<dict/>` is opened, which `PropertyListEditTests` checks byte for byte).
+        if case .xml = plist.format, !plist.list.values[plist.list.root].content.isEmpty {
+            let original = Array(plist.original.bytes)
+            let prefix = zip(original, edited).prefix { $0 == $1 }.count
+            let suffix = zip(original.reversed(), edited.reversed()).prefix { $0 == $1 }.count
+            #expect(prefix + suffix >= original.count, "\(name): bytes of Info.plist changed")
+        }
+        if let storyboard = plist.mainStoryboard {
+            #expect(SceneAdoptionEdits.configurationMethod(plan).contains("    configuration.storyboard = UIStoryboard(name: \"\(storyboard)\", bundle: nil)"))
+        }
+    }
+
+    /// What the migration writes handles every way in both at launch and while running: the
+    /// entry-point check of `check --impl` has nothing to say about the migrated app.
+    @Test(arguments: cases) func migratedAppHandlesEveryEntryBothWays(_ name: String) throws {
+        let run = try Self.run(name)
+        let plan = try #require(run.plan)
+        let scene = run.files.add(path: "SceneDelegate.swift", bytes: Array(run.generated.utf8))
+        let program = SwiftProgram(files: run.sources + [scene])
+        let diagnostics = SceneEntryPointCheck.check(program, appDelegate: plan.appDelegate)
+        #expect(diagnostics.all.isEmpty, "\(name): \(diagnostics.all.map(\.message))")
     }
 
     @Test(arguments: cases) func warningsAreTheExpectedOnes(_ name: String) throws {
@@ -72,7 +112,14 @@ import Testing
         let generated = Array(run.generated.utf8)
         for moved in plan.moved {
             let body = try #require(moved.source.member.body)
-            var inner = Array(moved.source.file.bytes[(body.lowerBound + 1)..<(body.upperBound - 1)])
+            // As written, but for the `super.name` calls the migration names anew.
+            var inner: [UInt8] = []
+            var position = body.lowerBound + 1
+            for (range, text) in moved.replacements.sorted(by: { $0.0.lowerBound < $1.0.lowerBound }) {
+                inner += moved.source.file.bytes[position..<range.lowerBound] + Array(text.utf8)
+                position = range.upperBound
+            }
+            inner += moved.source.file.bytes[position..<(body.upperBound - 1)]
             // The binding goes after the `{` line: the body from its next line on is intact.
             if moved.applicationBinding != nil, let newline = inner.firstIndex(of: UInt8(ascii: "\n")) {
                 inner.removeSubrange(...newline)
@@ -111,7 +158,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         var paths: [String] = []
         for source in run.sources {
-            var bytes = source === plan.home.file ? SceneAdoptionEdits.updatedAppDelegate(plan) : Array(source.bytes)
+            var bytes = source === plan.home.file ? try SceneAdoptionEdits.updatedAppDelegate(plan).get() : Array(source.bytes)
             bytes = Self.madeInternal(bytes, file: source, as: run.diagnostics)
             let path = folder.appendingPathComponent(source.path).path
             _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
@@ -139,7 +186,7 @@ import Testing
         let offsets = diagnostics.all.filter { $0.id == "migrateUsesPrivateMember" }
             .compactMap { $0.notes.first?.range }.filter { $0.file == file.id }.map(\.startOffset).sorted(by: >)
         for offset in offsets {
-            for modifier in ["fileprivate ", "private "] {
+            for modifier in ["fileprivate(set) ", "private(set) ", "fileprivate ", "private "] {
                 let start = offset - modifier.utf8.count
                 if start >= 0, Array(bytes[start..<offset]) == Array(modifier.utf8) {
                     bytes.removeSubrange(start..<offset)
@@ -160,7 +207,7 @@ import Testing
 /// The workplace's type-check against Apple's real iOS SDK (`../shared/tools/ios-typecheck`),
 /// when it and its SDK snapshot are on this machine.
 enum IOSTypeCheck {
-    static let script = Repository.root.path + "/../shared/tools/ios-typecheck/ios-typecheck.sh"
+    static let script = IOSTypecheck.folder.path + "/ios-typecheck.sh"
 
     static let missing = "no ios-typecheck tool, or no iOS SDK snapshot for it, on this machine"
 

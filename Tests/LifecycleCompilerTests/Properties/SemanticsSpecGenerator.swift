@@ -1,17 +1,25 @@
 import SpecGeneration
 
 /// Random machines whose meaning takes care, for comparing every command with sismic
-/// (`SismicReference`): composites nested two levels deep, transitions declared on composites
-/// (often shadowed by an inner transition on the same event: there are only four events),
-/// internal transitions of leaves and of composites, external self-transitions of composites,
-/// and final states at the top and inside composites. Deterministic by seed.
+/// (`SismicReference`) and the SCXML export with Qt's engine (`QtSCXMLDifferentialTests`):
+/// composites nested up to three levels deep, transitions declared on composites (often
+/// shadowed by an inner transition on the same event: there are only four events), internal
+/// transitions of leaves and of composites, external self-transitions of composites, a state's
+/// second transition on an event it already has one on (which never fires: an internal one and
+/// a self-transition, or the same target with other callbacks, or an exact duplicate), and
+/// final states at every depth. Deterministic by seed.
 ///
 /// A spec `chained` checks without errors: the non-final leaves form a chain of their own
 /// transitions from the leaf the machine starts in (a leaf's own transition is never shadowed),
 /// and each final state is the target of one of them, so every state is reachable; no state
-/// has two transitions on one event. Warnings (dead ends, self-transitions of composites) are
-/// part of what is compared. Without `chained`, links of the chain are left out, and some
-/// states are unreachable (an error the checker must report exactly where sismic never goes).
+/// has two transitions on one event to different states. Warnings (dead ends, self-transitions
+/// of composites, transitions that never fire) are part of what is compared. Without `chained`,
+/// links of the chain are left out, and some states are unreachable (an error the checker must
+/// report exactly where sismic never goes).
+///
+/// `transitions` are in declaration order, as the text declares them (internal ones in their
+/// states' bodies, the others after the states): the first of a state's transitions on an
+/// event is the one that fires.
 struct SemanticsSpecGenerator {
     struct StateSpec {
         var name: String
@@ -32,6 +40,7 @@ struct SemanticsSpecGenerator {
     struct Spec {
         var name: String
         var seed: UInt64
+        var events: [String]
         /// In pre-order, as the text declares them.
         var states: [StateSpec]
         var transitions: [TransitionSpec]
@@ -43,16 +52,22 @@ struct SemanticsSpecGenerator {
     static let callbacks = (0..<5).map { "f\($0)()" }
 
     var random: SplitMix64
+    /// The events transitions are on.
+    var events: [String] = Self.events
+    /// The callbacks transitions call, as selectors (`f0()`, `scene(_:openURLContexts:)`).
+    var callbacks: [String] = Self.callbacks
     var states: [StateSpec] = []
     var transitions: [TransitionSpec] = []
     /// The events each state already has a transition on.
     var used: [Set<String>] = []
 
-    static func make(seed: UInt64, name: String, chained: Bool = true) -> Spec {
-        var generator = SemanticsSpecGenerator(random: SplitMix64(seed: seed))
+    static func make(seed: UInt64, name: String, chained: Bool = true, events: [String] = events,
+                     callbacks: [String] = callbacks) -> Spec {
+        var generator = SemanticsSpecGenerator(random: SplitMix64(seed: seed), events: events, callbacks: callbacks)
         generator.makeStates()
         generator.makeTransitions(chained: chained)
-        return Spec(name: name, seed: seed, states: generator.states, transitions: generator.transitions,
+        generator.putInDeclarationOrder()
+        return Spec(name: name, seed: seed, events: events, states: generator.states, transitions: generator.transitions,
                     text: generator.text(name: name))
     }
 
@@ -64,27 +79,23 @@ struct SemanticsSpecGenerator {
         return index
     }
 
-    /// Two to four top-level states; a composite holds two or three states, one of which may be
-    /// a composite of two or three leaves. The first state of each level is its initial one
-    /// (never final); a later leaf is final one time in five.
+    /// Two to four top-level states; a composite holds two or three states, each of which may
+    /// be a composite of its own down to the third level. The first state of each level is its
+    /// initial one (never final); a later leaf is final one time in five, at every depth.
     mutating func makeStates() {
         for position in 0..<(2 + random.below(3)) {
-            guard random.chance(45) else {
-                _ = add(parent: nil, initial: position == 0, final: position > 0 && random.chance(20))
-                continue
-            }
-            let composite = add(parent: nil, initial: position == 0, final: false)
-            for child in 0..<(2 + random.below(2)) {
-                if random.chance(30) {
-                    let inner = add(parent: composite, initial: child == 0, final: false)
-                    for leaf in 0..<(2 + random.below(2)) {
-                        _ = add(parent: inner, initial: leaf == 0, final: leaf > 0 && random.chance(20))
-                    }
-                } else {
-                    _ = add(parent: composite, initial: child == 0, final: child > 0 && random.chance(20))
-                }
-            }
+            makeState(parent: nil, position: position, depth: 1)
         }
+    }
+
+    mutating func makeState(parent: Int?, position: Int, depth: Int) {
+        let chance = [1: 45, 2: 30, 3: 0][depth] ?? 0
+        guard depth < 3, random.chance(chance) else {
+            _ = add(parent: parent, initial: position == 0, final: position > 0 && random.chance(20))
+            return
+        }
+        let composite = add(parent: parent, initial: position == 0, final: false)
+        for child in 0..<(2 + random.below(2)) { makeState(parent: composite, position: child, depth: depth + 1) }
     }
 
     /// The leaf entering `state` leads to.
@@ -97,18 +108,37 @@ struct SemanticsSpecGenerator {
     /// A transition from `source` on an event it has none on yet; false when it has all four.
     @discardableResult
     mutating func transition(from source: Int, to target: Int?) -> Bool {
-        let free = Self.events.filter { !used[source].contains($0) }
+        let free = events.filter { !used[source].contains($0) }
         guard !free.isEmpty else { return false }
         let event = random.pick(free)
         used[source].insert(event)
+        transitions.append(TransitionSpec(source: source, target: target, event: event, calls: randomCalls()))
+        return true
+    }
+
+    mutating func randomCalls() -> [String] {
         var calls: [String] = []
         let count = [0, 0, 0, 1, 1, 1, 1, 2, 2, 2][random.below(10)]
         while calls.count < count {
-            let callback = random.pick(Self.callbacks)
+            let callback = random.pick(callbacks)
             if !calls.contains(callback) { calls.append(callback) }
         }
-        transitions.append(TransitionSpec(source: source, target: target, event: event, calls: calls))
-        return true
+        return calls
+    }
+
+    /// A second transition of `first`'s state on its event, going where `first` goes (so no
+    /// error): internal for a self-transition and the other way round, or the same target
+    /// with other callbacks or the same ones (a duplicate). It never fires.
+    mutating func shadow(_ first: TransitionSpec) {
+        var second = first
+        switch random.below(3) {
+        case 0:
+            if first.target == nil { second.target = first.source } else if first.target == first.source { second.target = nil }
+            second.calls = randomCalls()
+        case 1: second.calls = randomCalls()
+        default: break
+        }
+        transitions.append(second)
     }
 
     mutating func makeTransitions(chained: Bool) {
@@ -126,10 +156,19 @@ struct SemanticsSpecGenerator {
             if random.chance(20) { transition(from: state, to: nil) }
             if !isLeaf[state] && random.chance(30) { transition(from: state, to: state) }
         }
+        // Second transitions on an event, which never fire.
+        for index in transitions.indices where random.chance(12) { shadow(transitions[index]) }
+    }
+
+    /// Puts `transitions` in the order the text declares them: each state's internal ones in
+    /// its body (states in pre-order), then the others, as generated.
+    mutating func putInDeclarationOrder() {
+        let internals = states.indices.flatMap { state in transitions.filter { $0.source == state && $0.target == nil } }
+        transitions = internals + transitions.filter { $0.target != nil }
     }
 
     func text(name: String) -> String {
-        var lines = ["protocol P {"] + Self.callbacks.map { "    func \($0)" } + ["}", "", "machine \(name) {", "    delegate D: P"]
+        var lines = ["protocol P {"] + callbacks.map { "    " + Self.declaration($0) } + ["}", "", "machine \(name) {", "    delegate D: P"]
         func write(_ state: Int, depth: Int) {
             let info = states[state]
             let indent = String(repeating: "    ", count: depth)
@@ -151,6 +190,14 @@ struct SemanticsSpecGenerator {
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The protocol's declaration of a selector: `f0()` is `func f0()`,
+    /// `scene(_:openURLContexts:)` is `func scene(_ p0: Int, openURLContexts p1: Int)`.
+    static func declaration(_ selector: String) -> String {
+        let base = selector.prefix { $0 != "(" }
+        let labels = selector.dropFirst(base.count + 1).dropLast().split(separator: ":", omittingEmptySubsequences: false).dropLast()
+        return "func \(base)(" + labels.enumerated().map { "\($0.element) p\($0.offset): Int" }.joined(separator: ", ") + ")"
     }
 
     static func calls(_ transition: TransitionSpec) -> String {

@@ -11,7 +11,7 @@ import Testing
     static func read(bytes: [UInt8], path: String = "Info.plist") -> (InfoPlist?, [Diagnostic], SourceFiles) {
         let files = SourceFiles()
         let file = files.add(path: path, bytes: bytes)
-        let (plist, diagnostics) = InfoPlist.read(file)
+        let (plist, diagnostics) = InfoPlist.read(file, in: files)
         return (plist, diagnostics.all, files)
     }
 
@@ -79,7 +79,7 @@ import Testing
     }
 
     @Test("formats the reader does not take: a clear error saying how to convert", arguments: [
-        ("bplist00\u{0}\u{1}", "1:1: 'Info.plist' is a binary property list; convert it to XML with 'plutil -convert xml1 Info.plist'"),
+        ("bplist00\u{0}\u{1}", "1:1: 'Info.plist' is not a readable binary property list: it is shorter than a header and a trailer"),
         ("{ CFBundleName = Notes; }", "1:1: 'Info.plist' is an old-style (OpenStep) or JSON property list, not an XML property list; convert it with 'plutil -convert xml1 Info.plist'"),
         ("\n  {\"CFBundleName\": \"Notes\"}", "2:3: 'Info.plist' is an old-style (OpenStep) or JSON property list, not an XML property list; convert it with 'plutil -convert xml1 Info.plist'"),
     ])
@@ -87,10 +87,14 @@ import Testing
         #expect(Self.error(text) == expected)
     }
 
-    @Test func utf16IsNamed() {
+    /// UTF-16 is read (issue 36: no longer refused); a truncated document is an XML error.
+    @Test func utf16IsRead() {
         let (plist, diagnostics, _) = Self.read(bytes: [0xFF, 0xFE, 0x3C, 0x00])
         #expect(plist == nil)
-        #expect(diagnostics.map(\.message) == ["'Info.plist' is UTF-16 text, not an XML property list; convert it with 'plutil -convert xml1 Info.plist'"])
+        #expect(diagnostics.map(\.message) == ["expected an element name, found end of file"])
+        let text = "<plist><dict><key>A</key><string>é</string></dict></plist>"
+        let (read, _, _) = Self.read(bytes: [0xFE, 0xFF] + Array(text.utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] })
+        #expect(read.map { $0.list.values[$0.list.value(forKey: "A", in: $0.list.root)!].text } == "é")
     }
 
     @Test("malformed XML property lists: one located error each", arguments: [

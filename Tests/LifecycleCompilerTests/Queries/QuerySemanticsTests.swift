@@ -115,8 +115,9 @@ import Testing
         #expect(m.states[run.end].name == "Inactive")
     }
 
-    @Test func aFinalStateInsideACompositeAcceptsNothing() throws {
-        // 'leave' is declared on Session, around Done; once in Done the machine has ended.
+    @Test func aFinalStateInsideACompositeCompletesItAndItsTransitionsStillFire() throws {
+        // UML's and SCXML's rule: Done completes Session, whose 'leave' still fires from it; only
+        // a final state at the top level ends the machine.
         let (_, m) = try machine("""
             machine M {
                 initial state Session {
@@ -124,19 +125,116 @@ import Testing
                     final state Done
                 }
                 state Away
+                final state Gone
                 Playing -> Done on finish
                 Session -> Away on leave
                 Away -> Session on back
+                Away -> Gone on quit
             }
             """)
         #expect(try Simulator.run(["leave"], in: m).get().end == m.state(named: "Away"))
-        guard case .failure(let failure) = Simulator.run(["finish", "leave"], in: m) else {
-            Issue.record("'leave' was accepted in the final state Done")
+        #expect(try Simulator.run(["finish", "leave"], in: m).get().end == m.state(named: "Away"))
+        #expect(MachineStepper(m).acceptedEvents(in: m.state(named: "Done")!) == ["leave"])
+        guard case .failure(let failure) = Simulator.run(["leave", "quit", "back"], in: m) else {
+            Issue.record("'back' was accepted in Gone, where the machine has ended")
             return
         }
-        #expect(failure.eventIndex == 1)
-        #expect(failure.error.message == "'Done' is a final state and accepts no event; 'leave' cannot happen")
-        #expect(MachineStepper(m).steps(from: m.state(named: "Done")!).isEmpty)
+        #expect(failure.eventIndex == 2)
+        #expect(failure.error.message == "'Gone' is a final state, where the machine has ended; 'back' cannot happen")
+        #expect(MachineStepper(m).steps(from: m.state(named: "Gone")!).isEmpty)
+        // A nested final state that rejects an event says what it accepts, like any state.
+        guard case .failure(let nested) = Simulator.run(["finish", "finish"], in: m) else {
+            Issue.record("'finish' was accepted in Done")
+            return
+        }
+        #expect(nested.error.message == "'Done' does not accept 'finish'")
+    }
+
+    /// Issue 38, case 1: a state's internal transition written before an external one on the
+    /// same event is the one that fires; the checker follows it, not the later one.
+    @Test func theCheckerFollowsOnlyTheTransitionThatFires() throws {
+        // A1 is entered only by 'A -> A on x', which never fires ('internal on x' comes first).
+        let unreachable = Compiler.compile(path: "T.lifecycle", source: """
+            machine M {
+                initial state X
+                state A {
+                    initial state A1
+                    state A2
+                    internal on x
+                }
+                X -> A2 on go
+                A2 -> X on back
+                A -> A on x
+            }
+            """)
+        #expect(unreachable.diagnostics.all.map(\.message) == [
+            "transition 'A -> A on x' never fires: 'A' takes 'x' with the transition declared before it",
+            "state 'A1' is unreachable from 'X'",
+        ])
+        // B's only step is internal: a dead end, not a state that cannot end.
+        let deadEnd = Compiler.compile(path: "T.lifecycle", source: """
+            machine M {
+                initial state A
+                state B {
+                    internal on x
+                }
+                final state F
+                A -> B on go
+                A -> F on stop
+                B -> B on x
+            }
+            """)
+        #expect(deadEnd.diagnostics.all.map(\.message) == [
+            "transition 'B -> B on x' never fires: 'B' takes 'x' with the transition declared before it",
+            "state 'B' has no outgoing transition and is not final",
+        ])
+        // A2 and B can end only through 'A -> A on x', which never fires.
+        let cannotEnd = Compiler.compile(path: "T.lifecycle", source: """
+            machine M {
+                initial state A {
+                    initial state A1
+                    state A2
+                    internal on x
+                }
+                state B
+                final state F
+                A1 -> A2 on go
+                A1 -> F on stop
+                A2 -> B on away
+                B -> A2 on back
+                A -> A on x
+            }
+            """)
+        #expect(cannotEnd.diagnostics.all.map(\.message) == [
+            "transition 'A -> A on x' never fires: 'A' takes 'x' with the transition declared before it",
+            "no final state is reachable from 'A2'",
+            "no final state is reachable from 'B'",
+        ])
+        // And every command agrees: 'x' stays in A2.
+        let m = try #require(cannotEnd.model).machines[0]
+        #expect(try Simulator.run(["go", "x"], in: m).get().end == m.state(named: "A2"))
+    }
+
+    @Test func aCompositeTransitionEveryStateInsideShadowsIsReported() throws {
+        let compilation = Compiler.compile(path: "T.lifecycle", source: """
+            machine M {
+                initial state Idle
+                state Busy {
+                    initial state Loading
+                    state Saving
+                }
+                Idle -> Busy on start
+                Loading -> Saving on next
+                Saving -> Idle on next
+                Busy -> Idle on next
+            }
+            """)
+        let warning = try #require(compilation.diagnostics.all.first)
+        #expect(compilation.diagnostics.all.count == 1)
+        #expect(warning.message == "transition 'Busy -> Idle on next' never fires: every state inside 'Busy' takes 'next' with a transition of its own or of a state around it")
+        #expect(warning.notes.map(\.message) == ["'Loading' takes 'next' here", "'Saving' takes 'next' here"])
+        let m = try #require(compilation.model).machines[0]
+        #expect(Tracer.transitionsInto(m.state(named: "Idle")!, in: m).map { m.states[$0.from].name } == ["Saving"])
     }
 
     @Test func stateWithOnlyInternalTransitionsIsADeadEnd() throws {

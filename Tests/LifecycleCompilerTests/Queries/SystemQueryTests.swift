@@ -192,7 +192,7 @@ import Testing
         }
         #expect(failure.eventIndex == 1)
         #expect(failure.error == .impossibleSystemEvent("rebuild", state: "Front=Open", possible: ["close"],
-                                                        why: "its step 'new Front' cannot happen: 'Front' is in 'Open', neither its initial state nor a final state"))
+                                                        why: "its step 'new Front' cannot happen: 'Front' is in 'Open', neither the state it starts in nor a final state where it has ended"))
     }
 
     @Test func compositeStatesOfAnInstance() throws {

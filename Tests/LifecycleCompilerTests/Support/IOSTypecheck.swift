@@ -7,7 +7,10 @@ import Testing
 /// iOS 26.2 SDK's own UIKit, and its Swift interfaces. Only where the tool and its SDK (prepared,
 /// or the snapshot it is prepared from) are on the machine; elsewhere `unavailable` says why.
 enum IOSTypecheck {
-    static let folder = Repository.root.appendingPathComponent("../shared/tools/ios-typecheck").standardizedFileURL
+    /// `../shared/tools/ios-typecheck` next to the package, or `LIFECYCLE_IOS_TYPECHECK` (a
+    /// checkout elsewhere, such as a worktree, names the tool's folder with it).
+    static let folder = ProcessInfo.processInfo.environment["LIFECYCLE_IOS_TYPECHECK"].map { URL(fileURLWithPath: $0) }
+        ?? Repository.root.appendingPathComponent("../shared/tools/ios-typecheck").standardizedFileURL
 
     /// Why the real SDK cannot be used on this machine, or nil when it can.
     static let unavailable: String? = {
@@ -39,13 +42,37 @@ enum IOSTypecheck {
 
     /// Type-checks `files` as one module, in Swift `swiftVersion` language mode (6: complete
     /// concurrency checking), at `target` (`arm64-apple-ios15.0`; the tool's default is iOS 26.0,
-    /// macOS 15.0 with `platform` `macos`, whose SDK is macOS 15.5).
-    static func typecheck(_ files: [URL], target: String? = nil, platform: String = "ios", swiftVersion: Int = 6) throws -> Result {
+    /// macOS 15.0 with `platform` `macos`, whose SDK is macOS 15.5), with more `swiftc` flags
+    /// (`-I` a folder of modules built for iOS by `buildModule`).
+    static func typecheck(_ files: [URL], target: String? = nil, platform: String = "ios", swiftVersion: Int = 6,
+                          flags: [String] = []) throws -> Result {
         var arguments = [folder.appendingPathComponent("ios-typecheck.sh").path, "-p", platform]
         if let target { arguments += ["-t", target] }
-        arguments += files.map(\.path) + ["-swift-version", String(swiftVersion)]
+        arguments += files.map(\.path) + ["-swift-version", String(swiftVersion)] + flags
         let result = try Shell.run("/bin/bash", arguments)
         return Result(status: result.status, output: result.stdout + result.stderr)
+    }
+
+    /// Builds a module for the tool's iOS target against its SDK into `folder`: from Swift
+    /// source (`-emit-module`), or from a `.swiftinterface` (the toolchain's own Swift Testing,
+    /// whose interface names its Linux target: it is retargeted first).
+    static func buildModule(_ name: String, from source: URL, into folder: URL) throws {
+        var input = source
+        if source.pathExtension == "swiftinterface" {
+            var text = try String(contentsOf: source, encoding: .utf8)
+            text = text.replacingOccurrences(of: "-target x86_64-unknown-linux-gnu", with: "-target arm64-apple-ios26.0")
+                .replacingOccurrences(of: "-target aarch64-unknown-linux-gnu", with: "-target arm64-apple-ios26.0")
+                .replacingOccurrences(of: " -disable-objc-interop", with: "")
+            input = folder.appendingPathComponent("\(name).swiftinterface")
+            try text.write(to: input, atomically: true, encoding: .utf8)
+        }
+        let compile = source.pathExtension == "swiftinterface"
+            ? #""$SWIFT_BIN/swiftc" -frontend -compile-module-from-interface -module-name "$3" -o "$2/$3.swiftmodule" "$4" "#
+            : #""$SWIFT_BIN/swiftc" -swift-version 6 -parse-as-library -emit-module -module-name "$3" -emit-module-path "$2/$3.swiftmodule" "$4" "#
+        let script = #". "$1/ios-sdk.sh" >/dev/null && "# + compile
+            + #"-target "$DEFAULT_TARGET" -sdk "$SDK" -resource-dir "$RES" -module-cache-path "$MC""#
+        let result = try Shell.run("/bin/bash", ["-c", script, "build", folder.path == "" ? "." : self.folder.path, folder.path, name, input.path])
+        guard result.status == 0 else { throw Failure(message: "building \(name) for iOS failed:\n" + result.stdout + result.stderr) }
     }
 
     /// The Swift interface of an SDK module, as Swift code sees it.

@@ -26,7 +26,7 @@ import LifecycleCompiler
         let swiftFiles = try names.filter { $0.hasSuffix(".swift") }.map(add)
         var infoPlist: InfoPlist?
         if names.contains("Info.plist") {
-            let (read, diagnostics) = InfoPlist.read(try add("Info.plist"))
+            let (read, diagnostics) = InfoPlist.read(try add("Info.plist"), in: files)
             infoPlist = read
             compilation.diagnostics.append(contentsOf: diagnostics)
         }

@@ -54,14 +54,18 @@ import Testing
     @Test func classHeader() throws {
         let type = try #require(scan.types.first)
         #expect(type.inherited == ["UIResponder", "UIApplicationDelegate", "Sendable"])
-        #expect(type.attributes == ["objc", "main"])
+        #expect(type.attributes.map(\.name) == ["objc", "main"])
         #expect(scan.types[1].kind == .extension && scan.types[1].inherited == ["UNUserNotificationCenterDelegate"])
-        #expect(scan.imports == [ScannedImport(text: "import UIKit", condition: nil),
-                                 ScannedImport(text: "import CloudKit", condition: "canImport(CloudKit)")])
+        #expect(scan.imports.map(\.text) == ["import UIKit", "import CloudKit"])
+        #expect(scan.imports.map(\.condition) == [nil, "canImport(CloudKit)"])
+        #expect(scan.imports.map(\.module) == ["UIKit", "CloudKit"])
+        #expect(scan.imports.map { text($0.offset..<$0.end) } == ["import UIKit", "import CloudKit"])
     }
 
     @Test func properties() throws {
-        let properties = try #require(scan.types.first).properties
+        // A static property is read, marked as such; `SwiftProgram.properties(ofClass:)` leaves it out.
+        #expect(try #require(scan.types.first).properties.filter(\.isStatic).map(\.name) == ["shared"])
+        let properties = try #require(scan.types.first).properties.filter { !$0.isStatic }
         #expect(properties.map(\.name) == ["window", "store", "launches", "formatter", "secret", "isReady", "name", "observed", "cache"])
         #expect(properties.map(\.type) == ["UIWindow?", "NoteStore", "Int", "DateFormatter", "String", "Bool", "String", "Double", "[String: Int]"])
         #expect(properties.map(\.isSettable) == [true, false, false, true, false, false, true, true, true])

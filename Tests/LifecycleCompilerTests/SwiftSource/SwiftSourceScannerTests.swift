@@ -10,7 +10,10 @@ import Testing
     }
 
     @Test func sceneDelegateBodyHasOnlyDirectRealMethods() {
-        let selectors = types[0].methods.map(\.selector)
+        // Type methods are read too, marked as such: UIKit never calls them as callbacks.
+        #expect(types[0].methods.filter(\.isStatic).map(\.selector) == ["sceneDidDisconnect(_:)", "sceneWillResignActive(_:)"])
+        #expect(types[0].methods.filter(\.isStatic).map { $0.modifiers.words } == [["static"], ["class"]])
+        let selectors = types[0].instanceMethods.map(\.selector)
         #expect(selectors == [
             "scene(_:willConnectTo:options:)",
             "sceneDidBecomeActive(_:)",
@@ -130,8 +133,9 @@ import Testing
         let types = SwiftSourceScanner(source: source).scan()
         #expect(types.map(\.name) == ["Store", "S", "E", "Inner"])
         #expect(types.map(\.kind) == [.actor, .struct, .enum, .extension])
-        #expect(types[0].methods.map(\.selector) == ["load()", "run()"])
-        #expect(types[0].methods[0].returnType == "[Int]")
+        #expect(types[0].instanceMethods.map(\.selector) == ["load()", "run()"])
+        #expect(types[0].methods.filter(\.isStatic).map(\.selector) == ["make()", "helper()"])
+        #expect(types[0].instanceMethods[0].returnType == "[Int]")
         #expect(types[1].methods.map(\.selector) == ["reset()", "default(for:)"])
         #expect(types[1].methods[1].returnType == "T?")
         #expect(types[2].methods.map(\.selector) == ["f()"])
@@ -142,7 +146,8 @@ import Testing
         let source = "class A { class var x: Int { 1 }\n class func b() {}\n func c() {} }\nprotocol P: class { func d() }"
         let types = SwiftSourceScanner(source: source).scan()
         #expect(types.map(\.name) == ["A", "P"])
-        #expect(types[0].methods.map(\.selector) == ["c()"])
+        #expect(types[0].instanceMethods.map(\.selector) == ["c()"])
+        #expect(types[0].methods.map(\.selector) == ["b()", "c()"])
         #expect(types[1].methods.map(\.selector) == ["d()"])
     }
 
@@ -221,10 +226,12 @@ import Testing
         }
         """
         let scan = SwiftSourceScanner(source: source).scanFile()
-        #expect(scan.typealiases == [
-            ScannedTypealias(name: "ArgType", type: "[UIApplication.LaunchOptionsKey: Any]?"),
-            ScannedTypealias(name: "Handler", type: "(Bool) -> Void"),
-        ])
+        #expect(scan.typealiases.map(\.name) == ["ArgType", "Handler", "Box"])
+        #expect(scan.typealiases.map(\.type) == ["[UIApplication.LaunchOptionsKey: Any]?", "(Bool) -> Void", "[T]"])
+        // A generic alias is read, and is not applied to parameter types.
+        #expect(scan.typealiases.map(\.genericParameters) == [nil, nil, "<T>"])
+        let file = SourceFile(id: FileID(0), path: "A.swift", bytes: Array(source.utf8))
+        #expect(SwiftProgram(files: [file]).aliases == ["ArgType": "[UIApplication.LaunchOptionsKey: Any]?", "Handler": "(Bool) -> Void"])
         #expect(scan.types[0].methods.map(\.selector) == ["f()"])
     }
 

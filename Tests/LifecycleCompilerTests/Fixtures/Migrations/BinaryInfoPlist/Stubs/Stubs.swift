@@ -1,0 +1,4 @@
+final class Player {
+    func pause() {}
+    func resumeIfNeeded() {}
+}
