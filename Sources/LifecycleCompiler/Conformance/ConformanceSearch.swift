@@ -161,6 +161,39 @@ public struct ConformanceSearch<Automaton: LifecycleAutomaton> {
         return true
     }
 
+    /// Learns that undecided `callback` is logged, because the log printed it for another
+    /// instance of the same machine: the runs that called it without printing it are dropped.
+    /// False when none is left (this instance must have printed it, and did not).
+    public mutating func learn(_ callback: Int) -> Bool {
+        guard undecidedCount > 0, undecided[callback] else { return true }
+        decide(callback, logged: true)
+        let sets = silentSets
+        live.removeAll { $0.position.silent != 0 && sets[Int($0.position.silent)].contains(Int32(callback)) }
+        return !live.isEmpty
+    }
+
+    /// Whether some run may have ended: be between steps in a configuration with no step out
+    /// (a final state). A callback logged after that may be another object's (an address used again).
+    public mutating func canHaveEnded() -> Bool {
+        for current in live where current.position.step < 0 && steps(of: current.position.configuration).steps.isEmpty {
+            return true
+        }
+        return false
+    }
+
+    /// Keeps only the runs that have ended (`canHaveEnded`): the object is gone.
+    public mutating func keepEnded() {
+        var kept: [Live] = []
+        for current in live where current.position.step < 0 && steps(of: current.position.configuration).steps.isEmpty {
+            kept.append(current)
+        }
+        live = kept
+    }
+
+    /// Which callbacks are logged and which undecided: what a search started now for another
+    /// instance of the same log must know.
+    public var decisions: (logged: [Bool], undecided: [Bool]) { (logged, undecided) }
+
     /// Makes `callback` logged (or undecided again, to undo a failed first sighting).
     private mutating func decide(_ callback: Int, logged isLogged: Bool) {
         logged[callback] = isLogged
@@ -377,6 +410,52 @@ public struct ConformanceSearch<Automaton: LifecycleAutomaton> {
         let entry = Steps(steps: steps, firstAudible: first)
         cache[configuration] = entry
         return entry
+    }
+
+    // MARK: - Determinising (`SearchTable`)
+
+    /// The positions the run can be at, in order: a state of `SearchTable`.
+    var positions: [Position] { live.map(\.position) }
+
+    /// The number of events each run took.
+    var depths: [Int] { live.map(\.depth) }
+
+    /// Starts over at `positions` (no callback undecided), each run's trail one node of its own
+    /// (node `i` for position `i`), so that `provenance(sources:)` can tell where each later
+    /// position came from. The steps already computed are kept.
+    mutating func restart(at positions: [Position]) {
+        nodes = positions.indices.map { _ in Node(label: "", parent: -1) }
+        live = positions.enumerated().map { Live(position: $1, trail: Int32($0), depth: 0) }
+    }
+
+    /// For each position now, the position of the `restart(at:)` it came from (its index, or
+    /// -1 from the initial configuration) and the events taken since, oldest first.
+    func provenance(sources: Int) -> [(source: Int, labels: [String])] {
+        live.map { current in
+            var labels: [String] = []
+            var node = current.trail
+            while node >= Int32(sources) {
+                labels.append(nodes[Int(node)].label)
+                node = nodes[Int(node)].parent
+            }
+            return (Int(node), labels.reversed())
+        }
+    }
+
+    /// A search at `positions` (a state of `SearchTable`), the run at each having taken
+    /// `depths[i]` events, the last of them `trails[i]` (oldest first).
+    init(_ automaton: Automaton, logged: [Bool], resumingAt positions: [Position], depths: [Int], trails: [[String]]) {
+        self.init(automaton, logged: logged)
+        nodes = []
+        live = []
+        for index in positions.indices {
+            var parent: Int32 = -1
+            for label in trails[index].suffix(Trail.kept) {
+                nodes.append(Node(label: label, parent: parent))
+                parent = Int32(nodes.count - 1)
+            }
+            live.append(Live(position: positions[index], trail: parent, depth: depths[index]))
+        }
     }
 
     // MARK: - Where the run can be

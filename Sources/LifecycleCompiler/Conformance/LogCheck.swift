@@ -16,23 +16,43 @@ public final class LogCheck {
 
     private let run: Run
 
-    /// A check of a machine. `path`: how diagnostics name the log.
-    /// `keptEvents`: how many of the events assumed before a deviation the report keeps
-    /// (`Conformance.Deviation`; more than the note names, for `conform --emit-test`).
-    public init(_ automaton: MachineAutomaton, reader: LogReader, logging: Conformance.Logging, allowEmpty: Bool,
-                path: String, excerpts: SourceFiles, keptEvents: Int = ConformanceSearch<MachineAutomaton>.Trail.kept) {
-        run = .machine(ConformanceRun(automaton, reader: reader, logging: logging, allowEmpty: allowEmpty,
-                                      place: .excerpts(excerpts, path: path), keptEvents: keptEvents))
+    /// The longest line read unless the command says otherwise (`--max-line-length`): 1 MiB.
+    public static let defaultMaximumLineLength = LogLines.defaultMaximumLength
+
+    /// A check of a machine. `path`: how diagnostics name the log; `maximumLineLength`: the
+    /// longest line read (a longer one is an error at that line). The lines that print an
+    /// object (`ObjectKey`) are each object's, checked on their own. `keptEvents`: how many of
+    /// the events assumed before a deviation the report keeps (`Conformance.Deviation`; more
+    /// than the note names, for `conform --emit-test`).
+    public convenience init(_ automaton: MachineAutomaton, reader: LogReader, logging: Conformance.Logging, allowEmpty: Bool,
+                            path: String, excerpts: SourceFiles, maximumLineLength: Int = LogCheck.defaultMaximumLineLength,
+                            keptEvents: Int = ConformanceSearch<MachineAutomaton>.Trail.kept) {
+        self.init(machines: [automaton], reader: reader, logging: logging, allowEmpty: allowEmpty, path: path, excerpts: excerpts,
+                  maximumLineLength: maximumLineLength, keptEvents: keptEvents)
+    }
+
+    /// A check of several machines side by side in one log, each on its own callbacks (`reader`
+    /// made from `LogVocabulary(machines:)`), with a report each. `requireEach`: a machine
+    /// whose callbacks no line names is an error (it was asked for by name); otherwise it is
+    /// reported as not checked, and only a log that names nothing is an error.
+    public init(machines automata: [MachineAutomaton], reader: LogReader, logging: Conformance.Logging, allowEmpty: Bool,
+                requireEach: Bool = true, path: String, excerpts: SourceFiles, maximumLineLength: Int = LogCheck.defaultMaximumLineLength,
+                keptEvents: Int = ConformanceSearch<MachineAutomaton>.Trail.kept) {
+        run = .machine(ConformanceRun(automata, reader: reader, logging: logging, allowEmpty: allowEmpty,
+                                      place: .excerpts(excerpts, path: path), maximumLineLength: maximumLineLength,
+                                      objects: true, requireEach: requireEach, keptEvents: keptEvents))
     }
 
     /// A check of a system.
     public init(_ automaton: SystemAutomaton, reader: LogReader, logging: Conformance.Logging, allowEmpty: Bool,
-                path: String, excerpts: SourceFiles, keptEvents: Int = ConformanceSearch<SystemAutomaton>.Trail.kept) {
-        run = .system(ConformanceRun(automaton, reader: reader, logging: logging, allowEmpty: allowEmpty,
-                                     place: .excerpts(excerpts, path: path), keptEvents: keptEvents))
+                path: String, excerpts: SourceFiles, maximumLineLength: Int = LogCheck.defaultMaximumLineLength,
+                keptEvents: Int = ConformanceSearch<SystemAutomaton>.Trail.kept) {
+        run = .system(ConformanceRun([automaton], reader: reader, logging: logging, allowEmpty: allowEmpty,
+                                     place: .excerpts(excerpts, path: path), maximumLineLength: maximumLineLength, keptEvents: keptEvents))
     }
 
-    /// Reads the lines that end in `chunk`. False once the verdict is known (an error): read no further.
+    /// Reads the lines that end in `chunk`. False once the verdict is known (an error in every
+    /// machine checked): read no further.
     public func feed(_ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
         switch run {
         case .machine(let run): run.feed(chunk)
@@ -40,8 +60,9 @@ public final class LogCheck {
         }
     }
 
-    /// Reads the last line (when the log does not end with a line end) and reports.
-    public func finish() -> Conformance.Report {
+    /// Reads the last line (when the log does not end with a line end) and reports: one report
+    /// per machine, in the order given (one for a system).
+    public func finish() -> [Conformance.Report] {
         switch run {
         case .machine(let run): run.finish()
         case .system(let run): run.finish()

@@ -1,34 +1,54 @@
+/// One line of a log as `LogLines` hands it out.
+struct LogLine {
+    /// Its bytes without the line end: all of them, or the first `LogLines.maximumLength` of a
+    /// line longer than that.
+    var bytes: UnsafeBufferPointer<UInt8>
+    /// Its number, from 1.
+    var number: Int
+    /// Where it starts in the stream.
+    var offset: Int
+    /// How long it is in all (more than `bytes.count` when it is longer than the bound).
+    var length: Int
+
+    /// Whether `bytes` holds all of it.
+    var isWhole: Bool { length == bytes.count }
+}
+
 /// Splits a log fed in chunks of any size into lines, holding no more than one line.
 ///
 /// CR, LF and CRLF each end a line (also a CRLF split between two chunks), as the grammar's
 /// NEWLINE does. A line is handed out as a buffer into the chunk when the chunk holds all of
 /// it, and only a line that spans chunks is copied (into one buffer reused for the whole log).
-/// A line longer than `maximumLength` is cut there: its start is read, the rest skipped and
-/// counted in `cutLines`, so memory stays bounded whatever the log holds.
+/// A line longer than `maximumLength` is handed out when it ends with its first
+/// `maximumLength` bytes and its whole length (`LogLine.isWhole` false): the rest is skipped,
+/// so memory stays bounded whatever the log holds, and the reader says so at that line.
 struct LogLines {
-    /// The longest line read in full (a log line with a callback is a few hundred bytes).
-    static let maximumLength = 1 << 20
+    /// The longest line read by default (a log line with a callback is a few hundred bytes);
+    /// `conform --max-line-length` raises it.
+    static let defaultMaximumLength = 1 << 20
 
+    /// The longest line read whole.
+    let maximumLength: Int
     /// Lines handed out so far (the number of the last one).
     private(set) var lineNumber = 0
     /// Bytes of the stream before the current chunk.
     private(set) var streamOffset = 0
-    /// Lines longer than `maximumLength`, read only up to it.
-    private(set) var cutLines = 0
     /// The start of a line that the previous chunk ended in.
     private var carry: [UInt8] = []
     /// Where the carried line starts in the stream.
     private var carryOffset = 0
-    /// Inside a line already cut: skip to its end.
-    private var skipping = false
+    /// Bytes of the current line past `maximumLength`, skipped.
+    private var skipped = 0
     /// The previous chunk ended with CR: an LF that starts this one belongs to it.
     private var afterCR = false
 
-    /// Calls `line` with each line that ends in `chunk` (its bytes without the line end, its
-    /// number and its offset in the stream), in order, until `line` returns false; returns
-    /// whether every line was read.
-    mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>,
-                       _ line: (UnsafeBufferPointer<UInt8>, _ number: Int, _ offset: Int) -> Bool) -> Bool {
+    init(maximumLength: Int = LogLines.defaultMaximumLength) {
+        self.maximumLength = max(1, maximumLength)
+    }
+
+    /// Calls `line` with each line that ends in `chunk`, in order, until `line` returns false;
+    /// returns whether every line was read.
+    mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, _ line: (LogLine) -> Bool) -> Bool {
         defer { streamOffset += chunk.count }
         let count = chunk.count
         var start = 0
@@ -52,47 +72,55 @@ struct LogLines {
             }
             lineNumber += 1
             let going: Bool
-            if carry.isEmpty && !skipping {
-                var cut = end
-                if end - start > Self.maximumLength {
-                    cut = start + Self.maximumLength
-                    cutLines += 1
-                }
-                going = line(UnsafeBufferPointer(rebasing: chunk[start..<cut]), lineNumber, streamOffset + start)
+            if carry.isEmpty && skipped == 0 {
+                let cut = min(end, start + maximumLength)
+                going = line(LogLine(bytes: UnsafeBufferPointer(rebasing: chunk[start..<cut]), number: lineNumber,
+                                     offset: streamOffset + start, length: end - start))
             } else {
                 append(UnsafeBufferPointer(rebasing: chunk[start..<end]))
-                going = carry.withUnsafeBufferPointer { line($0, lineNumber, carryOffset) }
+                let length = carry.count + skipped
+                going = carry.withUnsafeBufferPointer { line(LogLine(bytes: $0, number: lineNumber, offset: carryOffset, length: length)) }
                 carry.removeAll(keepingCapacity: true)
-                skipping = false
+                skipped = 0
             }
             start = position
             guard going else { return false }
         }
         if start < count {
-            if carry.isEmpty && !skipping { carryOffset = streamOffset + start }
+            if carry.isEmpty && skipped == 0 { carryOffset = streamOffset + start }
             append(UnsafeBufferPointer(rebasing: chunk[start..<count]))
         }
         return true
     }
 
     /// Hands out the last line when the log does not end with a line end; returns what `line` did.
-    mutating func finish(_ line: (UnsafeBufferPointer<UInt8>, _ number: Int, _ offset: Int) -> Bool) -> Bool {
-        guard !carry.isEmpty || skipping else { return true }
+    mutating func finish(_ line: (LogLine) -> Bool) -> Bool {
+        guard !carry.isEmpty || skipped > 0 else { return true }
         lineNumber += 1
-        let going = carry.withUnsafeBufferPointer { line($0, lineNumber, carryOffset) }
+        let length = carry.count + skipped
+        let going = carry.withUnsafeBufferPointer { line(LogLine(bytes: $0, number: lineNumber, offset: carryOffset, length: length)) }
         carry.removeAll(keepingCapacity: true)
-        skipping = false
+        skipped = 0
         return going
     }
 
-    /// Adds part of the current line to `carry`, up to `maximumLength`.
+    /// Hands over the start of the line the last chunk ended in (its bytes kept, and how many
+    /// were skipped past `maximumLength`), as if it had not been fed: the survey's skim reads on.
+    mutating func takeCarry() -> (bytes: [UInt8], skipped: Int, afterCR: Bool) {
+        defer {
+            carry = []
+            skipped = 0
+            afterCR = false
+        }
+        return (carry, skipped, afterCR)
+    }
+
+    /// Adds part of the current line to `carry`, up to `maximumLength`; counts the rest.
     private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard !skipping else { return }
-        let room = Self.maximumLength - carry.count
+        let room = maximumLength - carry.count
         if bytes.count > room {
             carry.append(contentsOf: bytes.prefix(room))
-            skipping = true
-            cutLines += 1
+            skipped += bytes.count - room
         } else {
             carry.append(contentsOf: bytes)
         }

@@ -1,8 +1,8 @@
 /// Reads a console log as apps print it: one callback per line, anything else on the line
 /// ignored.
 ///
-/// A line names a callback when one of its words (a run of letters, digits, `_` and non-ASCII
-/// bytes) starts one of its names:
+/// A line names a callback when one of its words (`LogWords`: a run of identifier characters
+/// in Swift's sense; every other character, ASCII or not, separates) starts one of its names:
 /// - its Swift selector, what `#function` prints (`scene(_:willConnectTo:options:)`), or its
 ///   base name, bare (`viewWillAppear`) or with arguments (`viewWillAppear(true)`), for a
 ///   callback of at most one argument;
@@ -42,8 +42,11 @@ public struct LogReader: Sendable {
         /// (`exact`: its old and new phases, `.inactive -> .active`; or any into its new phase,
         /// `scenePhase: inactive`), and those into the same new phase (`sameNew`), for the first
         /// change of a log, whose old phase is the one SwiftUI started with. Both may be empty: a
-        /// change no step makes.
-        case phase(exact: [Int], sameNew: [Int], range: Range<Int>)
+        /// change no step makes. `old` and `new`: the change as the line reads; `machine`: the
+        /// instance (machine) whose phases they are, nil for a lone machine.
+        case phase(exact: [Int], sameNew: [Int], old: ScenePhase?, new: ScenePhase, machine: Int?, range: Range<Int>)
+        /// Phases named without saying which is the new one (`PhaseLine.ambiguous`), at `range`.
+        case ambiguousPhase(range: Range<Int>)
         /// No callback.
         case other
     }
@@ -81,8 +84,13 @@ public struct LogReader: Sendable {
     /// How the summary names each unchecked callback: `viewWillLayoutSubviews()`, or with its
     /// instance in a system (`1st viewWillLayoutSubviews()`).
     public let uncheckedNames: [String]
-    /// The checked phase changes, by change (`PhaseLine` reads them; they are not in `table`).
-    let phases: [PhaseChange: Int]
+    /// The checked phase changes, by change, one per machine that makes it (`PhaseLine` reads
+    /// them; they are not in `table`).
+    let phases: [PhaseChange: [Int]]
+    /// Instances named by an object's address (`--instance Root=0x600000c04000`), by address:
+    /// a line names one by that address in any of its spellings (`0x0000600000c04000`), and
+    /// before any of its words.
+    let instanceAddresses: [UInt64: Int]
 
     /// A reader of an automaton's callbacks, Objective-C selectors derived, nothing unchecked.
     public init<A: LifecycleAutomaton>(_ automaton: A) {
@@ -116,7 +124,7 @@ public struct LogReader: Sendable {
                             objcParts: entry.objcSelector.utf8.count { $0 == UInt8(ascii: ":") },
                             knownByBaseName: callback.knownByBaseName, instance: callback.instance, key: -1, bareKey: -1)
             if index >= vocabulary.checked.count {
-                let label = callback.instance.flatMap { vocabulary.instances[$0].names.first }
+                let label = vocabulary.instancesAreMachines ? nil : callback.instance.flatMap { vocabulary.instances[$0].names.first }
                 name.key = key(label.map { "\($0) \(callback.selector)" } ?? callback.selector)
                 name.bareKey = key(callback.selector)
             }
@@ -128,9 +136,9 @@ public struct LogReader: Sendable {
         var table = WordTable()
         let all = vocabulary.checked + vocabulary.unchecked
         let distinctive = Self.distinctiveParts(all)
-        var phases: [PhaseChange: Int] = [:]
+        var phases: [PhaseChange: [Int]] = [:]
         for (index, entry) in vocabulary.checked.enumerated() {
-            if let change = entry.callback.phase { phases[change] = index }
+            if let change = entry.callback.phase { phases[change, default: []].append(index) }
         }
         self.phases = phases
         for (index, entry) in all.enumerated() where entry.callback.phase == nil {
@@ -139,9 +147,17 @@ public struct LogReader: Sendable {
             table.addCallback(index, spelled: Array(first.utf8), form: .objcFirst)
             for part in distinctive[index] { table.addCallback(index, spelled: Array(part.utf8), form: .distinctive) }
         }
+        var instanceAddresses: [UInt64: Int] = [:]
         for (index, instance) in vocabulary.instances.enumerated() {
-            for name in instance.names { table.addInstance(index, spelled: Array(name.utf8)) }
+            for name in instance.names {
+                if let address = ObjectKey.address(named: name) {
+                    instanceAddresses[address] = index
+                } else {
+                    table.addInstance(index, spelled: Array(name.utf8))
+                }
+            }
         }
+        self.instanceAddresses = instanceAddresses
         self.table = table
     }
 
@@ -169,9 +185,9 @@ public struct LogReader: Sendable {
         }
     }
 
-    /// Whether `byte` can be part of a word a log names something by (letters, digits, `_`,
-    /// non-ASCII bytes).
-    public static func isWordByte(_ byte: UInt8) -> Bool { WordTable.isWordByte(byte) }
+    /// Whether `text` is one word of a log line (`LogWords`): what `--instance` may name an
+    /// instance by.
+    public static func isWord(_ text: String) -> Bool { LogWords.isWord(text) }
 
     // MARK: - Reading a line
 
@@ -210,7 +226,9 @@ public struct LogReader: Sendable {
         case .unmatched(let callback, let range): return .unmatched(callback, range: back(range))
         case .ambiguous(let callbacks, let range): return .ambiguous(callbacks, range: back(range))
         case .unchecked(let key, let range): return .unchecked(key: key, range: back(range))
-        case .phase(let exact, let sameNew, let range): return .phase(exact: exact, sameNew: sameNew, range: back(range))
+        case .phase(let exact, let sameNew, let old, let new, let machine, let range):
+            return .phase(exact: exact, sameNew: sameNew, old: old, new: new, machine: machine, range: back(range))
+        case .ambiguousPhase(let range): return .ambiguousPhase(range: back(range))
         case .other: return reading
         }
     }
@@ -219,19 +237,32 @@ public struct LogReader: Sendable {
         candidates.removeAll(keepingCapacity: true)
         unchecked.removeAll(keepingCapacity: true)
         var nameRange = 0..<0, uncheckedRange = 0..<0
-        var instance: Int? = nil
+        var instance: Int? = nil, addressed: Int? = nil
         var position = 0
         let count = bytes.count
         // Checked callbacks of the first word naming one (`candidates`), the unchecked ones of
         // that word or, failing that, of the first word naming one (`unchecked`).
         var foundChecked = false
         while position < count {
-            guard WordTable.isWordByte(bytes[position]) else {
-                position += 1
+            let byte = bytes[position]
+            if byte < 0x80 {
+                guard LogWords.isASCIIWordByte(byte) else {
+                    position += 1
+                    continue
+                }
+            } else if LogWords.nonASCIIWordLength(bytes, at: position, starting: true) == 0 {
+                position += LogWords.scalar(in: bytes, at: position)?.length ?? 1
                 continue
             }
             let start = position
-            while position < count && WordTable.isWordByte(bytes[position]) { position += 1 }
+            position = LogWords.end(of: bytes, from: start)
+            if !instanceAddresses.isEmpty, byte == UInt8(ascii: "0"), position - start > 2, bytes[start + 1] | 0x20 == UInt8(ascii: "x"),
+               let address = ObjectKey.address(named: String(decoding: bytes[start..<position], as: UTF8.self)),
+               let named = instanceAddresses[address] {
+                // An address names its instance before any word does.
+                addressed = named
+                continue
+            }
             guard let slot = table.find(bytes, start..<position) else { continue }
             let word = UnsafeBufferPointer(rebasing: bytes[start..<position])
             if instance == nil {
@@ -260,10 +291,28 @@ public struct LogReader: Sendable {
                 candidates.removeAll(keepingCapacity: true)
             }
         }
-        if !foundChecked, !phases.isEmpty, let line = PhaseLine(bytes) {
-            let sameNew = phases.keys.filter { $0.new == line.new }.sorted { $0.old < $1.old }.compactMap { phases[$0] }
-            let exact = line.old.map { old in phases[PhaseChange(old: old, new: line.new)].map { [$0] } ?? [] } ?? sameNew
-            return .phase(exact: exact, sameNew: sameNew, range: line.range)
+        if let addressed { instance = addressed }
+        if !foundChecked, !phases.isEmpty, let line = PhaseLine.read(bytes) {
+            switch line {
+            case .change(let old, let new, let range):
+                // The machine whose phases these are: the one the line names, or the only one with phases.
+                var owner: Int?? = .none
+                let owners = Set(phases.values.joined().map { names[$0].instance })
+                if let instance, owners.contains(instance) {
+                    owner = .some(instance)
+                } else if owners.count == 1, let only = owners.first {
+                    owner = .some(only)
+                }
+                guard case .some(let machine) = owner else {
+                    return .unmatched(phases.values.joined().min() ?? 0, range: range)
+                }
+                func ids(_ change: PhaseChange) -> [Int] { (phases[change] ?? []).filter { names[$0].instance == machine } }
+                let sameNew = phases.keys.filter { $0.new == new }.sorted { $0.old < $1.old }.flatMap(ids)
+                let exact = old.map { ids(PhaseChange(old: $0, new: new)) } ?? sameNew
+                return .phase(exact: exact, sameNew: sameNew, old: old, new: new, machine: machine, range: range)
+            case .ambiguous(let range):
+                return .ambiguousPhase(range: range)
+            }
         }
         guard foundChecked else { return uncheckedReading(unchecked, instance: instance, range: uncheckedRange) }
         if !vocabulary.instances.isEmpty {
@@ -342,7 +391,7 @@ public struct LogReader: Sendable {
                     add(entry.id, exactly: spelledAsWritten, to: word.upperBound + (next == UInt8(ascii: ":") && name.objcParts == 1 ? 1 : 0))
                 } else if next == UInt8(ascii: ":") {
                     let nameEnd = word.lowerBound + name.objc.count
-                    let boundary = nameEnd >= count || (!WordTable.isWordByte(bytes[nameEnd]) && bytes[nameEnd] != UInt8(ascii: ":"))
+                    let boundary = nameEnd >= count || (!LogWords.isWordCharacter(bytes, at: nameEnd) && bytes[nameEnd] != UInt8(ascii: ":"))
                     if boundary && Self.same(name.objc, bytes, from: word.lowerBound, to: nameEnd) { add(entry.id, exactly: true, to: nameEnd) }
                 }
             case .distinctive:
@@ -397,7 +446,7 @@ public struct LogReader: Sendable {
                         ? .labels(close: position) : .arguments(close: position)
                 }
             }
-            if byte == UInt8(ascii: ":") { sawColon = true } else if !WordTable.isWordByte(byte) { labelsOnly = false }
+            if byte == UInt8(ascii: ":") { sawColon = true } else if byte < 0x80 && !LogWords.isASCIIWordByte(byte) { labelsOnly = false }
             position += 1
         }
         return .none
@@ -439,8 +488,8 @@ public struct LogReader: Sendable {
     func forEachLine(of file: SourceFile, _ body: (Reading, _ line: Int, _ offset: Int) -> Bool) {
         var lines = LogLines()
         var scratch = Scratch()
-        let handle = { (line: UnsafeBufferPointer<UInt8>, number: Int, offset: Int) -> Bool in
-            body(self.read(line, scratch: &scratch), number, offset)
+        let handle = { (line: LogLine) -> Bool in
+            body(self.read(line.bytes, scratch: &scratch), line.number, line.offset)
         }
         if lines.feed(file.bytes, handle) { _ = lines.finish(handle) }
     }
@@ -464,11 +513,6 @@ struct WordTable: Sendable {
     private var lengths: UInt64 = 0
     /// Bit `b % 64` of word `b / 64`: some key starts with the folded byte `b`.
     private var firstBytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-
-    /// An identifier byte (`Lexer`'s one classification) or any non-ASCII byte.
-    @inline(__always) static func isWordByte(_ byte: UInt8) -> Bool {
-        byte >= 0x80 || Lexer.isIdentifierBody(byte)
-    }
 
     /// Whether `word` is `spelling`, byte for byte.
     static func same(_ spelling: [UInt8], _ word: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -575,83 +619,3 @@ struct WordTable: Sendable {
         return nil
     }
 }
-
-/// A line that reports a change of scene phase, as apps print them: `scenePhase: active` (the
-/// new phase), or `.inactive -> .active`, `inactive → active`, `from inactive to active` (the
-/// old and the new). A phase is one of the words `active`, `inactive`, `background` in any
-/// letter case, alone (`activeCount` is none); a line with one phase says which it is with a
-/// leading `.` or the word `phase` (`scenePhase`, `Phase`) somewhere on it, so that
-/// "background refresh" is not a phase. Reads no further than the first two phases.
-struct PhaseLine {
-    var old: ScenePhase?
-    var new: ScenePhase
-    /// From the first phase (its '.' included) to the last one read.
-    var range: Range<Int>
-
-    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var found: [(phase: ScenePhase, range: Range<Int>)] = []
-        var mentionsPhase = false
-        var position = 0
-        let count = bytes.count
-        while position < count && found.count < 2 {
-            guard WordTable.isWordByte(bytes[position]) else {
-                position += 1
-                continue
-            }
-            let start = position
-            while position < count && WordTable.isWordByte(bytes[position]) { position += 1 }
-            let length = position - start
-            if length >= 5, Self.endsWith(bytes, start..<position, "phase") {
-                mentionsPhase = true
-                continue
-            }
-            guard length >= 6 && length <= 10,
-                  let phase = ScenePhase.allCases.first(where: { Self.equals(bytes, start..<position, $0.rawValue) }) else { continue }
-            let dotted = start > 0 && bytes[start - 1] == UInt8(ascii: ".")
-            found.append((phase, (dotted ? start - 1 : start)..<position))
-            if dotted { mentionsPhase = true }
-        }
-        guard let first = found.first else { return nil }
-        if found.count == 2, Self.joins(bytes, first.range.upperBound..<found[1].range.lowerBound) {
-            old = first.phase
-            new = found[1].phase
-            range = first.range.lowerBound..<found[1].range.upperBound
-            return
-        }
-        guard mentionsPhase else { return nil }
-        old = nil
-        new = first.phase
-        range = first.range
-    }
-
-    /// Whether the text between two phases makes them a change: an arrow (`->`, `→`, `=>`) or
-    /// the word `to`.
-    static func joins(_ bytes: UnsafeBufferPointer<UInt8>, _ gap: Range<Int>) -> Bool {
-        guard gap.count <= 12 else { return false }
-        var previous: UInt8 = 0
-        for index in gap {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: ">") && (previous == UInt8(ascii: "-") || previous == UInt8(ascii: "=")) { return true }
-            // U+2192 RIGHTWARDS ARROW: E2 86 92.
-            if byte == 0x92 && index >= 2 && bytes[index - 1] == 0x86 && bytes[index - 2] == 0xE2 { return true }
-            if (byte | 0x20) == UInt8(ascii: "o") && (previous | 0x20) == UInt8(ascii: "t") && index >= gap.lowerBound + 1
-                && (index - 2 < gap.lowerBound || !WordTable.isWordByte(bytes[index - 2]))
-                && (index + 1 >= gap.upperBound || !WordTable.isWordByte(bytes[index + 1])) { return true }
-            previous = byte
-        }
-        return false
-    }
-
-    /// Whether `bytes[range]` is `word` in any letter case.
-    static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ word: String) -> Bool {
-        range.count == word.utf8.count && zip(range, word.utf8).allSatisfy { (bytes[$0] | 0x20) == $1 }
-    }
-
-    /// Whether `bytes[range]` ends with `word` in any letter case.
-    static func endsWith(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ word: String) -> Bool {
-        let length = word.utf8.count
-        guard range.count >= length else { return false }
-        return equals(bytes, (range.upperBound - length)..<range.upperBound, word)
-    }
-}
-

@@ -23,8 +23,12 @@ public struct LogVocabulary: Sendable {
     /// Callbacks of the same delegates (and, in a system, of the instances' machines) that no
     /// step of the automaton calls: recognised so that a log's summary can count them.
     public var unchecked: [Name]
-    /// The instances a line can name (empty for a lone machine).
+    /// The instances a line can name (empty for a lone machine): a system's instances, or the
+    /// machines of a log checked for several (`machines`).
     public var instances: [LoggedInstance]
+    /// Whether `instances` are machines checked side by side, each reported on its own (so a
+    /// callback no transition calls is named without its machine).
+    public private(set) var instancesAreMachines = false
 
     public init(checked: [Name], unchecked: [Name] = [], instances: [LoggedInstance] = []) {
         self.checked = checked
@@ -46,6 +50,34 @@ public struct LogVocabulary: Sendable {
             .filter { !known.contains($0.reference) }
             .map { Name(LoggedCallback(instance: nil, selector: $0.reference), objcSelector: $0.objcSelector) }
         instances = []
+    }
+
+    /// Several machines checked side by side in one log (`conform SPEC LOG` with a spec of
+    /// several machines, or `--machine A --machine B`): each machine's callbacks, its
+    /// delegate's other methods unchecked, as one vocabulary whose instances are the machines,
+    /// named by the machine's name and its delegate's (`Scene`, `SceneDelegate`). A line names
+    /// a callback two machines have by one of those, like an instance of a system. One machine
+    /// is the machine alone.
+    public init(machines automata: [MachineAutomaton]) {
+        guard automata.count > 1 else {
+            self.init(automata[0])
+            return
+        }
+        var checked: [Name] = [], unchecked: [Name] = [], instances: [LoggedInstance] = []
+        for (index, automaton) in automata.enumerated() {
+            let alone = LogVocabulary(automaton)
+            func tagged(_ name: Name) -> Name {
+                var name = name
+                name.callback.instance = index
+                return name
+            }
+            checked += alone.checked.map(tagged)
+            unchecked += alone.unchecked.map(tagged)
+            let machine = automaton.machine
+            instances.append(LoggedInstance(names: [machine.name] + (machine.delegate.map { $0.name == machine.name ? [] : [$0.name] } ?? [])))
+        }
+        self.init(checked: checked, unchecked: unchecked, instances: instances)
+        instancesAreMachines = true
     }
 
     /// A system's callbacks; as unchecked, each instance's callbacks no system event calls

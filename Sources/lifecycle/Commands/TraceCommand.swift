@@ -58,7 +58,13 @@ enum TraceCommand: Command {
     static func run(_ options: Options) throws(CLIError) -> ExitCode {
         if case .system(let goal) = options.goal { return try runSystem(options.query, to: goal) }
         var query = Query(options.query, jsonErrors: true)
-        let (model, machine) = try query.machine(options.query.spec)
+        let named: [String]
+        switch options.goal {
+        case .into(let name): named = [name]
+        case .path(let from, let to): named = [from, to]
+        default: named = []
+        }
+        let (model, machine) = try query.machine(options.query.spec, naming: named)
         let formatter = QueryFormatter(model: model, machine: machine)
         let json = options.query.json
         switch options.goal {

@@ -150,7 +150,9 @@ struct Arguments {
     static func list(_ words: [String]) -> String { Suggestions.orList(words) }
 
     /// Parses `arguments` against `options`: `--name value`, `--name=value`, `-o value`,
-    /// flags, and `--` to end options. An unknown option is an error with a suggestion.
+    /// flags, and `--` to end options. An unknown option is an error with a suggestion, and so
+    /// is an option given twice (under any of its spellings) that is not `repeatable`: taking
+    /// one of two values would silently drop the other.
     static func parse(_ arguments: [String], options: [OptionSpec]) throws(CLIError) -> Arguments {
         var result = Arguments()
         var index = 0
@@ -176,20 +178,32 @@ struct Arguments {
                 let known = options.flatMap { [$0.name] + $0.aliases } + ["--help"]
                 throw .usage("unknown option '\(name)'" + Suggestions.didYouMean(name, in: known))
             }
+            let value: String
             if let valueName = spec.valueName {
                 if let inlineValue {
-                    result.values[spec.name, default: []].append(inlineValue)
+                    value = inlineValue
                 } else if index < arguments.count {
-                    result.values[spec.name, default: []].append(arguments[index])
+                    value = arguments[index]
                     index += 1
                 } else {
                     throw .usage("option '\(name)' needs a value (\(valueName))")
                 }
             } else {
                 if inlineValue != nil { throw .usage("option '\(name)' takes no value") }
-                result.values[spec.name, default: []].append("")
+                value = ""
             }
+            if !spec.repeatable, let earlier = result.values[spec.name]?.first {
+                throw .usage(givenTwice(spec, earlier, value))
+            }
+            result.values[spec.name, default: []].append(value)
         }
         return result
+    }
+
+    /// `'--machine' is given twice ('Sync' and 'Camera'); it takes one value`.
+    static func givenTwice(_ spec: OptionSpec, _ first: String, _ second: String) -> String {
+        guard spec.valueName != nil else { return "'\(spec.name)' is given twice; give it once" }
+        let values = first == second ? "'\(first)' both times" : "'\(first)' and '\(second)'"
+        return "'\(spec.name)' is given twice (\(values)); it takes one value"
     }
 }

@@ -120,9 +120,10 @@ struct MachineOptions {
         if machine != nil && system != nil { throw .usage("'--system' cannot be combined with '--machine'") }
     }
 
-    /// The machine `--machine` names, or the only one.
-    func machine(in model: Model) throws(CLIError) -> Machine {
-        switch MachineSelection.select(machine, in: model) {
+    /// The machine `--machine` names, or the only one, or the one whose states or events
+    /// `naming` (the command's arguments) mention.
+    func machine(in model: Model, naming: [String] = []) throws(CLIError) -> Machine {
+        switch MachineSelection.select(machine, in: model, naming: naming) {
         case .success(let machine): return machine
         case .failure(let error): throw .query(error)
         }

@@ -52,10 +52,11 @@ struct Query {
         }
     }
 
-    /// The machine `--machine` names in the spec at `path`, or its only one.
-    mutating func machine(_ path: String) throws(CLIError) -> (Model, Machine) {
+    /// The machine `--machine` names in the spec at `path`, or its only one, or the one machine
+    /// whose states or events `naming` (the command's arguments) mention.
+    mutating func machine(_ path: String, naming: [String] = []) throws(CLIError) -> (Model, Machine) {
         let model = try self.model(path)
-        do { return (model, try selection.machine(in: model)) } catch { throw failure(error) }
+        do { return (model, try selection.machine(in: model, naming: naming)) } catch { throw failure(error) }
     }
 
     /// The system `--system` names in the spec at `path`, or its only one.

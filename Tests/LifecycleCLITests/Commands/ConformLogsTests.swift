@@ -48,6 +48,17 @@ import Testing
               ends in 'Active'
 
             """),
+        (["Examples/SceneLifecycle.lifecycle", "Examples/logs/two-windows.log"], 0, """
+            Examples/logs/two-windows.log: conforms to 'AppSessions' (4 callbacks, 0 other lines)
+              not logged: application(_:didDiscardSceneSessions:), applicationDidReceiveMemoryWarning(_:), applicationWillTerminate(_:)
+              ends in 'Running', 'Suspended' or 'NotRunning'
+            Examples/logs/two-windows.log: conforms to 'Scene' (10 callbacks, 0 other lines)
+              not logged: sceneDidDisconnect(_:)
+              2 instances, told apart by the object each line prints, each checked on its own lines:
+                0x600000c04000, from line 4 (5 callbacks): ends in 'Background', 'Suspended' or 'Unattached'
+                0x600000c1c000, from line 8 (5 callbacks): ends in 'Background', 'Suspended' or 'Unattached'
+
+            """),
         (["Examples/NavigationLifecycle.lifecycle", "Examples/logs/push-pop-classes.log", "--system", "Navigation"], 1, ""),
         (["Examples/NavigationLifecycle.lifecycle", "Examples/logs/push-pop-classes.log", "--system", "Navigation",
           "--instance", "Root=A_ViewController", "--instance", "Second=B_ViewController"], 0, """

@@ -53,8 +53,22 @@ import Testing
         #expect(output.stderr == "lifecycle trace: error: no state 'inactive' in 'App'; did you mean 'Inactive'?\n")
     }
 
+    /// Issue 40: without `--machine`, the one machine declaring every state and event named is used.
+    @Test func machineInferredFromTheNamesGiven() throws {
+        let inferred = try run("simulate", Self.scene, "connect", "activate")
+        #expect(inferred == (try run("simulate", Self.scene, "--machine", "Scene", "connect", "activate")))
+        #expect(inferred.status == 0)
+        let traced = try run("trace", Self.scene, "--into", "Inactive")
+        #expect(traced == (try run("trace", Self.scene, "--machine", "Scene", "--into", "Inactive")))
+        #expect(traced.status == 0)
+        let app = try run("trace", Self.scene, "--from", "NotRunning", "--to", "Suspended")
+        #expect(app == (try run("trace", Self.scene, "--machine", "AppSessions", "--from", "NotRunning", "--to", "Suspended")))
+    }
+
+    /// Names both machines declare (or none, or a mix) still ask for `--machine`, listing both.
     @Test func severalMachinesNeedMachineOption() throws {
-        for command in [["trace", Self.scene, "--into", "Inactive"], ["simulate", Self.scene, "connect"]] {
+        for command in [["trace", Self.scene, "--into", "Suspended"], ["simulate", Self.scene, "reopen"],
+                        ["simulate", Self.scene, "connect", "launch"], ["paths", Self.scene]] {
             let output = try CLIRunner.run(command)
             #expect(output.status == 2)
             #expect(output.stdout == "")

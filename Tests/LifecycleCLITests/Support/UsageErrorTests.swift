@@ -135,6 +135,58 @@ import Testing
         }
     }
 
+    /// Issue 37: an option that takes one value (or a flag) given twice is a usage error in
+    /// every command, naming both values; only an option the usage line shows repeatable
+    /// (`[--impl <file>]...`) may be given again. `conform --machine Sync --machine Camera`
+    /// checked one machine and `simulate --machine A --machine B` the last one, silently.
+    @Test(arguments: valid.keys.sorted())
+    func anOptionTakenOnceGivenTwiceIsAUsageError(_ command: String) throws {
+        let help = try Help(command)
+        let valid = try #require(Self.valid[command])
+        let text = try CLIRunner.run(["help", command]).stdout
+        let section = text.range(of: "OPTIONS:\n").map { text[$0.upperBound...] } ?? ""
+        var checked = 0
+        for row in section.split(separator: "\n") {
+            // `  --machine <name>   help`, `  -o, --output <out.swift>   help`: the first spelling, and whether a value follows.
+            let left = (String(row.dropFirst(2)).components(separatedBy: "  ").first ?? "").split(separator: " ").map(String.init)
+            guard let option = left.first?.trimmingCharacters(in: CharacterSet(charactersIn: ",")), option.hasPrefix("-"),
+                  option != "-h" else { continue }
+            // The token after the spellings: `<name>` or `text|json` for a value (the help text may follow one space after).
+            let afterSpellings = left.drop { $0.hasPrefix("-") }.first
+            let takesValue = afterSpellings.map { $0.hasPrefix("<") || $0.contains("|") } ?? false
+            if Self.isRepeatable(option, in: help.usage) {
+                #expect(!["--color", "--format", "--error-limit", "-o", "--system"].contains(option), "\(command): \(option) shown repeatable")
+                continue
+            }
+            let once = takesValue ? [option, "first"] : [option]
+            let again = takesValue ? [option, "second"] : [option]
+            // Given once in the valid command line already, it is given once more.
+            let arguments = valid.contains(option) ? valid + again : valid + once + again
+            try Self.expectUsageError(arguments, usage: help.usage, message: "'\(option)' is given twice")
+            if takesValue, let earlier = valid.firstIndex(of: option) {
+                try Self.expectUsageError(arguments, usage: help.usage, message: "('\(valid[earlier + 1])' and 'second'); it takes one value")
+            }
+            checked += 1
+        }
+        #expect(checked >= (command == "lsp" ? 1 : 2), "\(command): \(checked) options checked")
+    }
+
+    /// Whether the usage line shows `option` repeatable: `[--impl <file>]...`.
+    static func isRepeatable(_ option: String, in usage: String) -> Bool {
+        guard let start = usage.range(of: "[\(option) ") ?? usage.range(of: "[\(option)]"),
+              let close = usage[start.upperBound...].firstIndex(of: "]") else { return false }
+        return usage[close...].hasPrefix("]...")
+    }
+
+    @Test func simulateAndTraceTakeOneMachine() throws {
+        for command in [["simulate", Self.scene], ["trace", Self.scene, "--into", "Active"]] {
+            let run = try CLIRunner.run(command + ["--machine", "Scene", "--machine", "AppSessions"])
+            #expect(run.status == 2, "\(command): \(run)")
+            #expect(run.stderr.hasPrefix("lifecycle \(command[0]): error: '--machine' is given twice ('Scene' and 'AppSessions'); it takes one value\n"),
+                    "\(run.stderr)")
+        }
+    }
+
     /// `--machine` naming no machine: the same two lines from every command that takes it.
     @Test(arguments: valid.keys.sorted())
     func unknownMachineIsWordedOneWay(_ command: String) throws {

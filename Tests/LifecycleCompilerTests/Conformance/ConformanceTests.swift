@@ -185,7 +185,7 @@ import SpecGeneration
                     let (streamed, excerpts) = LogCheckTests.streamed(bytes, machine: scene, system: nil, reader: LogReader(scene),
                                                                       strict: strict, asTheyAppear: asTheyAppear, allowEmpty: false, &random)
                     _ = DiagnosticRenderer(files: excerpts).render(streamed.diagnostics)
-                    _ = ConformanceFormatter.json([ConformanceFormatter.Entry(path: "random.log", report: streamed)], automaton: "Scene", files: excerpts)
+                    _ = ConformanceFormatter.json([ConformanceFormatter.Entry(path: "random.log", automaton: "Scene", report: streamed)], files: excerpts)
                     if !asTheyAppear && !streamed.diagnostics.all.contains(where: { $0.id == "noCallbackInLog" || $0.id == "emptyLog" }) {
                         #expect(streamed.conforms == report.conforms)
                     }

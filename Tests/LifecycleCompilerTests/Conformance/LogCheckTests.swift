@@ -103,7 +103,7 @@ import SpecGeneration
         let check = machine.map { LogCheck($0, reader: reader, logging: logging, allowEmpty: allowEmpty, path: "test.log", excerpts: files) }
             ?? LogCheck(system!, reader: reader, logging: logging, allowEmpty: allowEmpty, path: "test.log", excerpts: files)
         feed(bytes, &random) { check.feed($0) }
-        return (check.finish(), files)
+        return (check.finish()[0], files)
     }
 
     /// Feeds `bytes` in chunks of 1 to 64 bytes (or all at once) until `body` returns false.
@@ -148,6 +148,65 @@ import SpecGeneration
                 }
             }
         }
+    }
+
+    @Test func theSurveySkimsPastItsFirstMegabyteAndLearnsWhatReadingEveryLineWould() throws {
+        // Past its first megabyte the survey searches for the few words that can still matter
+        // (`LogSkim`). On logs whose callbacks come late, split by colours, next to lines too
+        // long or ambiguous, fed in chunks of any size, it learns what reading every line does.
+        var random = SplitMix64(seed: 3707)
+        var skimmed = 0, stopped = 0, learntLate = 0
+        for (name, machine, system, model) in try Self.automata() {
+            let callbacks = machine?.callbacks ?? system!.callbacks
+            let vocabulary = machine.map { LogVocabulary($0) } ?? LogVocabulary(system!, model: model)
+            let reader = LogReader(vocabulary)
+            for _ in 0..<3 {
+                // A megabyte and more of other lines, some holding parts of callbacks' names.
+                var block: [String] = []
+                for _ in 0..<120 {
+                    let callback = vocabulary.checked[random.below(callbacks.count)].callback
+                    block.append(random.pick(["2026-11-23 09:41:02.118734+0900 Notes[48213:2817345] [Network] request finished 200",
+                                              "noise \(callback.baseName.prefix(5)) \(callback.baseName.dropFirst(3))",
+                                              "\(callback.baseName)x", "x\(callback.baseName)", "", "[Analytics] session 7F3A"]))
+                }
+                let filler = Array(repeating: block.joined(separator: "\n"), count: (1 << 20) / max(1, block.joined().utf8.count) + 2)
+                let unlogged = Set((0..<callbacks.count).filter { _ in random.chance(30) })
+                let early = random.chance(30) ? Self.log(machine.map { Self.callbacks($0, unlogged: unlogged, &random) }
+                                                         ?? Self.callbacks(system!, unlogged: unlogged, &random), vocabulary, &random) : ""
+                var late = Self.log(machine.map { Self.callbacks($0, unlogged: unlogged, &random) }
+                                    ?? Self.callbacks(system!, unlogged: unlogged, &random), vocabulary, &random)
+                    .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                for index in late.indices where random.chance(25) && late[index].count > 4 {
+                    let cut = late[index].index(late[index].startIndex, offsetBy: random.below(late[index].count - 2) + 1)
+                    late[index] = random.pick(["\u{1B}[1m", "\u{9B}0m", "\u{1B}]0;t\u{07}"]) + late[index][..<cut] + random.pick(["\u{1B}[0m", "\u{9B}m"]) + late[index][cut...]
+                }
+                if random.chance(40) { late.insert(String(repeating: "y", count: 400), at: random.below(late.count + 1)) }
+                let text = early + "\n" + filler.joined(separator: "\n") + "\n" + late.joined(separator: random.pick(["\n", "\r\n", "\r"]))
+                let bytes = Array(text.utf8)
+                for maximum in [LogLines.defaultMaximumLength, 300] {
+                    var results: [(named: [Bool], going: Bool, skimmed: Bool)] = []
+                    for maySkim in [true, false] {
+                        var survey = LogSurvey(reader, maximumLineLength: maximum)
+                        survey.maySkim = maySkim
+                        var start = 0, going = true
+                        while start < bytes.count, going {
+                            let end = min(bytes.count, start + 1 + random.below(random.chance(50) ? 70_000 : 300))
+                            going = bytes[start..<end].withUnsafeBufferPointer { survey.feed($0) }
+                            start = end
+                        }
+                        if going { survey.finish() }
+                        results.append((survey.named, going, survey.skim != nil))
+                    }
+                    #expect(results[0].named == results[1].named && results[0].going == results[1].going,
+                            "\(name), maximum \(maximum), late lines:\n\(late.joined(separator: "\n").debugDescription)")
+                    if results[0].skimmed { skimmed += 1 }
+                    if !results[1].going { stopped += 1 }
+                    if results[0].skimmed, results[1].named != results[1].named.map({ _ in false }), early.isEmpty { learntLate += 1 }
+                }
+            }
+        }
+        // Not vacuous: surveys skimmed, learnt callbacks past the first megabyte, and stopped at a line.
+        #expect(skimmed > 10 && learntLate > 5 && stopped > 0, "\(skimmed) \(learntLate) \(stopped)")
     }
 
     @Test func aLogReadAsItComesGetsTheTwoPassVerdict() throws {

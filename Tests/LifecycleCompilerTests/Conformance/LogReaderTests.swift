@@ -18,7 +18,8 @@ import SpecGeneration
             case .unmatched(let callback, _): result.append("unmatched " + reader.vocabulary.checked[callback].callback.selector)
             case .unchecked(let key, _): result.append("unchecked " + reader.uncheckedNames[key])
             case .ambiguous: result.append("ambiguous")
-            case .phase(let exact, _, _): result.append("phase " + exact.map { reader.vocabulary.checked[$0].callback.selector }.joined(separator: " or "))
+            case .ambiguousPhase: result.append("ambiguous phase")
+            case .phase(let exact, _, _, _, _, _): result.append("phase " + exact.map { reader.vocabulary.checked[$0].callback.selector }.joined(separator: " or "))
             case .other: result.append("-")
             }
             return true
@@ -210,15 +211,15 @@ import SpecGeneration
         var start = 0
         for cut in cuts + [bytes.count] {
             bytes[start..<cut].withUnsafeBufferPointer { chunk in
-                _ = lines.feed(chunk) { line, number, _ in
-                    #expect(number == result.count + 1)
-                    result.append(Array(line))
+                _ = lines.feed(chunk) { line in
+                    #expect(line.number == result.count + 1)
+                    result.append(Array(line.bytes))
                     return true
                 }
             }
             start = cut
         }
-        _ = lines.finish { line, _, _ in result.append(Array(line)); return true }
+        _ = lines.finish { line in result.append(Array(line.bytes)); return true }
         return result
     }
 
@@ -250,27 +251,28 @@ import SpecGeneration
         let text = Array("ab\ncd\r\nef".utf8)
         var start = 0
         for cut in [1, 4, 6, text.count] {
-            _ = text[start..<cut].withUnsafeBufferPointer { chunk in lines.feed(chunk) { _, _, offset in offsets.append(offset); return true } }
+            _ = text[start..<cut].withUnsafeBufferPointer { chunk in lines.feed(chunk) { line in offsets.append(line.offset); return true } }
             start = cut
         }
-        _ = lines.finish { _, _, offset in offsets.append(offset); return true }
+        _ = lines.finish { line in offsets.append(line.offset); return true }
         #expect(offsets == [0, 3, 7])
     }
 
-    @Test func aLineLongerThanTheMaximumIsCutAndCounted() {
-        let long = [UInt8](repeating: UInt8(ascii: "a"), count: LogLines.maximumLength + 10)
+    @Test func aLineLongerThanTheMaximumIsHandedOutWithItsLength() {
+        let maximum = 64
+        let long = [UInt8](repeating: UInt8(ascii: "a"), count: maximum + 10)
         let text = long + Array("\nshort\n".utf8) + long
-        for cuts in [[], [100, LogLines.maximumLength + 5, LogLines.maximumLength + 12]] {
-            var lines = LogLines()
-            var lengths: [Int] = []
+        for cuts in [[], [10, maximum + 5, maximum + 12], [1, 2, 3, 70, 71, 80, 90]] {
+            var lines = LogLines(maximumLength: maximum)
+            var seen: [(kept: Int, length: Int)] = []
             var start = 0
             for cut in cuts + [text.count] {
-                _ = text[start..<cut].withUnsafeBufferPointer { chunk in lines.feed(chunk) { line, _, _ in lengths.append(line.count); return true } }
+                _ = text[start..<cut].withUnsafeBufferPointer { chunk in lines.feed(chunk) { line in seen.append((line.bytes.count, line.length)); return true } }
                 start = cut
             }
-            _ = lines.finish { line, _, _ in lengths.append(line.count); return true }
-            #expect(lengths == [LogLines.maximumLength, 5, LogLines.maximumLength])
-            #expect(lines.cutLines == 2)
+            _ = lines.finish { line in seen.append((line.bytes.count, line.length)); return true }
+            #expect(seen.map(\.kept) == [maximum, 5, maximum], "cuts \(cuts)")
+            #expect(seen.map(\.length) == [maximum + 10, 5, maximum + 10], "cuts \(cuts)")
         }
     }
 }

@@ -13,7 +13,7 @@ import Testing
     }
 
     static func phaseLine(_ text: String) -> PhaseLine? {
-        Array(text.utf8).withUnsafeBufferPointer { PhaseLine($0) }
+        Array(text.utf8).withUnsafeBufferPointer { PhaseLine.read($0) }
     }
 
     @Test("a phase line: its old and new phases, as apps print them; other lines are none")
@@ -22,16 +22,62 @@ import Testing
                                  ("[Phase] inactive → background", .inactive, .background), ("Phase changed from background to inactive", .background, .inactive),
                                  ("2026-11-24 10:02:11.689034+0900 Notes[5120:210311] ScenePhase.Background", nil, .background),
                                  ("phase=INACTIVE", nil, .inactive), ("old: .active => new: .inactive", .active, .inactive)] as [(String, ScenePhase?, ScenePhase)] {
-            let line = Self.phaseLine(text)
-            #expect(line?.old == old && line?.new == new, "\(text)")
+            guard case .change(let readOld, let readNew, _)? = Self.phaseLine(text) else {
+                Issue.record("\(text): not read as a change")
+                continue
+            }
+            #expect(readOld == old && readNew == new, "\(text)")
         }
         // A phase word alone, or inside another word, is not a phase line.
-        for text in ["background refresh started", "user became active", "activeCount: 3", "scenePhaseDidChange", "inactivity timer"] {
+        for text in ["background refresh started", "user became active", "activeCount: 3", "scenePhaseDidChange", "inactivity timer",
+                     "user active in background"] {
             #expect(Self.phaseLine(text) == nil, "\(text)")
         }
         // The range covers the phases, their '.' included.
-        let line = Self.phaseLine("[Phase] .inactive -> .active")
-        #expect(line?.range == 8..<28)
+        guard case .change(_, _, let range)? = Self.phaseLine("[Phase] .inactive -> .active") else {
+            Issue.record("not read")
+            return
+        }
+        #expect(range == 8..<28)
+    }
+
+    @Test("issue 37: a phase line is read by its labels and arrows, in either order; one whose reading is not one is ambiguous")
+    func phaseLinesByTheirLabels() {
+        for (text, old, new) in [("Phase old: active, new: background", ScenePhase.active, ScenePhase.background),
+                                 ("Phase new: background, old: active", .active, .background),
+                                 ("scenePhase .background <- .active", .active, .background),
+                                 ("scenePhase .background ← .active", .active, .background),
+                                 ("scenePhase to background from active", .active, .background),
+                                 ("phase was active, now inactive", .active, .inactive),
+                                 ("oldPhase=.inactive newPhase=.active", .inactive, .active),
+                                 ("newValue: .inactive oldValue: .active", .active, .inactive),
+                                 ("[Phase] background (was: active)", .active, .background),
+                                 ("old: .active => new: .inactive", .active, .inactive)] as [(String, ScenePhase, ScenePhase)] {
+            guard case .change(let readOld, let readNew, _)? = Self.phaseLine(text) else {
+                Issue.record("\(text): not read as a change")
+                continue
+            }
+            #expect(readOld == old && readNew == new, "\(text): read \(String(describing: readOld)) -> \(readNew)")
+        }
+        for text in ["scenePhase: active inactive", "Phase new: active, new: background", "phase old: active",
+                     "Phase new: active -> old: inactive", ".active -> .inactive -> .background", "scenePhase .active <-> .inactive"] {
+            guard case .ambiguous? = Self.phaseLine(text) else {
+                Issue.record("\(text): read as \(String(describing: Self.phaseLine(text))), not ambiguous")
+                continue
+            }
+        }
+    }
+
+    @Test("issue 37: 'old: active, new: background' is the impossible change it says, rejected with --strict; an ambiguous line is an error at its line")
+    func labelledChangesAreCheckedAsWritten() throws {
+        let automaton = try Self.automaton("AppPhase")
+        let (report, text) = ConformanceTests.check(["Phase old: inactive, new: active", "Phase old: active, new: background"], automaton, strict: true)
+        #expect(!report.conforms)
+        #expect(text.hasPrefix("test.log:2:12: error: 'scenePhase .active → .background' cannot happen here"), "\(text)")
+        let (ambiguous, ambiguousText) = ConformanceTests.check(["scenePhase: active", "scenePhase: active background", "scenePhase: inactive"], automaton)
+        #expect(!ambiguous.conforms)
+        #expect(ambiguousText.hasPrefix("test.log:2:13: error: 'active background' names scene phases without saying which is the new one"), "\(ambiguousText)")
+        #expect(ambiguous.lineCount == 2)
     }
 
     @Test("a phase log conforms; a change into .inactive is told by what the model can do: an interruption or a return")
@@ -60,7 +106,7 @@ import Testing
         let automaton = try Self.automaton("AppPhase")
         let (report, text) = ConformanceTests.check(["scenePhase: active", "noise", ".active -> .background"], automaton)
         #expect(!report.conforms)
-        #expect(text.hasPrefix("test.log:3:1: error: 'scenePhase .active -> .background' cannot happen here"), "\(text)")
+        #expect(text.hasPrefix("test.log:3:1: error: 'scenePhase .active → .background' cannot happen here"), "\(text)")
     }
 
     @Test("phase changes and callbacks in one log: a view's modifiers are callbacks, its scene's phases phase changes")

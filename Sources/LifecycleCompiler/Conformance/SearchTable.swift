@@ -1,0 +1,235 @@
+/// `ConformanceSearch` determinised: so that each logged callback is one table step.
+///
+/// The search keeps the ordered set of positions a run can be at and moves it one callback at
+/// a time; what it moves to depends only on that set and the callback. So the sets met are the
+/// states of a deterministic automaton (the subset construction over the search's positions),
+/// built lazily: a step not met before runs the search once from the set and is remembered
+/// (`build`), and a log then costs one table look-up per callback. The table is shared by every
+/// run of a machine in a log (the logged callbacks are the log's), and bounded: past
+/// `maximumStates` states, or `maximumEntries` entries, a run goes on with the search itself
+/// (`SearchCursor` falls back). Not for a log read as it comes (its undecided callbacks change
+/// as it goes): that one uses the search.
+///
+/// Messages need what the search knows besides the set: how many events each run took and the
+/// last of them. Each entry keeps, for each position it leads to, the position it came from
+/// and the events taken on the way (`Move`); a cursor keeps each run's event count and its last
+/// steps (`SearchCursor.history`), from which the search is rebuilt when a message needs it.
+final class SearchTable<A: LifecycleAutomaton> {
+    typealias Position = ConformanceSearch<A>.Position
+
+    /// How one position of a step's target was reached: from the position `source` of the
+    /// state before (-1: from the initial configuration), by `labels` (events, by `labels` index).
+    struct Move {
+        var source: Int32
+        var labels: [Int32]
+    }
+
+    static var maximumStates: Int { 1 << 12 }
+    static var maximumEntries: Int { 1 << 22 }
+    /// Entries of `next` not built yet, rejected callbacks, and steps past the bounds.
+    static var unknown: Int32 { -1 }
+    static var rejected: Int32 { -2 }
+    static var overflow: Int32 { -3 }
+
+    let automaton: A
+    let logged: [Bool]
+    let callbackCount: Int
+    /// The search the steps are computed with (its cache of each configuration's steps kept).
+    private var builder: ConformanceSearch<A>
+    /// Each state's positions, in the search's order.
+    private(set) var states: [[Position]] = []
+    private var stateIndex: [[Position]: Int32] = [:]
+    /// `next[s * callbackCount + c]`: the state after callback `c` in state `s`, or `unknown`
+    /// or `rejected`. Grown by whole states; a cursor reads it through `entries`.
+    private(set) var entries: UnsafeMutablePointer<Int32>
+    private var capacity: Int
+    /// `moves[m]` for the entry whose `moveOf` is `m`: one `Move` per position of its target.
+    private(set) var moves: [[Move]] = []
+    private var moveOf: [Int32: Int32] = [:]
+    /// Event names, numbered.
+    private(set) var labels: [String] = []
+    private var labelIndex: [String: Int32] = [:]
+    /// The initial state, and each of its runs' event counts and events.
+    private(set) var initial: Int32 = 0
+    private(set) var initialDepths: [Int] = []
+    private(set) var initialTrails: [[String]] = []
+
+    init(_ automaton: A, logged: [Bool]) {
+        self.automaton = automaton
+        self.logged = logged
+        callbackCount = max(1, automaton.callbacks.count)
+        capacity = 16 * callbackCount
+        entries = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        builder = ConformanceSearch(automaton, logged: logged)
+        let start = builder
+        initialDepths = start.depths
+        initialTrails = start.provenance(sources: 0).map(\.labels)
+        initial = intern(start.positions)
+    }
+
+    deinit { entries.deallocate() }
+
+    /// The state after `callback` in `state`: built when not known yet; `rejected` when no run
+    /// can print it there; `overflow` when a new state would pass the bounds.
+    @inline(__always) func step(_ state: Int32, _ callback: Int) -> Int32 {
+        let entry = entries[Int(state) * callbackCount + callback]
+        return entry != Self.unknown ? entry : build(state, callback)
+    }
+
+    /// How the positions of `step(state, callback)`'s target were reached (after a step that moved).
+    func moves(_ state: Int32, _ callback: Int) -> [Move] {
+        moveOf[Int32(Int(state) * callbackCount + callback)].map { moves[Int($0)] } ?? []
+    }
+
+    private func build(_ state: Int32, _ callback: Int) -> Int32 {
+        let source = states[Int(state)]
+        builder.restart(at: source)
+        guard builder.observe(callback) else {
+            entries[Int(state) * callbackCount + callback] = Self.rejected
+            return Self.rejected
+        }
+        let target = builder.positions
+        if stateIndex[target] == nil && (states.count >= Self.maximumStates || (states.count + 1) * callbackCount > Self.maximumEntries) {
+            return Self.overflow
+        }
+        let moved = builder.provenance(sources: source.count).map { Move(source: Int32($0.source), labels: $0.labels.map(label)) }
+        let next = intern(target)
+        let entry = Int(state) * callbackCount + callback
+        entries[entry] = next
+        moveOf[Int32(entry)] = Int32(moves.count)
+        moves.append(moved)
+        return next
+    }
+
+    /// The number of `positions`, made a state with no entry built when new.
+    private func intern(_ positions: [Position]) -> Int32 {
+        if let known = stateIndex[positions] { return known }
+        let number = Int32(states.count)
+        states.append(positions)
+        stateIndex[positions] = number
+        let needed = states.count * callbackCount
+        if needed > capacity {
+            let grown = UnsafeMutablePointer<Int32>.allocate(capacity: max(needed, capacity * 2))
+            grown.update(from: entries, count: (states.count - 1) * callbackCount)
+            entries.deallocate()
+            entries = grown
+            capacity = max(needed, capacity * 2)
+        }
+        (entries + (states.count - 1) * callbackCount).initialize(repeating: Self.unknown, count: callbackCount)
+        return number
+    }
+
+    private func label(_ text: String) -> Int32 {
+        if let known = labelIndex[text] { return known }
+        labels.append(text)
+        labelIndex[text] = Int32(labels.count - 1)
+        return Int32(labels.count - 1)
+    }
+}
+
+/// One run of a log through a machine's `SearchTable`: the state, how many events each of its
+/// runs took, and its last steps, from which the search is rebuilt for a message
+/// (`materialized`). Past the table's bounds it goes on with the search itself.
+struct SearchCursor<A: LifecycleAutomaton> {
+    /// The last steps kept, enough for `ConformanceSearch.Trail.kept` events in all but odd machines.
+    static var historyLength: Int { 64 }
+
+    /// The table it steps through, or nil once it runs the search (`fallback`).
+    private(set) var table: SearchTable<A>?
+    private var fallback: ConformanceSearch<A>?
+    private(set) var state: Int32
+    /// Events taken by the run at each position of `state`.
+    private var depths: [Int]
+    private var spare: [Int] = []
+    /// The state before each of the last steps and its callback (a ring from `historyStart`).
+    private var history: [(state: Int32, callback: Int32)] = []
+    private var historyStart = 0
+    /// Steps taken in all.
+    private var steps = 0
+
+    init(_ table: SearchTable<A>) {
+        self.table = table
+        state = table.initial
+        depths = table.initialDepths
+    }
+
+    /// A cursor that runs `search` itself (a log read as it comes).
+    init(search: ConformanceSearch<A>) {
+        fallback = search
+        state = -1
+        depths = []
+    }
+
+    /// Moves past `callback`; false, staying put, when no run can print it now.
+    mutating func observe(_ callback: Int) -> Bool {
+        guard let table else { return fallback!.observe(callback) }
+        let next = table.step(state, callback)
+        if next >= 0 {
+            spare.removeAll(keepingCapacity: true)
+            for move in table.moves(state, callback) {
+                spare.append((move.source >= 0 ? depths[Int(move.source)] : 0) + move.labels.count)
+            }
+            swap(&depths, &spare)
+            remember(state, callback)
+            state = next
+            return true
+        }
+        if next == SearchTable<A>.rejected { return false }
+        // Past the table's bounds: on with the search.
+        fallback = materialized()
+        self.table = nil
+        return fallback!.observe(callback)
+    }
+
+    /// Whether the cursor has run the search from the start (`init(search:)`) or past the table's bounds.
+    var isSearching: Bool { table == nil }
+
+    /// The search itself, for what only it does (learning a callback is logged, keeping the runs
+    /// that ended): the cursor runs it from now on.
+    mutating func withSearch<R>(_ body: (inout ConformanceSearch<A>) -> R) -> R {
+        if fallback == nil {
+            fallback = materialized()
+            table = nil
+        }
+        return body(&fallback!)
+    }
+
+    private mutating func remember(_ state: Int32, _ callback: Int) {
+        steps += 1
+        if history.count < Self.historyLength {
+            history.append((state, Int32(callback)))
+        } else {
+            history[historyStart] = (state, Int32(callback))
+            historyStart = (historyStart + 1) % Self.historyLength
+        }
+    }
+
+    /// The search this cursor stands for, with each run's event count and its last events.
+    func materialized() -> ConformanceSearch<A> {
+        if let fallback { return fallback }
+        guard let table else { fatalError("a cursor runs a table or a search") }
+        let positions = table.states[Int(state)]
+        let ordered = (0..<history.count).map { history[(historyStart + $0) % history.count] }
+        let fromStart = steps == history.count
+        let trails = positions.indices.map { index -> [String] in
+            var labels: [[Int32]] = []
+            var count = 0
+            var position = Int32(index)
+            var step = ordered.count - 1
+            while step >= 0 && position >= 0 && count < ConformanceSearch<A>.Trail.kept {
+                let (before, callback) = ordered[step]
+                let move = table.moves(before, Int(callback))[Int(position)]
+                labels.append(move.labels)
+                count += move.labels.count
+                position = move.source
+                step -= 1
+            }
+            var trail = labels.reversed().flatMap { $0.map { table.labels[Int($0)] } }
+            if step < 0 && fromStart && position >= 0 && count < ConformanceSearch<A>.Trail.kept {
+                trail = table.initialTrails[Int(position)] + trail
+            }
+            return trail
+        }
+        return ConformanceSearch(table.automaton, logged: table.logged, resumingAt: positions, depths: depths, trails: trails)
+    }
+}
