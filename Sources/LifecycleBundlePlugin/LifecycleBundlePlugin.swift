@@ -62,7 +62,7 @@ struct LifecycleBundlePlugin: CommandPlugin {
             """)
     }
 
-    /// The version `lifecycle --version` prints (`lifecycle 0.4.0 (UIKit catalog: …)`).
+    /// The version `lifecycle --version` prints (`lifecycle 0.4.0 (catalogs from the …)`).
     static func version(of executable: URL) throws -> String {
         let line = try Tool.run(executable.path, ["--version"])
         let words = line.split(separator: " ")

@@ -233,7 +233,7 @@ public enum ImplementationCheck {
                 diagnostics.append(diagnostic)
                 // A near miss in the class itself: its code never runs.
                 if let (miss, at) = view.nearMisses(of: NearMissFix.expected(method), objcSelector: NearMissFix.objcSelector(of: requirement.callback, in: model)).first {
-                    diagnostics.append(nearMissWarning(miss, at, method: method, ownerKind: owner.kind, calledBy: nil, in: machine,
+                    diagnostics.append(nearMissWarning(miss, at, method: method, owner: owner, calledBy: nil, in: machine,
                                                        adaptorNote: adaptorNote))
                 }
             case .absent(let near, let inactive, let unknownSuperclass):
@@ -242,7 +242,7 @@ public enum ImplementationCheck {
                     diagnostic = Diagnostic.superclassUnknown(className, selector: method.selector, superclass: unknownSuperclass.name,
                                                               at: requirement.range)
                 } else {
-                    diagnostic = Diagnostic.missingImplementation(filesName, selector: method.selector, at: requirement.range)
+                    diagnostic = Diagnostic.missingImplementation(filesName, selector: method.reference, at: requirement.range)
                 }
                 if let adaptorNote { diagnostic = diagnostic.note(adaptorNote.message, at: adaptorNote.range) }
                 diagnostic = diagnostic.note(anchorNote, at: anchorRange)
@@ -257,7 +257,7 @@ public enum ImplementationCheck {
                 }
                 for (candidate, candidateMethod) in near {
                     let at = SwiftProgram.funcRange(candidateMethod)
-                    diagnostic = diagnostic.note("\(candidate.described(expecting: method.selector)), so UIKit never calls it", at: at)
+                    diagnostic = diagnostic.note("\(candidate.described(expecting: method.selector)), so \(caller(of: owner)) never calls it", at: at)
                     if diagnostic.fixIt == nil {
                         diagnostic.fixIt = fixIt(method, ownerKind: owner.kind, nearMiss: candidateMethod, difference: candidate.difference)
                         // Where the fix-it edits: the Swift file, not the spec the error is in.
@@ -272,11 +272,11 @@ public enum ImplementationCheck {
             }
         }
         // A callback the spec calls but does not require may be left out; one written almost
-        // right compiles, and UIKit never calls it.
+        // right compiles, and the framework never calls it.
         for (callback, transition) in called {
             guard case .absent(let near, _, _) = resolve(callback), let (first, nearMiss) = near.first else { continue }
             let method = model.method(callback)
-            diagnostics.append(nearMissWarning(first, nearMiss, method: method, ownerKind: model.types[callback.type].kind,
+            diagnostics.append(nearMissWarning(first, nearMiss, method: method, owner: model.types[callback.type],
                                                calledBy: transition, in: machine, adaptorNote: adaptorNote))
         }
         guard classesChecked.insert(className).inserted else { return }
@@ -285,12 +285,13 @@ public enum ImplementationCheck {
     }
 
     /// The warning at a near miss of a callback the class does not otherwise implement.
-    static func nearMissWarning(_ miss: NearMiss, _ nearMiss: SwiftProgram.Located<ScannedMethod>, method: Method, ownerKind: TypeInfo.Kind,
+    /// - Parameter owner: the protocol or class that declares the callback (who calls it).
+    static func nearMissWarning(_ miss: NearMiss, _ nearMiss: SwiftProgram.Located<ScannedMethod>, method: Method, owner: TypeInfo,
                                 calledBy transition: Transition?, in machine: Machine,
                                 adaptorNote: (message: String, range: SourceRange)?) -> Diagnostic {
         let at = SwiftProgram.funcRange(nearMiss)
-        let fix = fixIt(method, ownerKind: ownerKind, nearMiss: nearMiss, difference: miss.difference)
-        var diagnostic = Diagnostic.nearMissOfCalledCallback(miss.described(expecting: method.selector), at: at)
+        let fix = fixIt(method, ownerKind: owner.kind, nearMiss: nearMiss, difference: miss.difference)
+        var diagnostic = Diagnostic.nearMissOfCalledCallback(miss.described(expecting: method.selector), caller: caller(of: owner), at: at)
         if let transition {
             diagnostic = diagnostic.note("machine '\(machine.name)' calls '\(method.selector)' here", at: transition.range)
         }
@@ -342,6 +343,12 @@ public enum ImplementationCheck {
                 .note("UIKit's documentation of '\(method.selector)': \"\(contract.documentation)\"", at: nil)
                 .note("add: \(call)", at: SwiftProgram.funcRange(located)))
         }
+    }
+
+    /// Who calls the callbacks of `type`, as a message names it: its framework (`Core Bluetooth`),
+    /// or for a spec's own protocol or class, "a caller of 'PlayerDelegate'".
+    static func caller(of type: TypeInfo) -> String {
+        BuiltInModules.framework(of: type.origin) ?? "a caller of '\(type.name)'"
     }
 
     /// The fix-it that rewrites a near miss's signature, in its Swift file (`NearMissFix`).

@@ -62,6 +62,8 @@ public enum KeywordTable {
               summary: "what each state looks like to a UI test, as `XCUIApplication.State`: `appState Background: .runningBackground, …`"),
         Entry(word: .reserved(.delegate), text: Keyword.delegate.text, starts: [.machineBody],
               summary: "the class that implements the machine's callbacks, and what it adopts"),
+        Entry(word: .contextual(.open), text: ContextualKeyword.open.text, starts: [],
+              summary: "after `delegate`: the app subclasses the delegate class, so it is generated without `final`"),
         Entry(word: .reserved(.require), text: Keyword.require.text, starts: [.machineBody],
               summary: "a callback the delegate must implement"),
         Entry(word: .reserved(.on), text: Keyword.on.text, starts: [.systemBody], summary: "the event a transition (or a system event) fires on"),
@@ -169,6 +171,8 @@ public enum ContextualKeyword: UInt8, CaseIterable, Sendable {
     case appState
     /// `on go when Home is Shown and Menu is Closed: …` in a system.
     case when, and, `is`
+    /// `delegate open Name`: a delegate class the app subclasses (not generated `final`).
+    case open
 
     /// The word as written.
     public var text: String { "\(staticText)" }
@@ -193,6 +197,7 @@ public enum ContextualKeyword: UInt8, CaseIterable, Sendable {
         case .when: "when"
         case .and: "and"
         case .is: "is"
+        case .open: "open"
         }
     }
 }

@@ -38,8 +38,9 @@ import LifecycleCompiler
         let run = try Self.run(["--version"])
         #expect(run.status == 0)
         #expect(run.stdout == LifecycleVersion.line + "\n")
-        #expect(run.stdout.wholeMatch(of: /lifecycle \d+\.\d+\.\d+ \(\w+ catalog: [A-Za-z]+ [\d.]+ SDK(, \w+ catalog: [A-Za-z]+ [\d.]+ SDK)*\)\n/) != nil, "\(run.stdout)")
-        #expect(run.stdout.hasPrefix("lifecycle \(LifecycleVersion.number) (UIKit catalog: iOS 26.2 SDK"), "\(run.stdout)")
+        #expect(run.stdout.wholeMatch(of: /lifecycle \d+\.\d+\.\d+ \(catalogs from the [A-Za-z]+ [\d.]+ SDK: \w+(, \w+)*(; from the [A-Za-z]+ [\d.]+ SDK: \w+(, \w+)*)*\)\n/) != nil, "\(run.stdout)")
+        #expect(run.stdout.hasPrefix("lifecycle \(LifecycleVersion.number) (catalogs from the iOS 26.2 SDK: UIKit, SwiftUI,"), "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("; from the macOS 15.5 SDK: AppKit)\n"), "\(run.stdout)")
         #expect(run.stderr.isEmpty)
         // The README quotes the line (wrapped: compared with its whitespace collapsed).
         let readme = try String(contentsOfFile: CLIRunner.packageRoot + "/README.md", encoding: .utf8)

@@ -123,11 +123,14 @@ import Testing
         #expect(run.stderr == "SceneDelegate.swift: note: added 'sceneWillEnterForeground(_:)' to 'SceneDelegate'\n")
     }
 
-    @Test func implWithoutUpdateIsAUsageError() throws {
+    /// Issue 39: `--impl` without `--update` gives the target's files to a new skeleton (what the
+    /// command plugin passes), so it is read, and one that cannot be read stops the command.
+    @Test func implWithoutUpdateReadsTheTargetsFiles() throws {
         let scratch = try GeneratorCommandTests.Scratch()
-        let run = try scratch.run(["swift", "Scene.lifecycle", "--impl", "Other.swift"])
-        #expect(run.status == 2)
-        #expect(run.stderr.hasPrefix("lifecycle swift: error: '--impl' is only used with '--update'\n"), "\(run)")
+        let run = try scratch.run(["swift", "Scene.lifecycle", "-o", "Out.swift", "--impl", "Other.swift"])
+        #expect(run.status != 0, "\(run)")
+        #expect(run.stderr.contains("Other.swift"), "\(run)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/Out.swift"))
     }
 
     // MARK: - --config

@@ -56,9 +56,12 @@ struct GenerationRequest {
         return actions.map { action in
             switch action {
             case .swift:
+                // The target's other files: what they declare is not declared again (a delegate
+                // class they declare gets an extension), so the target still builds.
                 let file = output(".swift")
-                guard exists(file) else { return ["swift", spec, "-o", file] }
-                return ["swift", spec, "--update", file] + swiftFiles.filter { $0 != file }.flatMap { ["--impl", $0] }
+                let others = swiftFiles.filter { $0 != file }.flatMap { ["--impl", $0] }
+                guard exists(file) else { return ["swift", spec, "-o", file] + others }
+                return ["swift", spec, "--update", file] + others
             case .render:
                 return ["render", spec, "-o", output(".svg")]
             case .dot:

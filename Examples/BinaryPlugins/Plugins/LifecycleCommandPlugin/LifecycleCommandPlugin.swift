@@ -5,10 +5,13 @@ import PackagePlugin
 /// [--target NAME]... [--output-dir DIR]`: regenerates the outputs a team commits from each
 /// spec of the package's targets.
 ///
-/// - `swift`: the delegate skeleton `NAME.swift` for `NAME.lifecycle`. A new file is written
-///   whole (`lifecycle swift SPEC -o FILE`); an existing one only gains the callbacks it lacks
-///   (`--update FILE`, with the target's other Swift files as `--impl`, so a callback an
-///   extension elsewhere implements is not added again). An edited file is never overwritten.
+/// - `swift`: the delegate skeleton `NAME.swift` for `NAME.lifecycle`, with the target's other
+///   Swift files as `--impl`: a new file (`lifecycle swift SPEC -o FILE`) declares only what the
+///   target lacks (a protocol or class the target declares is not declared again, a delegate
+///   class it declares gets an `extension` with the protocols and callbacks it lacks, and nothing
+///   is written, with a note, when it lacks nothing), so a target that builds still builds; an
+///   existing one only gains the callbacks it lacks (`--update FILE`, so a callback an extension
+///   elsewhere implements is not added again). An edited file is never overwritten.
 /// - `render`: the diagram `NAME.svg` (`lifecycle render`, needs Graphviz).
 /// - `dot`: the Graphviz source `NAME.dot`.
 ///
