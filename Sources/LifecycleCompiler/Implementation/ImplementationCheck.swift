@@ -47,8 +47,11 @@ public enum ImplementationCheck {
 
     /// The same for several specs checked together (`check A.lifecycle B.lifecycle --impl …`):
     /// each machine's callbacks once per spec, the app's life cycle once for all of them.
+    /// `project` is the app's Xcode target (`--xcodeproj`), whose build settings may generate the
+    /// Info.plist or a part of it.
     public static func check(_ models: [Model], against files: [SourceFile], infoPlist: InfoPlist? = nil,
-                             machines: [String]? = nil, skippingUndeclared: Bool = false, flags: [String]? = nil) -> Diagnostics {
+                             project: XcodeAppTarget? = nil, machines: [String]? = nil,
+                             skippingUndeclared: Bool = false, flags: [String]? = nil) -> Diagnostics {
         let program = SwiftProgram(files: files, configuration: .app(of: models, flags: flags))
         var diagnostics = Diagnostics()
         var classesChecked: Set<String> = []
@@ -59,7 +62,7 @@ public enum ImplementationCheck {
                                classesChecked: &classesChecked, into: &diagnostics)
             }
         }
-        diagnostics.append(contentsOf: SceneLifecycleCheck.check(models, program: program, infoPlist: infoPlist, machines: machines,
+        diagnostics.append(contentsOf: SceneLifecycleCheck.check(models, program: program, infoPlist: infoPlist, project: project, machines: machines,
                                                                  skippingUndeclared: skippingUndeclared))
         diagnostics.append(contentsOf: ScenePhaseCheck.check(models, program: program, machines: machines,
                                                              skippingUndeclared: skippingUndeclared))

@@ -227,4 +227,29 @@ import Testing
         let escaped = try scratch.run(["check", "Scene.lifecycle", "--impl", "Missing.swift", "--config", "lifecycle.json"])
         #expect(escaped.status == 0, "\(escaped)")
     }
+
+    /// `infoPlist` names the app's Info.plist (relative to the file) for a target whose plist
+    /// is not called `Info.plist`; the command line's `--info-plist` wins, and without `--impl`
+    /// it is not used.
+    @Test func configNamesTheInfoPlist() throws {
+        let scratch = try GeneratorCommandTests.Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.path + "/Support", withIntermediateDirectories: true)
+        try scratch.write(Self.twoMachines, to: "Two.lifecycle")
+        try scratch.write("class AppDelegate: UIResponder, UIApplicationDelegate {\n    func applicationWillTerminate(_ application: UIApplication) {}\n}\n",
+                          to: "AppDelegate.swift")
+        try scratch.write("<plist><dict><key>UIApplicationSceneManifest</key><dict/></dict></plist>\n", to: "Support/App-Info.plist")
+        try scratch.write("<plist><dict/></plist>\n", to: "Bare.plist")
+        try scratch.write(#"{ "infoPlist": "Support/App-Info.plist", "specs": { "Two.lifecycle": { "machines": ["App"] } } }"#, to: "lifecycle.json")
+        let named = try scratch.run(["check", "Two.lifecycle", "--impl", "AppDelegate.swift", "--config", "lifecycle.json"])
+        #expect(named.status == 0, "\(named)")
+        #expect(named.stderr.isEmpty, "\(named)")
+        let given = try scratch.run(["check", "Two.lifecycle", "--impl", "AppDelegate.swift", "--config", "lifecycle.json", "--info-plist", "Bare.plist"])
+        #expect(given.stderr.contains("warning: 'AppDelegate' does not adopt the scene life cycle"), "\(given)")
+        #expect(given.stderr.contains("Bare.plist:1:9: note: Bare.plist declares no 'UIApplicationSceneManifest'"), "\(given)")
+        let specOnly = try scratch.run(["check", "Two.lifecycle", "--config", "lifecycle.json"])
+        #expect(specOnly.status == 0, "\(specOnly)")
+        try scratch.write(#"{ "infoPlist": 3 }"#, to: "lifecycle.json")
+        let wrong = try scratch.run(["check", "Two.lifecycle", "--config", "lifecycle.json"])
+        #expect(wrong.stderr == "lifecycle.json:1:16: error: infoPlist must be a path, not a number\n", "\(wrong)")
+    }
 }

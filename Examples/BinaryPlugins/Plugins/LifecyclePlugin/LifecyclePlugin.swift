@@ -21,11 +21,15 @@ struct LifecyclePlugin: BuildToolPlugin {
 import XcodeProjectPlugin
 
 /// The same checks for a target of an Xcode project: its specs and Swift files are the
-/// target's input files, and `lifecycle.json` is looked for among them.
+/// target's input files, and `lifecycle.json` is looked for among them. The project goes to the
+/// check (`--xcodeproj … --target …`): a new app target's Info.plist is generated from its
+/// build settings, and the project says which file holds the rest, and the deployment target.
 extension LifecyclePlugin: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
         let files = target.inputFiles.map(\.url)
-        let plan = CheckPlan(directory: nil, files: files, workDirectory: context.pluginWorkDirectoryURL)
+        let project = CheckPlan.ProjectTarget.project(in: context.xcodeProject.directoryURL, named: context.xcodeProject.displayName)
+        let plan = CheckPlan(directory: nil, files: files, workDirectory: context.pluginWorkDirectoryURL,
+                             xcodeTarget: project.map { CheckPlan.ProjectTarget(project: $0, name: target.displayName) })
         return plan.commands(tool: try context.tool(named: "lifecycle").url)
     }
 }
