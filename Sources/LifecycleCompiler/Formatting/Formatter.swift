@@ -167,8 +167,8 @@ struct Layout {
             case .platform, .system, .extension: return blocks.isEmpty
             case .instance: return blocks.last?.systemBody == true
             // An internal transition starts with `internal on`; `scenePhase State: .phase`,
-            // `appState State: .runningForeground`.
-            case .internal, .scenePhase, .appState: return blocks.last?.typeBody != true
+            // `appState State: .runningForeground`; `entry calls …`, `exit calls …`.
+            case .internal, .scenePhase, .appState, .entry, .exit: return blocks.last?.typeBody != true
             default: return false
             }
         }

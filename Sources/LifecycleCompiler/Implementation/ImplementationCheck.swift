@@ -170,10 +170,17 @@ public enum ImplementationCheck {
         // errors), then the others its transitions call, each with its first transition.
         var required: Set<MethodRef> = []
         for requirement in machine.requirements { required.insert(requirement.callback) }
-        var called: [(callback: MethodRef, transition: Transition)] = []
+        var called: [(callback: MethodRef, at: SourceRange)] = []
         var seen = required
         for transition in machine.transitions {
-            for callback in transition.callbacks where seen.insert(callback).inserted { called.append((callback, transition)) }
+            for callback in transition.callbacks where seen.insert(callback).inserted { called.append((callback, transition.range)) }
+        }
+        // `entry` and `exit` callbacks, located at their state.
+        for state in machine.states.indices {
+            for callback in (machine.stateCallbacks.entry[state] ?? []) + (machine.stateCallbacks.exit[state] ?? [])
+            where seen.insert(callback).inserted {
+                called.append((callback, machine.states[state].range))
+            }
         }
         guard !required.isEmpty || !called.isEmpty else { return }
         // A SwiftUI app's delegate is the class its App's @UIApplicationDelegateAdaptor names,
@@ -230,7 +237,7 @@ public enum ImplementationCheck {
                 diagnostics.append(diagnostic)
                 // A near miss in the class itself: its code never runs.
                 if let (miss, at) = view.nearMisses(of: NearMissFix.expected(method), objcSelector: NearMissFix.objcSelector(of: requirement.callback, in: model)).first {
-                    diagnostics.append(nearMissWarning(miss, at, method: method, ownerKind: owner.kind, calledBy: nil, in: machine,
+                    diagnostics.append(nearMissWarning(miss, at, method: method, ownerKind: owner.kind, calledAt: nil, in: machine,
                                                        adaptorNote: adaptorNote))
                 }
             case .absent(let near, let inactive, let unknownSuperclass):
@@ -270,11 +277,11 @@ public enum ImplementationCheck {
         }
         // A callback the spec calls but does not require may be left out; one written almost
         // right compiles, and UIKit never calls it.
-        for (callback, transition) in called {
+        for (callback, place) in called {
             guard case .absent(let near, _, _) = resolve(callback), let (first, nearMiss) = near.first else { continue }
             let method = model.method(callback)
             diagnostics.append(nearMissWarning(first, nearMiss, method: method, ownerKind: model.types[callback.type].kind,
-                                               calledBy: transition, in: machine, adaptorNote: adaptorNote))
+                                               calledAt: place, in: machine, adaptorNote: adaptorNote))
         }
         guard classesChecked.insert(className).inserted else { return }
         checkSelectors(of: view, callbacks: callbacks, in: model, into: &diagnostics)
@@ -283,13 +290,13 @@ public enum ImplementationCheck {
 
     /// The warning at a near miss of a callback the class does not otherwise implement.
     static func nearMissWarning(_ miss: NearMiss, _ nearMiss: SwiftProgram.Located<ScannedMethod>, method: Method, ownerKind: TypeInfo.Kind,
-                                calledBy transition: Transition?, in machine: Machine,
+                                calledAt place: SourceRange?, in machine: Machine,
                                 adaptorNote: (message: String, range: SourceRange)?) -> Diagnostic {
         let at = SwiftProgram.funcRange(nearMiss)
         let fix = fixIt(method, ownerKind: ownerKind, nearMiss: nearMiss, difference: miss.difference)
         var diagnostic = Diagnostic.nearMissOfCalledCallback(miss.described(expecting: method.selector), at: at)
-        if let transition {
-            diagnostic = diagnostic.note("machine '\(machine.name)' calls '\(method.selector)' here", at: transition.range)
+        if let place {
+            diagnostic = diagnostic.note("machine '\(machine.name)' calls '\(method.selector)' here", at: place)
         }
         if let adaptorNote { diagnostic = diagnostic.note(adaptorNote.message, at: adaptorNote.range) }
         diagnostic = diagnostic.note("change it to: \(fix.replacement)", at: at)

@@ -114,6 +114,12 @@ public final class Analysis: @unchecked Sendable {
                     add(callback.range, .callback(machine: index, spelling: file.text(callback.range)))
                 }
             }
+            // `entry calls …` and `exit calls …`: callbacks found, hovered and renamed like a transition's.
+            for action in machine.stateActions {
+                for callback in machine.callbacks(of: action) {
+                    add(callback.range, .callback(machine: index, spelling: file.text(callback.range)))
+                }
+            }
             for requirement in machine.requires {
                 add(requirement.callback.range, .callback(machine: index, spelling: file.text(requirement.callback.range)))
             }

@@ -150,6 +150,12 @@ extension Parser {
             internalDecl(start: start, keyword: source)
             return
         }
+        if at(.calls) && (isWord(.entry, sourceToken) || isWord(.exit, sourceToken)) {
+            let kind: StateActionDecl.Kind = isWord(.entry, sourceToken) ? .entry : .exit
+            markKeyword(kind == .entry ? .entry : .exit, sourceToken)
+            stateActionDecl(kind, start: start, keyword: source)
+            return
+        }
         if token.kind == .identifier && isWord(.scenePhase, sourceToken) {
             markKeyword(.scenePhase, sourceToken)
             scenePhaseDecl(start: start, keyword: source)
@@ -214,6 +220,28 @@ extension Parser {
         queueName(owner, into: .source, of: index)
         queueName(owner, into: .target, of: index)
         if let event = transition.event { queueName(event, into: .event, of: index) }
+    }
+
+    /// stateActionDecl := ('entry' | 'exit') 'calls' callbackList
+    ///
+    /// Read from `transitionDecl`: the contextual word `entry` or `exit` followed by `calls`.
+    /// Outside a state's body there is no state to enter or leave, which is reported.
+    mutating func stateActionDecl(_ kind: StateActionDecl.Kind, start: Int, keyword: NameSyntax) {
+        let firstCallback = Int32(machine.callbacks.count)
+        advance()
+        guard callbackList() else {
+            machine.callbacks.removeSubrange(Int(firstCallback)...)
+            synchronize(to: .member)
+            return
+        }
+        guard enclosingState >= 0 else {
+            report(.stateActionOutsideState(source.text(keyword.range), at: keyword.range))
+            machine.callbacks.removeSubrange(Int(firstCallback)...)
+            return
+        }
+        machine.stateActions.append(StateActionDecl(kind: kind, state: enclosingState, keyword: keyword,
+                                                    callbacks: firstCallback..<Int32(machine.callbacks.count),
+                                                    range: range(from: start)))
     }
 
     /// scenePhaseDecl := 'scenePhase' phaseMapping (',' phaseMapping)*
