@@ -186,12 +186,35 @@ struct Layout {
         case .keyword(.state):
             return previousKind != .token(.keyword(.initial)) && previousKind != .token(.keyword(.final))
         case .identifier:
-            // A transition starts with `IDENT ->`.
-            if blocks.last?.typeBody == true || parenDepth > 0 { return false }
-            return nextKind(after: position) == .token(.arrow)
+            // A transition starts with `IDENT ->`, or `IDENT, IDENT … ->` (several sources).
+            if blocks.last?.typeBody == true || parenDepth > 0 || previousKind == .token(.comma) { return false }
+            return startsSources(at: position)
         default:
             return false
         }
+    }
+
+    /// Whether the identifier at `position` begins `IDENT (',' IDENT)* '->'`: a transition's
+    /// sources (a callback list `calls f, g` is never followed by `->`).
+    func startsSources(at position: Int) -> Bool {
+        var current = position
+        while true {
+            guard let next = nextPosition(after: current) else { return false }
+            switch index.pieces[next].kind {
+            case .token(.arrow): return true
+            case .token(.comma):
+                guard let name = nextPosition(after: next), index.pieces[name].kind == .token(.identifier) else { return false }
+                current = name
+            default: return false
+            }
+        }
+    }
+
+    /// The position of the next piece that is not trivia.
+    func nextPosition(after position: Int) -> Int? {
+        var next = position + 1
+        while next < index.pieces.count, index.pieces[next].kind.isTrivia { next += 1 }
+        return next < index.pieces.count ? next : nil
     }
 
     /// Whether `piece` starts a statement of a kind the rules above do not know (syntax newer
@@ -363,8 +386,16 @@ struct Layout {
         let tokens = line.tokens
         guard !line.isContinuation, !line.continues, tokens.count >= 3, line.comment == nil else { return nil }
         let isInternal = tokens[0].kind == .keyword(.internal) && tokens[1].kind == .token(.keyword(.on))
-        guard isInternal || (tokens[0].kind == .token(.identifier) && tokens[1].kind == .token(.arrow) && tokens[2].kind == .token(.identifier)) else { return nil }
-        var index = isInternal ? 1 : 3
+        // The sources: `A` or `A, B, C` (several sources), written `A, B` in the column.
+        var arrow = 1
+        var source = tokens[0].text
+        while !isInternal, arrow + 1 < tokens.count, tokens[arrow].kind == .token(.comma), tokens[arrow + 1].kind == .token(.identifier) {
+            source += ", " + tokens[arrow + 1].text
+            arrow += 2
+        }
+        guard isInternal || (tokens[0].kind == .token(.identifier) && arrow + 1 < tokens.count && tokens[arrow].kind == .token(.arrow)
+                             && tokens[arrow + 1].kind == .token(.identifier)) else { return nil }
+        var index = isInternal ? 1 : arrow + 2
         var event = "", trigger = ""
         if index + 1 < tokens.count, tokens[index].kind == .token(.keyword(.on)), tokens[index + 1].kind == .token(.identifier) {
             event = "on " + tokens[index + 1].text
@@ -385,7 +416,7 @@ struct Layout {
             guard !event.isEmpty else { return nil }
             return Columns(source: "", target: "", event: event, trigger: trigger, rest: rest, isInternal: true)
         }
-        return Columns(source: tokens[0].text, target: tokens[2].text, event: event, trigger: trigger, rest: rest)
+        return Columns(source: source, target: tokens[arrow + 1].text, event: event, trigger: trigger, rest: rest)
     }
 
     func plain(_ line: Line) -> String {

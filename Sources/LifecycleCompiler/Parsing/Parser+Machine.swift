@@ -137,7 +137,10 @@ extension Parser {
         }
     }
 
-    /// transitionDecl := IDENT '->' IDENT ('on' IDENT)? ('by' ('user'|'system'))? ('calls' callbackList)? STRING?
+    /// transitionDecl := IDENT (',' IDENT)* '->' IDENT ('on' IDENT)? ('by' ('user'|'system'))? ('calls' callbackList)? STRING?
+    ///
+    /// Several sources (`Inactive, Active -> Background on leave`) are one transition per
+    /// source, in the order written, sharing the rest (their callback references too).
     ///
     /// Also reads an `internalTransitionDecl`: the contextual word `internal` followed by `on`.
     mutating func transitionDecl() {
@@ -166,6 +169,16 @@ extension Parser {
             appStateDecl(start: start, keyword: source)
             return
         }
+        // `Inactive, Active -> Background …`: one transition per source.
+        var sources = [source]
+        while token.kind == .comma {
+            advance()
+            guard let another = expectName({ .expectedName("source state", found: $0, at: $1) }) else {
+                synchronize(to: .member)
+                return
+            }
+            sources.append(another)
+        }
         guard consume(if: .arrow) != nil else {
             // The source's text is needed only for these messages.
             let sourceText = text(sourceToken)
@@ -187,12 +200,16 @@ extension Parser {
                                         sourceID: -1, targetID: -1, trigger: nil,
                                         callbacks: firstCallback..<firstCallback, description: nil, range: range(from: start))
         guard transitionClauses(&transition, start: start) else { return }
-        machine.transitions.append(transition)
-        // The ids come when the batch of names they are queued in is interned.
-        let index = machine.transitions.count - 1
-        queueName(source, into: .source, of: index)
-        queueName(target, into: .target, of: index)
-        if let event = transition.event { queueName(event, into: .event, of: index) }
+        // Several sources share everything but the source (and its diagnostics' place).
+        for source in sources {
+            transition.source = source
+            machine.transitions.append(transition)
+            // The ids come when the batch of names they are queued in is interned.
+            let index = machine.transitions.count - 1
+            queueName(source, into: .source, of: index)
+            queueName(target, into: .target, of: index)
+            if let event = transition.event { queueName(event, into: .event, of: index) }
+        }
     }
 
     /// internalDecl := 'internal' 'on' IDENT ('by' ('user'|'system'))? ('calls' callbackList)? STRING?
