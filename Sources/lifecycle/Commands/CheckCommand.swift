@@ -25,7 +25,7 @@ enum CheckCommand: Command {
     static let options = [
         impl, infoPlist, platform, machine, onlyDeclared, define, CheckConfiguration.option, stamp,
         DiagnosticOptions.warningsAsErrors, format, DiagnosticOptions.errorLimit, DiagnosticOptions.color,
-        DiagnosticOptions.stateLimit,
+        DiagnosticOptions.stateLimit, DiagnosticOptions.warn,
     ]
 
     struct Options {
@@ -102,6 +102,8 @@ enum CheckCommand: Command {
             frontend.diagnostics.append(contentsOf: ImplementationCheck.check(models, against: swiftFiles, infoPlist: infoPlist,
                                                                               machines: options.machines,
                                                                               skippingUndeclared: options.onlyDeclared, flags: options.defines))
+            // `// lifecycle: ignore GROUP "reason"` in the Swift files.
+            Suppressions.apply(to: &frontend.diagnostics, files: swiftFiles)
         }
         frontend.printDiagnostics()
         if status != .success { return status }

@@ -7,6 +7,7 @@ import LifecycleCompiler
 /// ```json
 /// {
 ///   "warningsAsErrors": true,
+///   "warnings": { "dead-end": "off", "near-miss": "error" },
 ///   "platform": "iOS 15.0",
 ///   "defines": ["DEBUG"],
 ///   "specs": {
@@ -17,7 +18,8 @@ import LifecycleCompiler
 /// ```
 ///
 /// The file is merged into `check`'s options once, after the command line is parsed:
-/// `warningsAsErrors: true` is `--warnings-as-errors`, `platform` is `--platform` (unless the
+/// `warningsAsErrors: true` is `--warnings-as-errors`, `warnings` is `--warn GROUP=LEVEL` for each
+/// group the command line does not set, `platform` is `--platform` (unless the
 /// command line has it), `defines` is `--define` for each flag (unless the command line has
 /// one). `specs` maps a spec, by its path relative to the file, to what its
 /// delegates are checked against: `swift` replaces the `--impl` files (paths relative to the
@@ -39,6 +41,8 @@ enum CheckConfiguration {
     /// The file's settings.
     struct Settings {
         var warningsAsErrors = false
+        /// `"warnings": {"dead-end": "off", "near-miss": "error"}`: named groups' levels.
+        var warnings: [String: DiagnosticGroups.Level] = [:]
         var platform: Platform?
         /// The custom `#if` flags the app is built with.
         var defines: [String]?
@@ -51,6 +55,8 @@ enum CheckConfiguration {
         /// and `--only-declared`.
         func apply(to options: inout CheckCommand.Options) throws(CLIError) {
             options.diagnostics.warningsAsErrors = options.diagnostics.warningsAsErrors || warningsAsErrors
+            // The command line's `--warn` wins for the groups it names.
+            options.diagnostics.groupLevels.merge(warnings) { commandLine, _ in commandLine }
             options.platform = options.platform ?? platform
             options.defines = options.defines ?? defines
             let chosen = options.specs.compactMap { spec in specs.first { $0.path == relativePath(spec, to: folder) }?.choice }
@@ -102,7 +108,7 @@ enum CheckConfiguration {
         let document: LocatedJSON
         do { document = try LocatedJSON.parse(bytes) } catch { throw Problem(message: error.message, offset: error.offset) }
         var settings = Settings()
-        for member in try members(document, expected: ["warningsAsErrors", "platform", "defines", "specs"], in: "the file") {
+        for member in try members(document, expected: ["warningsAsErrors", "warnings", "platform", "defines", "specs", "lineLength"], in: "the file") {
             let (key, value) = (member.key, member.value)
             switch key {
             case "warningsAsErrors":
@@ -117,6 +123,17 @@ enum CheckConfiguration {
                 settings.platform = platform
             case "defines":
                 settings.defines = try strings(value, "'defines'")
+            case "warnings":
+                let names = DiagnosticGroups.names
+                for group in try members(value, expected: names, in: "'warnings'") {
+                    guard case .string(let text) = group.value.kind, let level = DiagnosticGroups.Level(rawValue: text) else {
+                        throw mismatch("'\(group.key)' of 'warnings'", "\"off\", \"error\" or \"warning\"", group.value)
+                    }
+                    settings.warnings[group.key] = level
+                }
+            case "lineLength":
+                // `lifecycle fmt`'s setting, read by `FmtCommand`; a number here too.
+                guard case .number = value.kind else { throw mismatch(key, "a number", value) }
             default:
                 guard case .object(let specs) = value.kind else { throw mismatch(key, "an object mapping spec paths to objects", value) }
                 for spec in specs {
