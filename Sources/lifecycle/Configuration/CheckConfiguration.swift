@@ -102,6 +102,32 @@ enum CheckConfiguration {
         }
     }
 
+    /// `lineLength` of the file at `path` (`fmt --config`), if it says one: a whole number of
+    /// at least 20, else an error located in the file.
+    static func lineLength(_ path: String) throws(CLIError) -> Int? {
+        let bytes: [UInt8]
+        switch FileSystem.contents(of: path) {
+        case .failure(let failure): throw .cannotRead(path, failure.message)
+        case .success(nil): throw .cannotRead(path, "No such file or directory")
+        case .success(let contents?): bytes = contents
+        }
+        do throws(Problem) {
+            _ = try read(bytes)
+            let document: LocatedJSON
+            do { document = try LocatedJSON.parse(bytes) } catch { throw Problem(message: error.message, offset: error.offset) }
+            guard case .object(let members) = document.kind, let member = members.first(where: { $0.key == "lineLength" }) else { return nil }
+            let digits = bytes[member.value.offset...].prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            let after = member.value.offset + digits.count
+            guard !digits.isEmpty, digits.count < 7, after >= bytes.count || !".eE".utf8.contains(bytes[after]),
+                  let value = Int(String(decoding: digits, as: UTF8.self)), value >= 20 else {
+                throw Problem(message: "'lineLength' must be a whole number of at least 20", offset: member.value.offset)
+            }
+            return value
+        } catch {
+            throw .file(FileProblem(path: path, at: position(of: error.offset, in: bytes), message: error.message, status: .inputErrors))
+        }
+    }
+
     // MARK: - Reading the file
 
     static func read(_ bytes: [UInt8]) throws(Problem) -> Settings {
