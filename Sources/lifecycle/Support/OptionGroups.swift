@@ -134,7 +134,7 @@ struct MachineOptions {
         OptionSpec(name: "--machine", valueName: "name", help: help)
     }
 
-    static let machine = machine("The machine to ask about; needed when the spec declares several.")
+    static let machine = machine("The machine to ask about (default: the only one, or the one that declares every state and event named).")
     static let system = OptionSpec(name: "--system", valueName: "name",
                                    help: "Ask about this system (several instances at once) instead of a machine.")
 
