@@ -43,6 +43,8 @@ public enum Compiler {
                               syntaxHadErrors: parseDiagnostics.hasErrors)
         let checked = checker.check()
         diagnostics.append(contentsOf: checker.diagnostics)
+        // `// lifecycle: ignore GROUP "reason"` in the spec and the files it imports.
+        Suppressions.apply(to: &diagnostics, files: files.files.filter { $0.id >= root.id })
         return Compilation(files: files, syntax: syntax, diagnostics: diagnostics, model: diagnostics.hasErrors ? nil : checked,
                            partialModel: checked, tokenIndex: tokenIndex)
     }

@@ -6,8 +6,8 @@ and runs this once for all of them:
 
     python3 Tests/SismicReference/reference.py SPECS.json > ANSWERS.json
 
-Each spec is translated to sismic's YAML statechart (every transition's action appends its
-callbacks to `calls`), given to sismic as the data its YAML reader would make of the text (the
+Each spec is translated to sismic's YAML statechart (every transition's action, and every
+state's `on entry` and `on exit`, appends its callbacks to `calls`), given to sismic as the data its YAML reader would make of the text (the
 text is printed on a disagreement; for the first specs it is read back with sismic's reader and
 compared), then:
 
@@ -29,7 +29,7 @@ the statechart: of a state's transitions on one event, the first declared fires 
 call two a non-deterministic choice), so the later ones get lower priorities (`priority: -1`,
 `-2`, ...). The checker warns about each of those later transitions; they never fire.
 
-Input:  {"specs": [{"name", "seed", "events", "states": [{"name", "parent", "initial", "final"}],
+Input:  {"specs": [{"name", "seed", "events", "states": [{"name", "parent", "initial", "final", "entry", "exit"}],
                     "transitions": [{"source", "target" (null: internal), "event", "calls"}]
                                    (in declaration order),
                     "sequences": [[event]], "logs": [[callback]]}]}
@@ -67,6 +67,10 @@ def statechart(spec):
         data = {"name": state["name"]}
         if state["final"]:
             data["type"] = "final"
+        if state.get("entry"):
+            data["on entry"] = "calls.extend(%s)" % json.dumps(state["entry"])
+        if state.get("exit"):
+            data["on exit"] = "calls.extend(%s)" % json.dumps(state["exit"])
         if index in children:
             data["initial"] = initial_of(index)
         if transitions.get(index):
@@ -129,7 +133,8 @@ class Machine:
         self.events = spec["events"]
         self.parents = {s["name"]: (spec["states"][s["parent"]]["name"] if s["parent"] is not None else None)
                         for s in spec["states"]}
-        self.callbacks = sorted({c for t in spec["transitions"] for c in t["calls"]})
+        self.callbacks = sorted({c for t in spec["transitions"] for c in t["calls"]}
+                                | {c for s in spec["states"] for c in s.get("entry", []) + s.get("exit", [])})
 
     def new(self):
         interpreter = Interpreter(self.statechart, initial_context={"calls": []})

@@ -120,6 +120,9 @@ public struct MachineAutomaton: LifecycleAutomaton, Sendable {
     let callbackIDs: [[Int]]
     /// Each phase change's index in `callbacks` (empty without phases).
     let phaseIDs: [PhaseChange: Int]
+    /// Each method's index in `callbacks`, in a machine with `entry` or `exit` callbacks
+    /// (empty otherwise: a step's list is then its transition's, `callbackIDs`).
+    let stateCallbackIDs: [MethodRef: Int]
 
     /// - Parameter phases: whether phase changes are callbacks (not for a monitor, which
     ///   UIKit's callbacks feed).
@@ -139,6 +142,16 @@ public struct MachineAutomaton: LifecycleAutomaton, Sendable {
         callbackIDs = machine.transitions.map { transition in
             transition.callbacks.map { numbering.number(model.method($0).reference, instance: nil) }
         }
+        // `entry` and `exit` callbacks make a step's list depend on where it fires from
+        // (`Machine.callbacks(of:)`): numbered here, looked up by method in `steps(from:)`.
+        var stateCallbackIDs: [MethodRef: Int] = [:]
+        if !machine.stateCallbacks.isEmpty {
+            for transition in machine.transitions {
+                for ref in transition.callbacks { stateCallbackIDs[ref] = numbering.number(model.method(ref).selector, instance: nil) }
+            }
+            for ref in machine.stateCallbacks.all { stateCallbackIDs[ref] = numbering.number(model.method(ref).selector, instance: nil) }
+        }
+        self.stateCallbackIDs = stateCallbackIDs
         callbacks = numbering.callbacks
         self.phaseIDs = phaseIDs
     }
@@ -152,7 +165,9 @@ public struct MachineAutomaton: LifecycleAutomaton, Sendable {
             let label = transition.event
                 ?? "\(machine.states[transition.source].name) -> \(machine.states[transition.target].name)"
             let changes = phaseIDs.isEmpty ? [] : machine.phaseChanges(of: step).compactMap { phaseIDs[$0] }
-            return AutomatonStep(label: label, callbacks: changes.isEmpty ? callbackIDs[step.transition] : changes + callbackIDs[step.transition],
+            let called = stateCallbackIDs.isEmpty ? callbackIDs[step.transition]
+                : machine.callbacks(of: step).map { stateCallbackIDs[$0]! }
+            return AutomatonStep(label: label, callbacks: changes.isEmpty ? called : changes + called,
                                  target: step.to, transition: step.transition, from: state)
         }
     }

@@ -19,7 +19,60 @@ public struct QueryStep: Sendable, Equatable {
 }
 
 extension Machine {
-    /// What `step` calls: its transition's callbacks, in the order UIKit calls them. A step
-    /// calls nothing else (entering or leaving a state calls nothing of its own).
-    public func callbacks(of step: QueryStep) -> ArraySlice<MethodRef> { transitions[step.transition].callbacks }
+    /// What `step` calls, in order (<doc:Semantics>): the `exit` callbacks of the states it
+    /// leaves, innermost first; its transition's own callbacks; the `entry` callbacks of the
+    /// states it enters, outermost first — UML's and SCXML's order. An internal transition
+    /// leaves and enters nothing. Without `entry`/`exit` in the machine, this is the
+    /// transition's list itself.
+    public func callbacks(of step: QueryStep) -> ArraySlice<MethodRef> {
+        let own = transitions[step.transition].callbacks
+        guard !stateCallbacks.isEmpty, !transitions[step.transition].isInternal else { return own }
+        var calls: [MethodRef] = []
+        for state in exitedStates(of: step) { calls += stateCallbacks.exit[state] ?? [] }
+        calls += own
+        for state in enteredStates(of: step) { calls += stateCallbacks.entry[state] ?? [] }
+        return calls[...]
+    }
+
+    /// The states an external transition leaves and enters stop below its domain: the
+    /// innermost state that encloses both its source and its target without being either
+    /// (nil: the machine itself). So a transition from a composite to a state inside it, or to
+    /// itself, leaves and enters the composite again (SCXML's external transition).
+    public func domain(of transition: Int) -> Int? {
+        let t = transitions[transition]
+        var candidate = states[t.source].parent
+        while let c = candidate {
+            if c != t.target && isWithin(t.target, c) { return c }
+            candidate = states[c].parent
+        }
+        return nil
+    }
+
+    /// The states `step` leaves, innermost first: from the leaf it fires in up to (not
+    /// including) its transition's domain. None for an internal transition.
+    public func exitedStates(of step: QueryStep) -> [Int] {
+        guard !transitions[step.transition].isInternal else { return [] }
+        let domain = self.domain(of: step.transition)
+        var chain: [Int] = []
+        var current: Int? = step.from
+        while let c = current, c != domain {
+            chain.append(c)
+            current = states[c].parent
+        }
+        return chain
+    }
+
+    /// The states `step` enters, outermost first: from below its transition's domain down to
+    /// the leaf it lands in. None for an internal transition.
+    public func enteredStates(of step: QueryStep) -> [Int] {
+        guard !transitions[step.transition].isInternal else { return [] }
+        let domain = self.domain(of: step.transition)
+        var chain: [Int] = []
+        var current: Int? = step.to
+        while let c = current, c != domain {
+            chain.append(c)
+            current = states[c].parent
+        }
+        return chain.reversed()
+    }
 }

@@ -14,6 +14,9 @@ public struct SystemAutomaton: LifecycleAutomaton, Sendable {
     /// `callbackIDs[i][t]`: transition `t` of instance `i`'s machine, its callbacks as indices
     /// into `callbacks` (empty for transitions no event fires on the instance).
     let callbackIDs: [[[Int]]]
+    /// Per instance whose machine has `entry` or `exit` callbacks, each method's index in
+    /// `callbacks` (empty for the others, whose steps read `callbackIDs`).
+    let stateCallbackIDs: [[MethodRef: Int]]
 
     public init(model: Model, system: System) {
         self.system = system
@@ -32,6 +35,18 @@ public struct SystemAutomaton: LifecycleAutomaton, Sendable {
                 return transition.callbacks.map { numbering.number(model.method($0).reference, instance: instance) }
             }
         }
+        // `entry` and `exit` callbacks: a step's list depends on where it fires from
+        // (`Machine.callbacks(of:)`), so those instances' steps are looked up by method.
+        var stateCallbackIDs = [[MethodRef: Int]](repeating: [:], count: system.instances.count)
+        for instance in system.instances.indices where !system.machine(of: instance).stateCallbacks.isEmpty {
+            let machine = system.machine(of: instance)
+            for transition in machine.transitions {
+                guard let event = transition.event, fired[instance].contains(event) else { continue }
+                for ref in transition.callbacks { stateCallbackIDs[instance][ref] = numbering.number(model.method(ref).selector, instance: instance) }
+            }
+            for ref in machine.stateCallbacks.all { stateCallbackIDs[instance][ref] = numbering.number(model.method(ref).selector, instance: instance) }
+        }
+        self.stateCallbackIDs = stateCallbackIDs
         callbacks = numbering.callbacks
         self.instances = system.instances.map { instance in
             LoggedInstance(names: (instance.label.map { [$0] } ?? []) + (instance.label == instance.name ? [] : [instance.name]))
@@ -47,7 +62,14 @@ public struct SystemAutomaton: LifecycleAutomaton, Sendable {
             guard firing.outcome == .done else { return nil }
             var called: [Int] = []
             for step in firing.steps {
-                if let transition = step.transition { called += callbackIDs[step.instance][transition] }
+                guard let transition = step.transition else { continue }
+                if stateCallbackIDs[step.instance].isEmpty {
+                    called += callbackIDs[step.instance][transition]
+                } else {
+                    let machine = system.machine(of: step.instance)
+                    called += machine.callbacks(of: QueryStep(from: step.from, transition: transition, to: step.to))
+                        .map { stateCallbackIDs[step.instance][$0]! }
+                }
             }
             return AutomatonStep(label: system.events[event].name, callbacks: called, target: firing.state,
                                  transition: event, from: 0)

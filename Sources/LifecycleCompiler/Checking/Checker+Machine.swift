@@ -32,6 +32,7 @@ extension Checker {
                               requirements: requirements, initialState: max(initialState, 0), outgoing: outgoing)
         machine.phases = resolveScenePhases(of: decl, named: machineName, states: declared.states, delegate: delegate)
         machine.appStates = resolveAppStates(of: decl, states: declared.states)
+        machine.stateCallbacks = resolveStateActions(of: decl, states: declared.states, scope: scope, delegate: delegate)
         // A duplicate state has no transitions of its own (they go to the first one), so the
         // graph checks would only repeat the duplicate error.
         let graphComplete = !syntaxHadErrors && !declared.hasDuplicates && ends.allResolved
@@ -41,9 +42,34 @@ extension Checker {
             analyseGraph(machine, targets: ends.targets, events: ends.events, internalFlags: internalFlags,
                          machineRange: decl.name.range)
         }
-        if graphComplete { checkRequirementsCalled(machine, calls: callbacks.methods) }
+        if graphComplete { checkRequirementsCalled(machine, calls: callbacks.methods + machine.stateCallbacks.all) }
         checkAvailability(of: decl, delegate: delegate, requirements: requirements, resolved: callbacks.bySpelling)
         return machine
+    }
+
+    /// Each state's `entry calls …` and `exit calls …`, resolved in the delegate's scope (an
+    /// unknown callback is reported as in a transition); several of one kind in a state are
+    /// called in the order written. A final state's exit is reported: nothing leaves the
+    /// machine's own final states, and one inside a composite is left only by the composite's
+    /// transitions, so it is kept.
+    mutating func resolveStateActions(of decl: MachineDecl, states: [State], scope: CallbackScope,
+                                      delegate: Delegate?) -> StateCallbacks {
+        var result = StateCallbacks()
+        for action in decl.stateActions {
+            let state = Int(action.state)
+            var methods: [MethodRef] = []
+            for ref in decl.callbacks(of: action) {
+                if let method = resolveCallback(ref, in: scope, delegate: delegate) { methods.append(method) }
+            }
+            if action.kind == .exit, states[state].isFinal, states[state].parent == nil {
+                report(.exitOfFinalState(states[state].name, at: action.keyword.range))
+            }
+            switch action.kind {
+            case .entry: result.entry[state, default: []] += methods
+            case .exit: result.exit[state, default: []] += methods
+            }
+        }
+        return result
     }
 
     /// The machine's delegate: the first one declared (another is reported).

@@ -14,6 +14,8 @@ public struct CompileSettings: Sendable {
     /// (`Diagnostics.limit`), so that memory does not grow with the number of errors; 0 keeps
     /// all.
     public var diagnosticLimit: Int
+    /// What each named group of warnings is set to (`--warn`, `lifecycle.json`'s `warnings`).
+    public var groupLevels: [String: DiagnosticGroups.Level] = [:]
 
     public init(warningsAsErrors: Bool = false, platform: Platform? = nil, stateLimit: Int = Checker.defaultStateLimit,
                 diagnosticLimit: Int = 0) {
@@ -25,6 +27,6 @@ public struct CompileSettings: Sendable {
 
     /// An empty collection that keeps and promotes diagnostics as these settings say.
     public func diagnostics() -> Diagnostics {
-        Diagnostics(limit: diagnosticLimit, warningsAsErrors: warningsAsErrors)
+        Diagnostics(limit: diagnosticLimit, warningsAsErrors: warningsAsErrors, groupLevels: groupLevels)
     }
 }

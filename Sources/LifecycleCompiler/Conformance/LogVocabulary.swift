@@ -95,6 +95,7 @@ public struct LogVocabulary: Sendable {
             let machine = system.machine(of: instance)
             var known = Set(automaton.callbacks.filter { $0.instance == instance }.map(\.selector))
             let candidates = machine.transitions.flatMap { $0.callbacks.map { model.method($0) } }
+                + machine.stateCallbacks.all.map { model.method($0) }
                 + Self.delegateMethods(of: machine, in: model)
             for method in candidates where known.insert(method.reference).inserted {
                 unchecked.append(Name(LoggedCallback(instance: instance, selector: method.reference), objcSelector: method.objcSelector))
@@ -111,11 +112,9 @@ public struct LogVocabulary: Sendable {
     /// The methods a machine's transitions call, by reference (the first of each).
     static func methods(of machine: Machine, in model: Model) -> [String: Method] {
         var methods: [String: Method] = [:]
-        for transition in machine.transitions {
-            for ref in transition.callbacks {
-                let method = model.method(ref)
-                if methods[method.reference] == nil { methods[method.reference] = method }
-            }
+        for ref in machine.transitions.flatMap({ $0.callbacks }) + machine.stateCallbacks.all {
+            let method = model.method(ref)
+            if methods[method.reference] == nil { methods[method.reference] = method }
         }
         return methods
     }
@@ -127,8 +126,8 @@ public struct LogVocabulary: Sendable {
         if let delegate = machine.delegate {
             roots = delegate.adopted
         } else {
-            for transition in machine.transitions {
-                for ref in transition.callbacks where !roots.contains(ref.type) { roots.append(ref.type) }
+            for ref in machine.transitions.flatMap({ $0.callbacks }) + machine.stateCallbacks.all where !roots.contains(ref.type) {
+                roots.append(ref.type)
             }
         }
         var visited: Set<Int> = []

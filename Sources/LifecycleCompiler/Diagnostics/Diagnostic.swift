@@ -148,9 +148,35 @@ public struct Diagnostics: Sendable {
     /// that setting is applied, to whatever stage reported the warning.
     public let warningsAsErrors: Bool
 
-    public init(limit: Int = 0, warningsAsErrors: Bool = false) {
+    /// What each named group of warnings is set to (`--warn GROUP=off|error`,
+    /// `lifecycle.json`'s `warnings`): applied as each diagnostic is collected, like
+    /// `warningsAsErrors` (which a group set to `warning` is exempt from).
+    public let groupLevels: [String: DiagnosticGroups.Level]
+
+    public init(limit: Int = 0, warningsAsErrors: Bool = false, groupLevels: [String: DiagnosticGroups.Level] = [:]) {
         self.limit = max(0, limit)
         self.warningsAsErrors = warningsAsErrors
+        self.groupLevels = groupLevels
+    }
+
+    /// Removes the kept diagnostics `predicate` picks (a `// lifecycle: ignore` comment's),
+    /// uncounting them.
+    public mutating func remove(where predicate: (Diagnostic) -> Bool) {
+        var keptAll: [Diagnostic] = [], keptSequence: [Int] = []
+        for (index, diagnostic) in all.enumerated() {
+            if predicate(diagnostic) {
+                switch diagnostic.severity {
+                case .error: errorCount -= 1
+                case .warning: warningCount -= 1
+                case .note: break
+                }
+            } else {
+                keptAll.append(diagnostic)
+                keptSequence.append(sequence[index])
+            }
+        }
+        all = keptAll
+        sequence = keptSequence
     }
 
     /// The most diagnostics the command line keeps, and so prints, in any mode: what
@@ -161,7 +187,10 @@ public struct Diagnostics: Sendable {
 
     public mutating func append(_ diagnostic: Diagnostic) {
         var diagnostic = diagnostic
-        if warningsAsErrors && diagnostic.severity == .warning { diagnostic.severity = .error }
+        var level: DiagnosticGroups.Level?
+        if !groupLevels.isEmpty, let group = diagnostic.group { level = groupLevels[group] }
+        if level == .off { return }
+        if (warningsAsErrors && level != .warning || level == .error) && diagnostic.severity == .warning { diagnostic.severity = .error }
         switch diagnostic.severity {
         case .error: errorCount += 1
         case .warning: warningCount += 1

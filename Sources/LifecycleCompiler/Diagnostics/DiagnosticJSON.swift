@@ -1,7 +1,7 @@
 /// Diagnostics as one JSON array, for editors and CI (`--format json`).
 ///
-/// Each element: `{"file", "line", "column", "endLine", "endColumn", "severity", "id",
-/// "message", "notes": [{"file", "line", "column", "message"}], "fixIt"?: {"file", "line",
+/// Each element: `{"file", "line", "column", "endLine", "endColumn", "severity", "id", "group"? (a
+/// warning's named group), "message", "notes": [{"file", "line", "column", "message"}], "fixIt"?: {"file", "line",
 /// "column", "endLine", "endColumn", "replacement"}}`. Every note and every fix-it names its
 /// file: a fix-it may edit another file than the one its diagnostic is in (`check --impl`
 /// reports a missing callback in the spec and fixes the near miss in the Swift file).
@@ -37,6 +37,7 @@ public enum DiagnosticJSON {
                     json.field("endColumn", end.column)
                     json.field("severity", diagnostic.severity.rawValue)
                     json.field("id", diagnostic.id)
+                    if let group = diagnostic.group { json.field("group", group) }
                     json.field("message", diagnostic.message)
                     json.key("notes")
                     json.array {

@@ -57,7 +57,9 @@ public struct DiagnosticRenderer {
     /// Renders one diagnostic and its notes. A note at the place the line before it shows
     /// (the diagnostic's, or the previous note's) repeats no excerpt.
     public func render(_ diagnostic: Diagnostic, into output: inout String) {
-        header(diagnostic.severity, diagnostic.message, at: diagnostic.range, into: &output)
+        // A warning's group after its message, as Swift 6 writes diagnostic groups.
+        let message = diagnostic.group.map { diagnostic.message + " [\($0)]" } ?? diagnostic.message
+        header(diagnostic.severity, message, at: diagnostic.range, into: &output)
         excerpt(diagnostic.range, severity: diagnostic.severity, into: &output)
         var shown = diagnostic.range
         for note in diagnostic.notes {

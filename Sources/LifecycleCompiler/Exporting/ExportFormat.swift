@@ -104,6 +104,18 @@ struct ExportModel {
         return line
     }
 
+    /// How a state's `entry` and `exit` callbacks are written inside it, in every format, as
+    /// UML writes them: `entry / sceneWillEnterForeground(_:)`, then `exit / …` (empty for
+    /// most states).
+    func actionLines(_ machine: Machine, _ state: Int) -> [String] {
+        var lines: [String] = []
+        for (word, refs) in [("entry", machine.stateCallbacks.entry[state] ?? []), ("exit", machine.stateCallbacks.exit[state] ?? [])]
+        where !refs.isEmpty {
+            lines.append(word + " / " + refs.map { model.method($0).selector }.joined(separator: ", "))
+        }
+        return lines
+    }
+
     /// Each state's internal transitions, in declaration order (empty for most states).
     func internalTransitions(_ machine: Machine) -> [[Transition]] {
         var result = [[Transition]](repeating: [], count: machine.states.count)

@@ -127,6 +127,22 @@ public struct MarkdownGenerator {
             }
         }
 
+        if !machine.stateCallbacks.isEmpty {
+            printer.line()
+            printer.line("\(sub) Entry and exit callbacks")
+            printer.line()
+            printer.line("Every transition entering a state calls its entry callbacks after its own (outermost state first); one leaving it calls its exit callbacks before its own (innermost state first). An internal transition calls neither.")
+            printer.line()
+            printer.line("| State | Entry | Exit |")
+            printer.line("|---|---|---|")
+            for state in machine.states.indices where DotGenerator.hasStateCallbacks(machine, state) {
+                func list(_ refs: [MethodRef]?) -> String {
+                    (refs ?? []).map { "`\(export.model.method($0).selector)`" }.joined(separator: "<br>")
+                }
+                printer.line("| `\(machine.states[state].name)` | \(list(machine.stateCallbacks.entry[state])) | \(list(machine.stateCallbacks.exit[state])) |")
+            }
+        }
+
         if !machine.requirements.isEmpty {
             printer.line()
             printer.line("\(sub) Required callbacks")

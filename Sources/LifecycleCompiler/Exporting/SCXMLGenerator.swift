@@ -131,15 +131,18 @@ public struct SCXMLGenerator {
             switch step {
             case .leaf(let state):
                 let outgoing = machine.outgoing[state]
-                open(state, selfClosing: outgoing.isEmpty, &printer)
-                guard !outgoing.isEmpty else { return }
+                let hasActions = machine.stateCallbacks.entry[state] != nil || machine.stateCallbacks.exit[state] != nil
+                open(state, selfClosing: outgoing.isEmpty && !hasActions, &printer)
+                guard !outgoing.isEmpty || hasActions else { return }
                 printer.indented { printer in
+                    emitActions(of: state, in: machine, into: &printer)
                     for transition in outgoing { emitTransition(machine.transitions[transition], ids: ids, into: &printer) }
                 }
-                printer.line("</state>")
+                printer.line(machine.states[state].isFinal ? "</final>" : "</state>")
             case .open(let state):
                 open(state, selfClosing: false, &printer)
                 printer.indent()
+                emitActions(of: state, in: machine, into: &printer)
                 for transition in machine.outgoing[state] { emitTransition(machine.transitions[transition], ids: ids, into: &printer) }
             case .close:
                 printer.outdent()
@@ -150,6 +153,22 @@ public struct SCXMLGenerator {
             let selector = export.model.method(requirement.callback).reference
             printer.line("<lifecycle:require callback=\"\(Self.attribute(selector))\""
                 + (requirement.reason.map { " reason=\"\(Self.attribute($0))\"" } ?? "") + "/>")
+        }
+    }
+
+    /// A state's `entry` and `exit` callbacks: SCXML's `<onentry>` and `<onexit>`, each callback
+    /// a `<log>` as a transition's are.
+    func emitActions(of state: Int, in machine: Machine, into printer: inout Printer) {
+        for (element, refs) in [("onentry", machine.stateCallbacks.entry[state]), ("onexit", machine.stateCallbacks.exit[state])] {
+            guard let refs, !refs.isEmpty else { continue }
+            printer.line("<\(element)>")
+            printer.indented { printer in
+                for ref in refs {
+                    let selector = Self.attribute(export.model.method(ref).selector)
+                    printer.line("<log label=\"\(selector)\" lifecycle:callback=\"\(selector)\"/>")
+                }
+            }
+            printer.line("</\(element)>")
         }
     }
 

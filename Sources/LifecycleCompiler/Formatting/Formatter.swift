@@ -30,8 +30,15 @@ public enum Formatter {
         public var diagnostics: Diagnostics
     }
 
-    /// Formats `file`.
-    public static func format(_ file: SourceFile) -> Result {
+    /// The longest line `fmt` writes before it wraps a callback list (`lineLength` in
+    /// `lifecycle.json`, `--line-length`).
+    public static let defaultLineLength = 100
+
+    /// Formats `file`; a statement longer than `lineLength` characters (indentation included)
+    /// is wrapped after the commas of its callback list, each further line one indentation
+    /// unit deeper than the statement (a callback reference, and the description, are never
+    /// split, so a line can stay longer than the limit).
+    public static func format(_ file: SourceFile, lineLength: Int = defaultLineLength) -> Result {
         var (_, diagnostics, recorded) = Parser.parse(file, recordingIndex: true)
         guard !diagnostics.hasErrors else { return Result(text: nil, diagnostics: diagnostics) }
         // Bytes that are not UTF-8 can only be in comments (the lexer rejects them elsewhere);
@@ -41,13 +48,14 @@ public enum Formatter {
             return Result(text: nil, diagnostics: diagnostics)
         }
         var layout = Layout(file: file, index: recorded!)
+        layout.lineLength = max(lineLength, 1)
         layout.run()
         return Result(text: layout.render(), diagnostics: diagnostics)
     }
 
     /// Formats source held in memory (tests, the language server).
-    public static func format(path: String = "<input>", source: String) -> Result {
-        format(SourceFile(id: FileID(0), path: path, bytes: Array(source.utf8)))
+    public static func format(path: String = "<input>", source: String, lineLength: Int = defaultLineLength) -> Result {
+        format(SourceFile(id: FileID(0), path: path, bytes: Array(source.utf8)), lineLength: lineLength)
     }
 
     /// The spaces of one level of indentation.
@@ -71,6 +79,8 @@ struct FormatComment {
 struct Layout {
     let file: SourceFile
     let index: TokenIndex
+    /// Wrap callback lists of longer lines (`Formatter.format(_:lineLength:)`).
+    var lineLength = Formatter.defaultLineLength
 
     /// One output line.
     struct Line {
@@ -167,8 +177,8 @@ struct Layout {
             case .platform, .system, .extension: return blocks.isEmpty
             case .instance: return blocks.last?.systemBody == true
             // An internal transition starts with `internal on`; `scenePhase State: .phase`,
-            // `appState State: .runningForeground`.
-            case .internal, .scenePhase, .appState: return blocks.last?.typeBody != true
+            // `appState State: .runningForeground`; `entry calls …`, `exit calls …`.
+            case .internal, .scenePhase, .appState, .entry, .exit: return blocks.last?.typeBody != true
             default: return false
             }
         }
@@ -186,12 +196,35 @@ struct Layout {
         case .keyword(.state):
             return previousKind != .token(.keyword(.initial)) && previousKind != .token(.keyword(.final))
         case .identifier:
-            // A transition starts with `IDENT ->`.
-            if blocks.last?.typeBody == true || parenDepth > 0 { return false }
-            return nextKind(after: position) == .token(.arrow)
+            // A transition starts with `IDENT ->`, or `IDENT, IDENT … ->` (several sources).
+            if blocks.last?.typeBody == true || parenDepth > 0 || previousKind == .token(.comma) { return false }
+            return startsSources(at: position)
         default:
             return false
         }
+    }
+
+    /// Whether the identifier at `position` begins `IDENT (',' IDENT)* '->'`: a transition's
+    /// sources (a callback list `calls f, g` is never followed by `->`).
+    func startsSources(at position: Int) -> Bool {
+        var current = position
+        while true {
+            guard let next = nextPosition(after: current) else { return false }
+            switch index.pieces[next].kind {
+            case .token(.arrow): return true
+            case .token(.comma):
+                guard let name = nextPosition(after: next), index.pieces[name].kind == .token(.identifier) else { return false }
+                current = name
+            default: return false
+            }
+        }
+    }
+
+    /// The position of the next piece that is not trivia.
+    func nextPosition(after position: Int) -> Int? {
+        var next = position + 1
+        while next < index.pieces.count, index.pieces[next].kind.isTrivia { next += 1 }
+        return next < index.pieces.count ? next : nil
     }
 
     /// Whether `piece` starts a statement of a kind the rules above do not know (syntax newer
@@ -356,9 +389,7 @@ struct Layout {
     }
 
     func trimTrailingSpace(_ text: String) -> String {
-        var scalars = Substring(text).unicodeScalars
-        while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
-        return String(scalars)
+        text.trimmedTrailingBlanks
     }
 
     // MARK: - Rendering
@@ -378,8 +409,16 @@ struct Layout {
         let tokens = line.tokens
         guard !line.isContinuation, !line.continues, tokens.count >= 3, line.comment == nil else { return nil }
         let isInternal = tokens[0].kind == .keyword(.internal) && tokens[1].kind == .token(.keyword(.on))
-        guard isInternal || (tokens[0].kind == .token(.identifier) && tokens[1].kind == .token(.arrow) && tokens[2].kind == .token(.identifier)) else { return nil }
-        var index = isInternal ? 1 : 3
+        // The sources: `A` or `A, B, C` (several sources), written `A, B` in the column.
+        var arrow = 1
+        var source = tokens[0].text
+        while !isInternal, arrow + 1 < tokens.count, tokens[arrow].kind == .token(.comma), tokens[arrow + 1].kind == .token(.identifier) {
+            source += ", " + tokens[arrow + 1].text
+            arrow += 2
+        }
+        guard isInternal || (tokens[0].kind == .token(.identifier) && arrow + 1 < tokens.count && tokens[arrow].kind == .token(.arrow)
+                             && tokens[arrow + 1].kind == .token(.identifier)) else { return nil }
+        var index = isInternal ? 1 : arrow + 2
         var event = "", trigger = ""
         if index + 1 < tokens.count, tokens[index].kind == .token(.keyword(.on)), tokens[index + 1].kind == .token(.identifier) {
             event = "on " + tokens[index + 1].text
@@ -400,7 +439,7 @@ struct Layout {
             guard !event.isEmpty else { return nil }
             return Columns(source: "", target: "", event: event, trigger: trigger, rest: rest, isInternal: true)
         }
-        return Columns(source: tokens[0].text, target: tokens[2].text, event: event, trigger: trigger, rest: rest)
+        return Columns(source: source, target: tokens[arrow + 1].text, event: event, trigger: trigger, rest: rest)
     }
 
     func plain(_ line: Line) -> String {
@@ -455,10 +494,7 @@ struct Layout {
                         : Layout.padded(c.source, sourceWidth) + " -> " + Layout.padded(c.target, targetWidth)
                     if eventWidth > 0 { text += " " + Layout.padded(c.event, eventWidth) }
                     if triggerWidth > 0 { text += " " + Layout.padded(c.trigger, triggerWidth) }
-                    if !c.rest.isEmpty { text += " " + c.rest }
-                    text = trimTrailingSpace(text)
-                    if let trailing = line.trailing { text += " " + trailing }
-                    output.append(indentation(line.depth) + text)
+                    output.append(contentsOf: wrapped(head: c.rest.isEmpty ? trimTrailingSpace(text) : text, rest: c.rest, trailing: line.trailing, depth: line.depth))
                 }
                 index = end
                 continue
@@ -478,6 +514,55 @@ struct Layout {
         if let comment = line.comment { return indentation(line.depth) + comment }
         var text = plain(line)
         if let trailing = line.trailing { text += " " + trailing }
+        // `entry calls …` and `exit calls …` wrap like a transition's list.
+        if !line.isContinuation, !line.continues, line.comment == nil, line.tokens.count > 2,
+           line.tokens[0].kind == .keyword(.entry) || line.tokens[0].kind == .keyword(.exit),
+           !line.tokens.contains(where: { $0.kind == .blockComment }) {
+            let rest = line.tokens.dropFirst().enumerated().map { $0.offset > 0 && $0.element.space ? " " + $0.element.text : $0.element.text }.joined()
+            return wrapped(head: line.tokens[0].text, rest: rest, trailing: line.trailing, depth: line.depth).joined(separator: "\n")
+        }
         return indentation(line.depth) + text
+    }
+
+    /// A statement at `depth` — `head`, then `rest` (which may start with `calls`), then a
+    /// trailing comment — as one line, or, past `lineLength`, broken after the commas of its
+    /// callback list: as many callbacks on each line as fit, the lines after the first one
+    /// indentation unit deeper, the description after the last callback where it fits, else
+    /// on a line of its own, and a trailing comment after whatever ends the statement.
+    func wrapped(head: String, rest: String, trailing: String?, depth: Int) -> [String] {
+        let indent = indentation(depth)
+        let whole = head + (rest.isEmpty ? "" : " " + rest) + (trailing.map { " " + $0 } ?? "")
+        let calls = Keyword.calls.text + " "
+        guard indent.count + whole.count > lineLength, rest.hasPrefix(calls) else { return [indent + whole] }
+        let list = rest.dropFirst(calls.count)
+        // The callbacks run up to the description's quote: a reference holds no quote or comma.
+        let quote = list.firstIndex(of: "\"") ?? list.endIndex
+        let callbacks = list[..<quote].split(separator: ",").map { String($0.drop { $0 == " " }).trimmedTrailingBlanks }
+        var pieces = callbacks.enumerated().map { $0.offset < callbacks.count - 1 ? $0.element + "," : $0.element }
+        let description = String(list[quote...])
+        if !description.isEmpty { pieces.append(description) }
+        // A trailing comment stays at the end of the last line: alone on a line of its own it
+        // would be read back as a comment before the next statement.
+        if let trailing { pieces[pieces.count - 1] += " " + trailing }
+        guard pieces.count > 1 else { return [indent + whole] }
+        let continuation = indentation(depth + 1)
+        var lines = [indent + head + " " + calls + pieces[0]]
+        for piece in pieces.dropFirst() {
+            if lines[lines.count - 1].count + 1 + piece.count <= lineLength {
+                lines[lines.count - 1] += " " + piece
+            } else {
+                lines.append(continuation + piece)
+            }
+        }
+        return lines
+    }
+}
+
+extension String {
+    /// The text without its trailing spaces and tabs.
+    var trimmedTrailingBlanks: String {
+        var scalars = Substring(self).unicodeScalars
+        while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
+        return String(scalars)
     }
 }

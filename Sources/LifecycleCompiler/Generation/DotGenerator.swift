@@ -290,6 +290,11 @@ public struct DotGenerator {
         return result
     }
 
+    /// Whether `state` has `entry` or `exit` callbacks (drawn inside it).
+    static func hasStateCallbacks(_ machine: Machine, _ state: Int) -> Bool {
+        machine.stateCallbacks.entry[state] != nil || machine.stateCallbacks.exit[state] != nil
+    }
+
     /// `text` in lines of at most about `width` characters, broken between words.
     static func wrapped(_ text: String, width: Int = 40) -> [String] {
         wrapped(pieces: text.split(whereSeparator: { $0 == " " || $0.isNewline }).map(String.init), width: width)
@@ -322,6 +327,15 @@ public struct DotGenerator {
             lines += Self.wrapped(description)
         }
         let centered = lines.count
+        // `entry / …` and `exit / …` first, as UML draws them inside the state.
+        for (word, refs) in [("entry", machine.stateCallbacks.entry[state] ?? []), ("exit", machine.stateCallbacks.exit[state] ?? [])]
+        where !refs.isEmpty {
+            let callbacks = refs.map { model.method($0).selector }
+            let pieces = [word + " /"] + callbacks.indices.map { $0 < callbacks.count - 1 ? callbacks[$0] + "," : callbacks[$0] }
+            for (number, line) in Self.wrapped(pieces: pieces, width: 40).enumerated() {
+                lines.append(number == 0 ? line : "    " + line)
+            }
+        }
         for t in internals[state] ?? [] {
             let transition = machine.transitions[t]
             var head = transition.event ?? ""
@@ -365,7 +379,8 @@ public struct DotGenerator {
                 printer.indent()
                 printer.line { line in
                     line.write("label=")
-                    if internals[state] == nil && !(options.descriptions && info.description != nil) && machine.shownPhase(state) == nil {
+                    if internals[state] == nil && !(options.descriptions && info.description != nil) && machine.shownPhase(state) == nil
+                        && !Self.hasStateCallbacks(machine, state) {
                         DotQuoting.writeQuoted(labelPrefix + info.name, to: &line)
                     } else {
                         line.write(label(machine, state, internals: internals, prefix: labelPrefix))
@@ -411,7 +426,7 @@ public struct DotGenerator {
                     writeNode(index, state, to: &line)
                     line.write(" [")
                     let plain = internals[state] == nil && !(options.descriptions && machine.states[state].description != nil)
-                        && machine.shownPhase(state) == nil
+                        && machine.shownPhase(state) == nil && !Self.hasStateCallbacks(machine, state)
                     writeNodeAttributes(machine.states[state], labelPrefix: labelPrefix,
                                         label: plain ? nil : label(machine, state, internals: internals, prefix: labelPrefix),
                                         to: &line)

@@ -44,7 +44,8 @@ public struct SequenceDiagram: Sendable {
                         messages.append(.new(instance: step.instance))
                         continue
                     }
-                    for callback in system.machine(of: step.instance).transitions[transition].callbacks {
+                    let machine = system.machine(of: step.instance)
+                    for callback in machine.callbacks(of: QueryStep(from: step.from, transition: transition, to: step.to)) {
                         messages.append(.callback(instance: step.instance, selector: model.method(callback).reference))
                     }
                 }

@@ -234,6 +234,8 @@ public struct SwiftGenerator {
         public var requirements: [(machine: Int, reason: String?)]
         /// The own protocol that makes it mandatory, when no transition calls it.
         public var requiredByProtocol: String?
+        /// The states whose `entry calls` (`isEntry`) or `exit calls` name it, in order.
+        public var stateCallers: [(machine: Int, state: Int, isEntry: Bool, position: Int, count: Int)] = []
     }
 
     /// The delegate classes to generate, merged by name, in order of first appearance.
@@ -274,6 +276,13 @@ public struct SwiftGenerator {
                     }
                 }
             }
+            for state in machine.states.indices {
+                for (isEntry, refs) in [(true, machine.stateCallbacks.entry[state] ?? []), (false, machine.stateCallbacks.exit[state] ?? [])] {
+                    for (position, callback) in refs.enumerated() {
+                        plan.methods[add(callback)].stateCallers.append((machineIndex, state, isEntry, position, refs.count))
+                    }
+                }
+            }
             for requirement in machine.requirements {
                 plan.methods[add(requirement.callback)].requirements.append((machineIndex, requirement.reason))
             }
@@ -290,7 +299,8 @@ public struct SwiftGenerator {
             for index in info.methods.indices where (!info.isImported || info.methods[index].isRequired) {
                 let ref = MethodRef(type: type, index: index)
                 let position = add(ref)
-                if plan.methods[position].callers.isEmpty && plan.methods[position].requirements.isEmpty {
+                if plan.methods[position].callers.isEmpty && plan.methods[position].requirements.isEmpty
+                    && plan.methods[position].stateCallers.isEmpty {
                     plan.methods[position].requiredByProtocol = info.name
                 }
             }
@@ -500,6 +510,24 @@ public struct SwiftGenerator {
                     }
                     printer.line("\(marker) - \(state.name): \(text)".replacingTrailingSpaces())
                 }
+            }
+        }
+        for caller in method.stateCallers {
+            separate()
+            let machine = model.machines[caller.machine]
+            let state = machine.states[caller.state]
+            var line = "\(marker) Runs whenever `\(machine.name)` \(caller.isEntry ? "enters" : "leaves") `\(state.name)`, by any transition"
+            line += caller.isEntry ? " (after the transition's own callbacks)" : " (before the transition's own callbacks)"
+            if caller.count > 1 {
+                line += ", \(caller.isEntry ? "entry" : "exit") callback \(caller.position + 1) of \(caller.count)"
+            }
+            printer.line(line + ".")
+            if let description = state.description {
+                var text = DocComment.singleLine(description)
+                if text.unicodeScalars.count > Self.repeatedDescriptionLimit {
+                    text = String(String.UnicodeScalarView(text.unicodeScalars.prefix(Self.repeatedDescriptionLimit))) + "…"
+                }
+                printer.line("\(marker) - \(state.name): \(text)".replacingTrailingSpaces())
             }
         }
         for requirement in method.requirements {

@@ -348,6 +348,7 @@ public struct TestSuite {
         }
         for machine in machines {
             for transition in machine.transitions { for callback in transition.callbacks { add(callback) } }
+            for callback in machine.stateCallbacks.all { add(callback) }
         }
         for machine in machines { for requirement in machine.requirements { add(requirement.callback) } }
         let generator = SwiftGenerator(model: model)

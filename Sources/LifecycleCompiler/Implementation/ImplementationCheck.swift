@@ -173,10 +173,17 @@ public enum ImplementationCheck {
         // errors), then the others its transitions call, each with its first transition.
         var required: Set<MethodRef> = []
         for requirement in machine.requirements { required.insert(requirement.callback) }
-        var called: [(callback: MethodRef, transition: Transition)] = []
+        var called: [(callback: MethodRef, at: SourceRange)] = []
         var seen = required
         for transition in machine.transitions {
-            for callback in transition.callbacks where seen.insert(callback).inserted { called.append((callback, transition)) }
+            for callback in transition.callbacks where seen.insert(callback).inserted { called.append((callback, transition.range)) }
+        }
+        // `entry` and `exit` callbacks, located at their state.
+        for state in machine.states.indices {
+            for callback in (machine.stateCallbacks.entry[state] ?? []) + (machine.stateCallbacks.exit[state] ?? [])
+            where seen.insert(callback).inserted {
+                called.append((callback, machine.states[state].range))
+            }
         }
         guard !required.isEmpty || !called.isEmpty else { return }
         // A SwiftUI app's delegate is the class its App's @UIApplicationDelegateAdaptor names,
@@ -233,7 +240,7 @@ public enum ImplementationCheck {
                 diagnostics.append(diagnostic)
                 // A near miss in the class itself: its code never runs.
                 if let (miss, at) = view.nearMisses(of: NearMissFix.expected(method), objcSelector: NearMissFix.objcSelector(of: requirement.callback, in: model)).first {
-                    diagnostics.append(nearMissWarning(miss, at, method: method, owner: owner, calledBy: nil, in: machine,
+                    diagnostics.append(nearMissWarning(miss, at, method: method, owner: owner, calledAt: nil, in: machine,
                                                        adaptorNote: adaptorNote))
                 }
             case .absent(let near, let inactive, let unknownSuperclass):
@@ -273,11 +280,11 @@ public enum ImplementationCheck {
         }
         // A callback the spec calls but does not require may be left out; one written almost
         // right compiles, and the framework never calls it.
-        for (callback, transition) in called {
+        for (callback, place) in called {
             guard case .absent(let near, _, _) = resolve(callback), let (first, nearMiss) = near.first else { continue }
             let method = model.method(callback)
             diagnostics.append(nearMissWarning(first, nearMiss, method: method, owner: model.types[callback.type],
-                                               calledBy: transition, in: machine, adaptorNote: adaptorNote))
+                                               calledAt: place, in: machine, adaptorNote: adaptorNote))
         }
         guard classesChecked.insert(className).inserted else { return }
         checkSelectors(of: view, callbacks: callbacks, in: model, into: &diagnostics)
@@ -287,13 +294,13 @@ public enum ImplementationCheck {
     /// The warning at a near miss of a callback the class does not otherwise implement.
     /// - Parameter owner: the protocol or class that declares the callback (who calls it).
     static func nearMissWarning(_ miss: NearMiss, _ nearMiss: SwiftProgram.Located<ScannedMethod>, method: Method, owner: TypeInfo,
-                                calledBy transition: Transition?, in machine: Machine,
+                                calledAt place: SourceRange?, in machine: Machine,
                                 adaptorNote: (message: String, range: SourceRange)?) -> Diagnostic {
         let at = SwiftProgram.funcRange(nearMiss)
         let fix = fixIt(method, ownerKind: owner.kind, nearMiss: nearMiss, difference: miss.difference)
         var diagnostic = Diagnostic.nearMissOfCalledCallback(miss.described(expecting: method.selector), caller: caller(of: owner), at: at)
-        if let transition {
-            diagnostic = diagnostic.note("machine '\(machine.name)' calls '\(method.selector)' here", at: transition.range)
+        if let place {
+            diagnostic = diagnostic.note("machine '\(machine.name)' calls '\(method.selector)' here", at: place)
         }
         if let adaptorNote { diagnostic = diagnostic.note(adaptorNote.message, at: adaptorNote.range) }
         diagnostic = diagnostic.note("change it to: \(fix.replacement)", at: at)

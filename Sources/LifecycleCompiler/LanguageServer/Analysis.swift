@@ -104,13 +104,24 @@ public final class Analysis: @unchecked Sendable {
             for state in machine.states {
                 add(state.name.range, .state(machine: index, name: file.text(state.name.range)), declaration: true)
             }
+            var previous: TransitionDecl?
             for transition in machine.transitions {
                 add(transition.source.range, .state(machine: index, name: file.text(transition.source.range)))
+                // A declaration of several sources is one transition per source sharing the
+                // rest: its target, event and callbacks are indexed once.
+                defer { previous = transition }
+                if let previous, previous.range == transition.range, !transition.isInternal { continue }
                 add(transition.target.range, .state(machine: index, name: file.text(transition.target.range)))
                 if let event = transition.event {
                     add(event.range, .event(machine: index, name: file.text(event.range)))
                 }
                 for callback in machine.callbacks(of: transition) {
+                    add(callback.range, .callback(machine: index, spelling: file.text(callback.range)))
+                }
+            }
+            // `entry calls …` and `exit calls …`: callbacks found, hovered and renamed like a transition's.
+            for action in machine.stateActions {
+                for callback in machine.callbacks(of: action) {
                     add(callback.range, .callback(machine: index, spelling: file.text(callback.range)))
                 }
             }

@@ -215,6 +215,13 @@ extension LanguageServer {
             var text = "**\(kind)** `\(name)` in machine `\(file.text(machine.name.range))`"
             if state.parent >= 0 { text += ", inside `\(file.text(machine.states[Int(state.parent)].name.range))`" }
             if let description = state.description { text += "\n\n" + description.value(in: file) }
+            // Its `entry calls …` and `exit calls …`, as written.
+            if let stateIndex = machine.states.firstIndex(where: { file.text($0.name.range) == name }) {
+                for action in machine.stateActions where action.state == Int32(stateIndex) {
+                    let word = action.kind == .entry ? ContextualKeyword.entry.text : ContextualKeyword.exit.text
+                    text += "\n\n\(word.prefix(1).uppercased() + word.dropFirst()) calls " + machine.callbacks(of: action).map { "`\(file.text($0.range))`" }.joined(separator: ", ")
+                }
+            }
             // An internal transition neither leaves nor enters its state: a list of its own.
             let outgoing = machine.transitions.filter { !$0.isInternal && file.text($0.source.range) == name }
             let incoming = machine.transitions.filter { !$0.isInternal && file.text($0.target.range) == name }

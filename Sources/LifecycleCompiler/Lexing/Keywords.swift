@@ -56,6 +56,10 @@ public enum KeywordTable {
               summary: "a state the machine ends in"),
         Entry(word: .contextual(.internal), text: ContextualKeyword.internal.text, starts: [.machineBody],
               completionLabel: "internal on", summary: "a transition that stays in its state: no exit, no entry"),
+        Entry(word: .contextual(.entry), text: ContextualKeyword.entry.text, starts: [.machineBody],
+              completionLabel: "entry calls", summary: "callbacks every transition into the state calls, after its own (outermost state first)"),
+        Entry(word: .contextual(.exit), text: ContextualKeyword.exit.text, starts: [.machineBody],
+              completionLabel: "exit calls", summary: "callbacks every transition out of the state calls, before its own (innermost state first)"),
         Entry(word: .contextual(.scenePhase), text: ContextualKeyword.scenePhase.text, starts: [.machineBody],
               summary: "which state is which SwiftUI scene phase: `scenePhase Active: .active, …`"),
         Entry(word: .contextual(.appState), text: ContextualKeyword.appState.text, starts: [.machineBody],
@@ -173,6 +177,8 @@ public enum ContextualKeyword: UInt8, CaseIterable, Sendable {
     case when, and, `is`
     /// `delegate open Name`: a delegate class the app subclasses (not generated `final`).
     case open
+    /// `entry calls …` and `exit calls …` in a state's body.
+    case entry, exit
 
     /// The word as written.
     public var text: String { "\(staticText)" }
@@ -198,6 +204,8 @@ public enum ContextualKeyword: UInt8, CaseIterable, Sendable {
         case .and: "and"
         case .is: "is"
         case .open: "open"
+        case .entry: "entry"
+        case .exit: "exit"
         }
     }
 }

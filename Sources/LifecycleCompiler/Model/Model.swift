@@ -140,6 +140,9 @@ public struct Machine: Sendable {
     /// What each state looks like to a UI test, when the spec says (`appState …`): its own
     /// `XCUIApplication.State` or its nearest enclosing state's; nil where it has none.
     public var appStates: [AppState?]? = nil
+    /// `entry calls …` and `exit calls …`: by state, the callbacks every transition entering or
+    /// leaving it calls (empty for most machines: a step then calls only its transition's).
+    public var stateCallbacks = StateCallbacks()
 
     /// The state entered when `state` is the target: its initial child, recursively.
     public func entry(_ state: Int) -> Int {
@@ -181,6 +184,22 @@ public struct Machine: Sendable {
         guard let phases = phases?.phases, let phase = phases[state] else { return nil }
         if let parent = states[state].parent, phases[parent] == phase { return nil }
         return phase
+    }
+}
+
+/// The `entry` and `exit` callbacks of a machine's states, by state index; a state with none
+/// has no entry (a machine without any costs nothing).
+public struct StateCallbacks: Sendable {
+    public var entry: [Int: [MethodRef]] = [:]
+    public var exit: [Int: [MethodRef]] = [:]
+
+    public init() {}
+
+    public var isEmpty: Bool { entry.isEmpty && exit.isEmpty }
+
+    /// Every callback of them, states in order, a state's entry before its exit.
+    public var all: [MethodRef] {
+        Set(entry.keys).union(exit.keys).sorted().flatMap { (entry[$0] ?? []) + (exit[$0] ?? []) }
     }
 }
 

@@ -150,7 +150,10 @@ extension Parser {
         }
     }
 
-    /// transitionDecl := IDENT '->' IDENT ('on' IDENT)? ('by' ('user'|'system'))? ('calls' callbackList)? STRING?
+    /// transitionDecl := IDENT (',' IDENT)* '->' IDENT ('on' IDENT)? ('by' ('user'|'system'))? ('calls' callbackList)? STRING?
+    ///
+    /// Several sources (`Inactive, Active -> Background on leave`) are one transition per
+    /// source, in the order written, sharing the rest (their callback references too).
     ///
     /// Also reads an `internalTransitionDecl`: the contextual word `internal` followed by `on`.
     mutating func transitionDecl() {
@@ -163,6 +166,12 @@ extension Parser {
             internalDecl(start: start, keyword: source)
             return
         }
+        if at(.calls) && (isWord(.entry, sourceToken) || isWord(.exit, sourceToken)) {
+            let kind: StateActionDecl.Kind = isWord(.entry, sourceToken) ? .entry : .exit
+            markKeyword(kind == .entry ? .entry : .exit, sourceToken)
+            stateActionDecl(kind, start: start, keyword: source)
+            return
+        }
         if token.kind == .identifier && isWord(.scenePhase, sourceToken) {
             markKeyword(.scenePhase, sourceToken)
             scenePhaseDecl(start: start, keyword: source)
@@ -172,6 +181,16 @@ extension Parser {
             markKeyword(.appState, sourceToken)
             appStateDecl(start: start, keyword: source)
             return
+        }
+        // `Inactive, Active -> Background …`: one transition per source.
+        var sources = [source]
+        while token.kind == .comma {
+            advance()
+            guard let another = expectName({ .expectedName("source state", found: $0, at: $1) }) else {
+                synchronize(to: .member)
+                return
+            }
+            sources.append(another)
         }
         guard consume(if: .arrow) != nil else {
             // The source's text is needed only for these messages.
@@ -194,12 +213,16 @@ extension Parser {
                                         sourceID: -1, targetID: -1, trigger: nil,
                                         callbacks: firstCallback..<firstCallback, description: nil, range: range(from: start))
         guard transitionClauses(&transition, start: start) else { return }
-        machine.transitions.append(transition)
-        // The ids come when the batch of names they are queued in is interned.
-        let index = machine.transitions.count - 1
-        queueName(source, into: .source, of: index)
-        queueName(target, into: .target, of: index)
-        if let event = transition.event { queueName(event, into: .event, of: index) }
+        // Several sources share everything but the source (and its diagnostics' place).
+        for source in sources {
+            transition.source = source
+            machine.transitions.append(transition)
+            // The ids come when the batch of names they are queued in is interned.
+            let index = machine.transitions.count - 1
+            queueName(source, into: .source, of: index)
+            queueName(target, into: .target, of: index)
+            if let event = transition.event { queueName(event, into: .event, of: index) }
+        }
     }
 
     /// internalDecl := 'internal' 'on' IDENT ('by' ('user'|'system'))? ('calls' callbackList)? STRING?
@@ -227,6 +250,28 @@ extension Parser {
         queueName(owner, into: .source, of: index)
         queueName(owner, into: .target, of: index)
         if let event = transition.event { queueName(event, into: .event, of: index) }
+    }
+
+    /// stateActionDecl := ('entry' | 'exit') 'calls' callbackList
+    ///
+    /// Read from `transitionDecl`: the contextual word `entry` or `exit` followed by `calls`.
+    /// Outside a state's body there is no state to enter or leave, which is reported.
+    mutating func stateActionDecl(_ kind: StateActionDecl.Kind, start: Int, keyword: NameSyntax) {
+        let firstCallback = Int32(machine.callbacks.count)
+        advance()
+        guard callbackList() else {
+            machine.callbacks.removeSubrange(Int(firstCallback)...)
+            synchronize(to: .member)
+            return
+        }
+        guard enclosingState >= 0 else {
+            report(.stateActionOutsideState(source.text(keyword.range), at: keyword.range))
+            machine.callbacks.removeSubrange(Int(firstCallback)...)
+            return
+        }
+        machine.stateActions.append(StateActionDecl(kind: kind, state: enclosingState, keyword: keyword,
+                                                    callbacks: firstCallback..<Int32(machine.callbacks.count),
+                                                    range: range(from: start)))
     }
 
     /// scenePhaseDecl := 'scenePhase' phaseMapping (',' phaseMapping)*

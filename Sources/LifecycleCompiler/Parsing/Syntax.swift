@@ -94,6 +94,9 @@ public struct MachineDecl: Sendable {
     public var scenePhases: [ScenePhaseDecl] = []
     /// `appState Background: .runningBackground, …`: what each state looks like to a UI test.
     public var appStates: [ScenePhaseDecl] = []
+    /// `entry calls …` and `exit calls …` in states' bodies, in source order; their callback
+    /// references are runs of `callbacks` like a transition's.
+    public var stateActions: [StateActionDecl] = []
 
     public init(name: NameSyntax, description: StringSyntax?, range: SourceRange) {
         self.name = name
@@ -104,6 +107,11 @@ public struct MachineDecl: Sendable {
     /// The callback references of `transition`, in the order written.
     public func callbacks(of transition: TransitionDecl) -> ArraySlice<CallbackRef> {
         callbacks[Int(transition.callbacks.lowerBound)..<Int(transition.callbacks.upperBound)]
+    }
+
+    /// The callback references of an `entry` or `exit` declaration, in the order written.
+    public func callbacks(of action: StateActionDecl) -> ArraySlice<CallbackRef> {
+        callbacks[Int(action.callbacks.lowerBound)..<Int(action.callbacks.upperBound)]
     }
 }
 
@@ -151,6 +159,20 @@ public struct TransitionDecl: Sendable {
     /// Its callback references: `MachineDecl.callbacks[callbacks]` (`MachineDecl.callbacks(of:)`).
     public var callbacks: Range<Int32>
     public var description: StringSyntax?
+    public var range: SourceRange
+}
+
+/// `entry calls f(_:), g(_:)` or `exit calls …` in a state's body: callbacks every transition
+/// entering (or leaving) the state calls, after (or before) its own.
+public struct StateActionDecl: Sendable {
+    public enum Kind: UInt8, Sendable { case entry, exit }
+    public var kind: Kind
+    /// The state whose body it is in: an index into `MachineDecl.states`.
+    public var state: Int32
+    /// The word `entry` or `exit`.
+    public var keyword: NameSyntax
+    /// Its callback references: `MachineDecl.callbacks[callbacks]`.
+    public var callbacks: Range<Int32>
     public var range: SourceRange
 }
 

@@ -181,7 +181,7 @@ public struct SystemFormatter {
         for step in event.steps {
             guard let transition = step.transition else { continue }
             let machine = system.machine(of: step.instance)
-            for callback in machine.transitions[transition].callbacks {
+            for callback in machine.callbacks(of: QueryStep(from: step.from, transition: transition, to: step.to)) {
                 result.append((step.instance, model.method(callback).reference))
             }
         }

@@ -29,7 +29,7 @@ enum CheckCommand: Command {
     static let options = [
         impl, infoPlist, xcodeproj, target, platform, machine, onlyDeclared, define, CheckConfiguration.option, stamp,
         DiagnosticOptions.warningsAsErrors, format, DiagnosticOptions.errorLimit, DiagnosticOptions.color,
-        DiagnosticOptions.stateLimit,
+        DiagnosticOptions.stateLimit, DiagnosticOptions.warn,
     ]
 
     static let usageShape: [UsageTerm] = [.optional(impl), .optional(infoPlist), .optional([.option(xcodeproj), .optional(target)])]
@@ -132,6 +132,8 @@ enum CheckCommand: Command {
             frontend.diagnostics.append(contentsOf: ImplementationCheck.check(models, against: swiftFiles, infoPlist: infoPlist,
                                                                               project: project, machines: options.machines,
                                                                               skippingUndeclared: options.onlyDeclared, flags: options.defines))
+            // `// lifecycle: ignore GROUP "reason"` in the Swift files.
+            Suppressions.apply(to: &frontend.diagnostics, files: swiftFiles)
         }
         frontend.printDiagnostics()
         if status != .success { return status }

@@ -9,7 +9,10 @@ enum FmtCommand: Command {
     ]
     static let check = OptionSpec(name: "--check", help: "Change nothing; print a diff and exit 1 for each file that is not formatted.")
     static let inPlace = OptionSpec(name: "-i", aliases: ["--in-place"], help: "Rewrite each file that is not formatted (atomically).")
-    static let options = [check, inPlace, DiagnosticOptions.color]
+    static let lineLength = OptionSpec(name: "--line-length", valueName: "n",
+                                       help: "Wrap callback lists of lines longer than n characters (default 100, or lifecycle.json's lineLength).")
+    static let config = OptionSpec(name: "--config", valueName: "file", help: "Read lineLength from a lifecycle.json (the command line wins).")
+    static let options = [check, inPlace, lineLength, config, DiagnosticOptions.color]
 
     enum Mode {
         case print, check, inPlace
@@ -19,14 +22,21 @@ enum FmtCommand: Command {
         var specs: [String]
         var mode: Mode
         var diagnostics: DiagnosticOptions
+        var lineLength = Formatter.defaultLineLength
     }
 
     static func parse(_ arguments: Arguments) throws(CLIError) -> Options {
         guard !arguments.positionals.isEmpty else { throw .usage("missing spec file argument") }
         let check = arguments.has(check), inPlace = arguments.has(inPlace)
         if check && inPlace { throw .usage("'--check' and '-i' cannot be used together") }
-        return Options(specs: arguments.positionals, mode: check ? .check : inPlace ? .inPlace : .print,
-                       diagnostics: try DiagnosticOptions(arguments))
+        var options = Options(specs: arguments.positionals, mode: check ? .check : inPlace ? .inPlace : .print,
+                              diagnostics: try DiagnosticOptions(arguments))
+        if let given = try arguments.number(lineLength, minimum: 20) {
+            options.lineLength = given
+        } else if let path = arguments.value(config) {
+            options.lineLength = try CheckConfiguration.lineLength(path) ?? Formatter.defaultLineLength
+        }
+        return options
     }
 
     static func run(_ options: Options) throws(CLIError) -> ExitCode {
@@ -39,7 +49,7 @@ enum FmtCommand: Command {
                 worsen(Reporter.report(error, command: self))
                 continue
             }
-            let result = Formatter.format(file)
+            let result = Formatter.format(file, lineLength: options.lineLength)
             frontend.diagnostics.append(contentsOf: result.diagnostics)
             guard let formatted = result.text else {
                 worsen(.inputErrors)

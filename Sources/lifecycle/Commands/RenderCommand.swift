@@ -15,7 +15,9 @@ enum RenderCommand: Command {
                                    help: "Draw this system's sequence diagram (SVG, without Graphviz): its instances' callbacks, event by event.")
     static let events = OptionSpec(name: "--events", valueName: "a,b,...",
                                    help: "With --system: the events to draw, in order from the start (default: a sequence that takes every event, as 'paths --system' plans it).")
-    static let options = [output, dot] + DiagramOptions.options + [system, events, force, timeout, layout] + DiagnosticOptions.all
+    static let scale = OptionSpec(name: "--scale", valueName: "n",
+                                  help: "For a PNG: n times the default resolution, 96 dpi (2 for Retina; up to 8).")
+    static let options = [output, dot] + DiagramOptions.options + [system, events, force, timeout, layout, scale] + DiagnosticOptions.all
     static let usageShape: [UsageTerm] = [
         .option(output, value: "<out.svg|out.png|out.pdf>"),
         .oneOf([[.option(DiagramOptions.machine)], [.option(system), .optional(events)]], required: false),
@@ -39,6 +41,8 @@ enum RenderCommand: Command {
         var diagnostics: DiagnosticOptions
         /// `--events`, split at commas.
         var events: [String]?
+        /// `--scale`: a PNG's resolution, in multiples of 72 dpi.
+        var scale: Double = 1
     }
 
     static func parse(_ arguments: Arguments) throws(CLIError) -> Options {
@@ -61,9 +65,15 @@ enum RenderCommand: Command {
         } else if events != nil {
             throw .usage("'--events' needs '--system'")
         }
+        var scaled = 1.0
+        if let text = arguments.value(scale) {
+            guard let value = Double(text), value > 0, value <= 8 else { throw .usage("'--scale' takes a number greater than 0 and at most 8, not '\(text)'") }
+            guard format == "png" else { throw .usage("'--scale' sets a PNG's resolution; '\(output)' is not a .png") }
+            scaled = value
+        }
         return Options(spec: try arguments.single("spec file"), output: output, format: format, dot: arguments.value(dot),
                        diagram: diagram, force: arguments.has(force), timeout: seconds, layout: layout,
-                       diagnostics: try DiagnosticOptions(arguments), events: events)
+                       diagnostics: try DiagnosticOptions(arguments), events: events, scale: scaled)
     }
 
     /// Above this many states, Graphviz's layout of clusters gets slow or fails.
@@ -119,11 +129,14 @@ enum RenderCommand: Command {
         for (number, attempt) in attempts.enumerated() {
             var generator = drawing
             if attempt == .withoutClusters { generator.clusters = false }
-            let flags = options.diagram.flags(generator) + " -o \(OutputWriter.commandPath(output))"
+            let scaleText = options.scale == options.scale.rounded() ? String(Int(options.scale)) : String(options.scale)
+            let flags = options.diagram.flags(generator) + (options.scale == 1 ? "" : " --scale \(scaleText)")
+                + " -o \(OutputWriter.commandPath(output))"
             let bytes = DotGenerator(model: model, options: generator)
                 .generate(specPath: spec, command: OutputWriter.regenerateCommand(name, spec: path, options: flags))
             switch try draw(bytes, dot: dot, layout: layout, format: format, output: output, destination: destination,
-                            graphAttributes: attempt == .newRank ? ["-Gnewrank=true"] : [],
+                            graphAttributes: (attempt == .newRank ? ["-Gnewrank=true"] : [])
+                                + (options.scale == 1 ? [] : ["-Gdpi=\(96 * options.scale)"]),
                             timeout: options.timeout, advice: advice, canRetry: number < attempts.count - 1) {
             case .done:
                 if attempt == .newRank {

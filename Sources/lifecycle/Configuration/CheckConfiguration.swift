@@ -7,6 +7,7 @@ import LifecycleCompiler
 /// ```json
 /// {
 ///   "warningsAsErrors": true,
+///   "warnings": { "dead-end": "off", "near-miss": "error" },
 ///   "platform": "iOS 15.0",
 ///   "infoPlist": "Support/App-Info.plist",
 ///   "defines": ["DEBUG"],
@@ -18,7 +19,8 @@ import LifecycleCompiler
 /// ```
 ///
 /// The file is merged into `check`'s options once, after the command line is parsed:
-/// `warningsAsErrors: true` is `--warnings-as-errors`, `platform` is `--platform` (unless the
+/// `warningsAsErrors: true` is `--warnings-as-errors`, `warnings` is `--warn GROUP=LEVEL` for each
+/// group the command line does not set, `platform` is `--platform` (unless the
 /// command line has it), `infoPlist` is `--info-plist` (a path relative to the file; the
 /// build-tool plugin then passes none of its own), `defines` is `--define` for each flag (unless the command line has
 /// one). `specs` maps a spec, by its path relative to the file, to what its
@@ -41,6 +43,8 @@ enum CheckConfiguration {
     /// The file's settings.
     struct Settings {
         var warningsAsErrors = false
+        /// `"warnings": {"dead-end": "off", "near-miss": "error"}`: named groups' levels.
+        var warnings: [String: DiagnosticGroups.Level] = [:]
         var platform: Platform?
         /// The app's Info.plist, relative to the file.
         var infoPlist: String?
@@ -55,6 +59,8 @@ enum CheckConfiguration {
         /// and `--only-declared`.
         func apply(to options: inout CheckCommand.Options) throws(CLIError) {
             options.diagnostics.warningsAsErrors = options.diagnostics.warningsAsErrors || warningsAsErrors
+            // The command line's `--warn` wins for the groups it names.
+            options.diagnostics.groupLevels.merge(warnings) { commandLine, _ in commandLine }
             options.platform = options.platform ?? platform
             if options.infoPlist == nil, let infoPlist, !options.impl.isEmpty {
                 options.infoPlist = infoPlist.hasPrefix("/") || folder.isEmpty ? infoPlist : folder + "/" + infoPlist
@@ -103,13 +109,39 @@ enum CheckConfiguration {
         }
     }
 
+    /// `lineLength` of the file at `path` (`fmt --config`), if it says one: a whole number of
+    /// at least 20, else an error located in the file.
+    static func lineLength(_ path: String) throws(CLIError) -> Int? {
+        let bytes: [UInt8]
+        switch FileSystem.contents(of: path) {
+        case .failure(let failure): throw .cannotRead(path, failure.message)
+        case .success(nil): throw .cannotRead(path, "No such file or directory")
+        case .success(let contents?): bytes = contents
+        }
+        do throws(Problem) {
+            _ = try read(bytes)
+            let document: LocatedJSON
+            do { document = try LocatedJSON.parse(bytes) } catch { throw Problem(message: error.message, offset: error.offset) }
+            guard case .object(let members) = document.kind, let member = members.first(where: { $0.key == "lineLength" }) else { return nil }
+            let digits = bytes[member.value.offset...].prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            let after = member.value.offset + digits.count
+            guard !digits.isEmpty, digits.count < 7, after >= bytes.count || !".eE".utf8.contains(bytes[after]),
+                  let value = Int(String(decoding: digits, as: UTF8.self)), value >= 20 else {
+                throw Problem(message: "'lineLength' must be a whole number of at least 20", offset: member.value.offset)
+            }
+            return value
+        } catch {
+            throw .file(FileProblem(path: path, at: position(of: error.offset, in: bytes), message: error.message, status: .inputErrors))
+        }
+    }
+
     // MARK: - Reading the file
 
     static func read(_ bytes: [UInt8]) throws(Problem) -> Settings {
         let document: LocatedJSON
         do { document = try LocatedJSON.parse(bytes) } catch { throw Problem(message: error.message, offset: error.offset) }
         var settings = Settings()
-        for member in try members(document, expected: ["warningsAsErrors", "platform", "infoPlist", "defines", "specs"], in: "the file") {
+        for member in try members(document, expected: ["warningsAsErrors", "warnings", "platform", "infoPlist", "defines", "specs", "lineLength"], in: "the file") {
             let (key, value) = (member.key, member.value)
             switch key {
             case "warningsAsErrors":
@@ -127,6 +159,17 @@ enum CheckConfiguration {
                 settings.infoPlist = path
             case "defines":
                 settings.defines = try strings(value, "'defines'")
+            case "warnings":
+                let names = DiagnosticGroups.names
+                for group in try members(value, expected: names, in: "'warnings'") {
+                    guard case .string(let text) = group.value.kind, let level = DiagnosticGroups.Level(rawValue: text) else {
+                        throw mismatch("'\(group.key)' of 'warnings'", "\"off\", \"error\" or \"warning\"", group.value)
+                    }
+                    settings.warnings[group.key] = level
+                }
+            case "lineLength":
+                // `lifecycle fmt`'s setting, read by `FmtCommand`; a number here too.
+                guard case .number = value.kind else { throw mismatch(key, "a number", value) }
             default:
                 guard case .object(let specs) = value.kind else { throw mismatch(key, "an object mapping spec paths to objects", value) }
                 for spec in specs {

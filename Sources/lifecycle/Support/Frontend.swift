@@ -25,8 +25,10 @@ struct Frontend {
         // `--error-limit 0` and JSON, which for editors keeps every one unless `--error-limit`
         // was given); the rest are only counted.
         let asked = json && options.errorLimit == nil ? 0 : errorLimit
-        settings = CompileSettings(warningsAsErrors: options.warningsAsErrors, platform: platform, stateLimit: options.stateLimit,
-                                   diagnosticLimit: asked == 0 ? Diagnostics.maximumKept : min(asked, Diagnostics.maximumKept))
+        var settings = CompileSettings(warningsAsErrors: options.warningsAsErrors, platform: platform, stateLimit: options.stateLimit,
+                                       diagnosticLimit: asked == 0 ? Diagnostics.maximumKept : min(asked, Diagnostics.maximumKept))
+        settings.groupLevels = options.groupLevels
+        self.settings = settings
         diagnostics = settings.diagnostics()
     }
 

@@ -13,8 +13,10 @@ struct DiagnosticOptions {
     static let warningsAsErrors = OptionSpec(name: "--warnings-as-errors", help: "Treat warnings as errors.")
     static let stateLimit = OptionSpec(name: "--state-limit", valueName: "n",
                                        help: "Explore at most n composed states of a system (default 1000000).")
+    static let warn = OptionSpec(name: "--warn", valueName: "group=level",
+                                 help: "Set a named group of warnings (shown after each warning, e.g. [dead-end]) to off, error or warning; repeatable.").repeated
     /// What a command that compiles a spec and prints its diagnostics takes.
-    static let all = [warningsAsErrors, errorLimit, color, stateLimit]
+    static let all = [warningsAsErrors, errorLimit, color, stateLimit, warn]
 
     enum Color: String, CaseIterable {
         case auto, always, never
@@ -25,6 +27,9 @@ struct DiagnosticOptions {
     var errorLimit: Int?
     var warningsAsErrors = false
     var stateLimit = Checker.defaultStateLimit
+    /// `--warn GROUP=LEVEL`, each group's level (later wins); `lifecycle.json`'s `warnings`
+    /// fill in the groups the command line leaves out.
+    var groupLevels: [String: DiagnosticGroups.Level] = [:]
 
     init() {}
 
@@ -33,6 +38,29 @@ struct DiagnosticOptions {
         errorLimit = try arguments.number(Self.errorLimit, minimum: 0)
         warningsAsErrors = arguments.has(Self.warningsAsErrors)
         stateLimit = try arguments.number(Self.stateLimit, minimum: 1) ?? Checker.defaultStateLimit
+        if arguments.has(Self.warn) {
+            for value in arguments.all(Self.warn) {
+                let (group, level) = try Self.groupLevel(value)
+                groupLevels[group] = level
+            }
+        }
+    }
+
+    /// `GROUP=off|error|warning`: a usage error names the groups or levels when one is wrong.
+    static func groupLevel(_ value: String) throws(CLIError) -> (String, DiagnosticGroups.Level) {
+        let parts = value.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2 else {
+            throw .usage("'--warn' takes GROUP=off, GROUP=error or GROUP=warning, not '\(value)'")
+        }
+        guard DiagnosticGroups.group(named: parts[0]) != nil else {
+            let suggestion = Suggestions.bestMatch(for: parts[0], in: DiagnosticGroups.names)
+            throw .usage("'--warn' names no warning group '\(parts[0])'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+                         + " (the Language reference lists the groups)")
+        }
+        guard let level = DiagnosticGroups.Level(rawValue: parts[1]) else {
+            throw .usage("'--warn \(parts[0])=' takes off, error or warning, not '\(parts[1])'")
+        }
+        return (parts[0], level)
     }
 }
 
@@ -106,7 +134,7 @@ struct MachineOptions {
         OptionSpec(name: "--machine", valueName: "name", help: help)
     }
 
-    static let machine = machine("The machine to ask about; needed when the spec declares several.")
+    static let machine = machine("The machine to ask about (default: the only one, or the one that declares every state and event named).")
     static let system = OptionSpec(name: "--system", valueName: "name",
                                    help: "Ask about this system (several instances at once) instead of a machine.")
 

@@ -191,10 +191,10 @@ import LifecycleCompiler
     @Test func warningsAsErrors() throws {
         let plain = try Self.run(["check", "Warning.lifecycle"])
         #expect(plain.status == 0)
-        #expect(plain.stderr.hasPrefix("Warning.lifecycle:4:11: warning: state 'Stuck' has no outgoing transition and is not final\n"))
+        #expect(plain.stderr.hasPrefix("Warning.lifecycle:4:11: warning: state 'Stuck' has no outgoing transition and is not final [dead-end]\n"))
         let strict = try Self.run(["check", "--warnings-as-errors", "Warning.lifecycle"])
         #expect(strict.status == 1)
-        #expect(strict.stderr.hasPrefix("Warning.lifecycle:4:11: error: state 'Stuck' has no outgoing transition and is not final\n"))
+        #expect(strict.stderr.hasPrefix("Warning.lifecycle:4:11: error: state 'Stuck' has no outgoing transition and is not final [dead-end]\n"))
     }
 
     @Test func severalFilesOneBroken() throws {

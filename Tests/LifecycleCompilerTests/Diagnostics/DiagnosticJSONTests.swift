@@ -32,7 +32,7 @@ import LifecycleCompiler
             #expect(object?["replacement"] is String && object?["file"] is String)
             #expect(object?["line"] is Int && object?["column"] is Int && object?["endLine"] is Int && object?["endColumn"] is Int)
         }
-        let allowed: Set = ["file", "line", "column", "endLine", "endColumn", "severity", "id", "message", "notes", "fixIt"]
+        let allowed: Set = ["file", "line", "column", "endLine", "endColumn", "severity", "id", "group", "message", "notes", "fixIt"]
         #expect(Set(element.keys).isSubset(of: allowed), "unexpected keys: \(Set(element.keys).subtracting(allowed))")
     }
 

@@ -23,7 +23,7 @@ import Testing
     @Test func everyParserRuleIsInTheGrammar() throws {
         let ebnf = try String(contentsOf: Self.grammar.appendingPathComponent("lifecycle.ebnf"), encoding: .utf8)
         for rule in ["file", "declaration", "importDecl", "platformDecl", "attribute", "machineDecl", "member", "delegateDecl", "stateDecl",
-                     "transitionDecl", "internalDecl", "scenePhaseDecl", "phaseMapping", "appStateDecl", "callbackList", "callbackRef", "requireDecl", "protocolDecl", "classDecl", "extensionDecl",
+                     "transitionDecl", "internalDecl", "stateActionDecl", "scenePhaseDecl", "phaseMapping", "appStateDecl", "callbackList", "callbackRef", "requireDecl", "protocolDecl", "classDecl", "extensionDecl",
                      "funcDecl", "varDecl",
                      "systemDecl", "instanceDecl", "systemEventDecl", "conditionDecl", "stepDecl"] {
             #expect(ebnf.range(of: "\n\(rule) ", options: []) != nil || ebnf.range(of: "\n\(rule)\t") != nil,

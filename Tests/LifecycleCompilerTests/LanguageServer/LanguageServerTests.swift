@@ -328,7 +328,7 @@ import SpecGeneration
         #expect(hover("Active: .active", 10).contains("**scene phase** `.active`: the scene is in the foreground and interactive"))
         // The module, and a view modifier from the SwiftUI catalog.
         #expect(hover("import SwiftUI", 8).contains("**import** `SwiftUI`"))
-        let task = hover("task(priority:_:) \"The user opens a note", 1)
+        let task = hover("on push     by user calls onAppear(perform:), task(priority:_:)", 47)  // inside `task`
         #expect(task.contains("declared in protocol `View` (SwiftUI, iOS 26.2 SDK)") && task.contains("**Availability:** iOS 15.0+"), "\(task)")
         // Definition of `SwiftUI` and of a modifier: the SwiftUI catalog's virtual document.
         let (importLine, importCharacter) = Self.position(of: "import SwiftUI", in: text, offset: 8)

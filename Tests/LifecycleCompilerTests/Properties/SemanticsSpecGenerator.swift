@@ -27,6 +27,9 @@ struct SemanticsSpecGenerator {
         var isInitial: Bool
         var isFinal: Bool
         var children: [Int] = []
+        /// `entry calls …` and `exit calls …` (empty: none).
+        var entry: [String] = []
+        var exit: [String] = []
     }
 
     struct TransitionSpec {
@@ -67,6 +70,7 @@ struct SemanticsSpecGenerator {
         generator.makeStates()
         generator.makeTransitions(chained: chained)
         generator.putInDeclarationOrder()
+        generator.makeStateActions(seed: seed)
         return Spec(name: name, seed: seed, events: events, states: generator.states, transitions: generator.transitions,
                     text: generator.text(name: name))
     }
@@ -160,6 +164,19 @@ struct SemanticsSpecGenerator {
         for index in transitions.indices where random.chance(12) { shadow(transitions[index]) }
     }
 
+    /// Entry and exit callbacks on about one state in four each (never an exit on a final state
+    /// of the top level, which nothing leaves), from a random stream of their own so that the
+    /// states and transitions of a seed stay what they were.
+    mutating func makeStateActions(seed: UInt64) {
+        var own = SplitMix64(seed: seed ^ 0xE4E7)
+        swap(&own, &random)
+        defer { swap(&own, &random) }
+        for state in states.indices {
+            if random.chance(25) { states[state].entry = randomCalls() }
+            if random.chance(25) && !(states[state].isFinal && states[state].parent == nil) { states[state].exit = randomCalls() }
+        }
+    }
+
     /// Puts `transitions` in the order the text declares them: each state's internal ones in
     /// its body (states in pre-order), then the others, as generated.
     mutating func putInDeclarationOrder() {
@@ -174,11 +191,13 @@ struct SemanticsSpecGenerator {
             let indent = String(repeating: "    ", count: depth)
             let head = indent + (info.isInitial ? "initial " : info.isFinal ? "final " : "") + "state \(info.name)"
             let internals = transitions.filter { $0.source == state && $0.target == nil }
-            guard !info.children.isEmpty || !internals.isEmpty else {
+            guard !info.children.isEmpty || !internals.isEmpty || !info.entry.isEmpty || !info.exit.isEmpty else {
                 lines.append(head)
                 return
             }
             lines.append(head + " {")
+            if !info.entry.isEmpty { lines.append(indent + "    entry calls " + info.entry.joined(separator: ", ")) }
+            if !info.exit.isEmpty { lines.append(indent + "    exit calls " + info.exit.joined(separator: ", ")) }
             for child in info.children { write(child, depth: depth + 1) }
             for transition in internals { lines.append(indent + "    internal on \(transition.event)" + Self.calls(transition)) }
             lines.append(indent + "}")

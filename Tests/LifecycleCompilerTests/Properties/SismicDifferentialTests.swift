@@ -132,6 +132,9 @@ import SpecGeneration
         }
         // Both outcomes occur, so agreement means something.
         #expect(rejected > cases.count / 2 && steps > cases.count * 4, "\(rejected) rejected runs, \(steps) steps")
+        // Entry and exit callbacks are part of what is compared (sismic's `on entry`, `on exit`).
+        let withActions = cases.filter { $0.spec.states.contains { !$0.entry.isEmpty || !$0.exit.isEmpty } }.count
+        #expect(withActions > cases.count / 2, "only \(withActions) specs with entry or exit callbacks")
     }
 
     /// `trace`: the shortest path to each leaf is as long as sismic's shortest run there, and

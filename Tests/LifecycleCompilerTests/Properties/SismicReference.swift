@@ -109,7 +109,8 @@ enum SismicReference {
         let input: [String: Any] = ["specs": built.map { spec, _, sequences, logs in
             [
                 "name": spec.name, "seed": spec.seed, "events": spec.events, "sequences": sequences, "logs": logs,
-                "states": spec.states.map { ["name": $0.name, "parent": $0.parent as Any? ?? NSNull(), "initial": $0.isInitial, "final": $0.isFinal] },
+                "states": spec.states.map { ["name": $0.name, "parent": $0.parent as Any? ?? NSNull(), "initial": $0.isInitial, "final": $0.isFinal,
+                                             "entry": $0.entry, "exit": $0.exit] },
                 "transitions": spec.transitions.map { ["source": $0.source, "target": $0.target as Any? ?? NSNull(), "event": $0.event, "calls": $0.calls] },
             ] as [String: Any]
         }]
