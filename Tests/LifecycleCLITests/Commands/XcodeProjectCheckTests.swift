@@ -24,7 +24,7 @@ import Testing
         let run = try Self.check("UIKitApp", project: "UIKitApp.xcodeproj", appFolder: "UIKitApp")
         #expect(run.status == 0, "\(run)")
         #expect(run.stderr == """
-            UIKitApp/AppDelegate.swift:17:5: warning: UIKit does not call 'applicationWillResignActive(_:)' in an app that adopts scenes; use 'sceneWillResignActive(_:)' in the scene delegate
+            UIKitApp/AppDelegate.swift:17:5: warning: UIKit does not call 'applicationWillResignActive(_:)' in an app that adopts scenes; use 'sceneWillResignActive(_:)' in the scene delegate [scene-life-cycle]
                17 |     func applicationWillResignActive(_ application: UIApplication) {
                   |     ^~~~
             UIKitApp/Info.plist:5:7: note: the app adopts scenes: Info.plist declares 'UIApplicationSceneManifest' here
@@ -41,7 +41,7 @@ import Testing
         let run = try Self.check("SwiftUIApp", project: "SwiftUIApp.xcodeproj", appFolder: "SwiftUIApp")
         #expect(run.status == 0, "\(run)")
         #expect(run.stderr.hasPrefix("""
-            SwiftUIApp/AppDelegate.swift:10:5: warning: UIKit does not call 'applicationDidEnterBackground(_:)' in a SwiftUI app, which has scenes; follow the scene phase instead: '.onChange(of: scenePhase)' reports the change to '.background'
+            SwiftUIApp/AppDelegate.swift:10:5: warning: UIKit does not call 'applicationDidEnterBackground(_:)' in a SwiftUI app, which has scenes; follow the scene phase instead: '.onChange(of: scenePhase)' reports the change to '.background' [scene-life-cycle]
             """), "\(run)")
         #expect(run.stderr.contains("""
             SwiftUIApp.xcodeproj/project.pbxproj:431:59: note: the app adopts scenes: the target 'SwiftUIApp' of SwiftUIApp.xcodeproj (Release) generates its Info.plist with 'UIApplicationSceneManifest' ('INFOPLIST_KEY_UIApplicationSceneManifest_Generation = YES' here)
@@ -55,7 +55,7 @@ import Testing
         let run = try Self.check("LegacyApp", project: "LegacyApp.xcodeproj", appFolder: "LegacyApp")
         #expect(run.status == 0, "\(run)")
         #expect(run.stderr.hasPrefix("""
-            LegacyApp/AppDelegate.swift:9:1: warning: 'AppDelegate' does not adopt the scene life cycle: built with the iOS 27 SDK, the app will not launch
+            LegacyApp/AppDelegate.swift:9:1: warning: 'AppDelegate' does not adopt the scene life cycle: built with the iOS 27 SDK, the app will not launch [scene-life-cycle]
                 9 | class AppDelegate: UIResponder, UIApplicationDelegate {
                   | ^~~~~
             LegacyApp/AppDelegate.swift:9:1: note: the deployment target is iOS 12.0; the requirement comes with the SDK the app is built with, whatever its deployment target
@@ -76,7 +76,7 @@ import Testing
         let run = try Self.check("GeneratedWithoutManifest", project: "Recipes.xcodeproj", appFolder: "Recipes")
         #expect(run.status == 1, "\(run)")
         #expect(run.stderr.hasPrefix("""
-            Recipes/AppDelegate.swift:6:1: error: 'AppDelegate' does not adopt the scene life cycle: built with the iOS 27 SDK, the app will not launch
+            Recipes/AppDelegate.swift:6:1: error: 'AppDelegate' does not adopt the scene life cycle: built with the iOS 27 SDK, the app will not launch [scene-life-cycle]
                 6 | class AppDelegate: UIResponder, UIApplicationDelegate {
                   | ^~~~~
             Recipes/AppDelegate.swift:6:1: note: the deployment target is iOS 27.0: the app is built with the iOS 27 SDK or later
