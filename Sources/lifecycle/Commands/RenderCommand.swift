@@ -1,6 +1,7 @@
 import LifecycleCompiler
 
-/// `lifecycle render`: a spec drawn by Graphviz, or a system's sequence diagram, drawn without it.
+/// `lifecycle render`: a spec drawn by Graphviz, or a system's sequence diagram, laid out here
+/// (and drawn by Graphviz as PNG or PDF).
 enum RenderCommand: Command {
     static let name = "render"
     static let abstract = "Draw a spec as SVG, PNG or PDF with Graphviz 'dot'."
@@ -12,7 +13,7 @@ enum RenderCommand: Command {
     static let layout = OptionSpec(name: "--layout", valueName: "engine",
                                    help: "Graphviz layout engine: dot (default, layered), or sfdp, fdp, neato, circo, twopi (much faster on big specs).")
     static let system = OptionSpec(name: "--system", valueName: "name",
-                                   help: "Draw this system's sequence diagram (SVG, without Graphviz): its instances' callbacks, event by event.")
+                                   help: "Draw this system's sequence diagram: its instances' callbacks, event by event (an SVG needs no Graphviz).")
     static let events = OptionSpec(name: "--events", valueName: "a,b,...",
                                    help: "With --system: the events to draw, in order from the start (default: a sequence that takes every event, as 'paths --system' plans it).")
     static let scale = OptionSpec(name: "--scale", valueName: "n",
@@ -60,7 +61,6 @@ enum RenderCommand: Command {
         let diagram = try DiagramOptions(arguments)
         let events = arguments.value(events).map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         if diagram.selection.system != nil {
-            guard format == "svg" else { throw .usage("'--system' draws a sequence diagram as SVG; use a name ending in .svg, not '\(output)'") }
             if events?.contains("") == true { throw .usage("'--events' takes event names separated by commas, not '\(arguments.value(Self.events) ?? "")'") }
         } else if events != nil {
             throw .usage("'--events' needs '--system'")
@@ -86,12 +86,7 @@ enum RenderCommand: Command {
         let path = options.spec, output = options.output, format = options.format, layout = options.layout.rawValue
         let model = try frontend.model(path)
         let drawing = try options.diagram.generatorOptions(for: model)
-        guard let dot = Subprocess.find(options.dot ?? "dot") else {
-            throw .failure("Graphviz 'dot' was not found\(options.dot.map { " at '\($0)'" } ?? " on PATH")", notes: [
-                "install Graphviz: 'sudo apt-get install graphviz' (Debian, Ubuntu) or 'brew install graphviz' (macOS)",
-                "or write the DOT file with 'lifecycle dot \(path) -o diagram.dot' and render it elsewhere",
-            ])
-        }
+        let dot = try graphviz(options, spec: path)
         let drawn = model.machines.filter { drawing.machine == nil || $0.name == drawing.machine }
         let states = drawn.reduce(0) { $0 + $1.states.count }
         let advice = largeSpecAdvice(path: path, model: model, states: states, options: drawing, layout: layout)
@@ -99,28 +94,7 @@ enum RenderCommand: Command {
             Reporter.say(.note, "this diagram has \(states) states; Graphviz may take a long time. \(advice)", command: self)
         }
 
-        // Where the image goes: through a symbolic link to the file it names, and never over
-        // the spec or one of its imports, nor over a file lifecycle did not render unless `--force`.
-        let destination = FileSystem.resolvingLinks(output)
-        switch FileSystem.kind(of: destination) {
-        case .directory:
-            throw .cannotWrite(output, "is a directory")
-        case .regular:
-            try OutputWriter.refuseInput(output)
-            if !options.force {
-                switch FileSystem.prefix(of: destination, count: 4096) {
-                case .failure(let failure):
-                    throw .file(FileProblem(path: output, message: "cannot read the existing file: \(failure.message)"))
-                case .success(let header):
-                    if let header, !isRenderedImage(header, format: format) {
-                        throw OutputWriter.notOverwriting(output, "was not rendered by lifecycle", note: "use '--force' to replace it")
-                    }
-                }
-            }
-        case .missing, .special:
-            break
-        }
-
+        let destination = try destination(options)
         let spec = OutputWriter.displayPath(path)
         // Graphviz's "trouble in init_rank" on some clustered graphs: its maintainers' workaround
         // is the other ranking pass (`newrank=true`), which keeps the clusters; when that fails
@@ -150,6 +124,43 @@ enum RenderCommand: Command {
             }
         }
         return .failure
+    }
+
+    /// Graphviz's `dot`: `--dot`'s, or the one on `PATH`.
+    static func graphviz(_ options: Options, spec path: String) throws(CLIError) -> String {
+        guard let dot = Subprocess.find(options.dot ?? "dot") else {
+            throw .failure("Graphviz 'dot' was not found\(options.dot.map { " at '\($0)'" } ?? " on PATH")", notes: [
+                "install Graphviz: 'sudo apt-get install graphviz' (Debian, Ubuntu) or 'brew install graphviz' (macOS)",
+                "or write the DOT file with 'lifecycle dot \(path) -o diagram.dot' and render it elsewhere",
+            ])
+        }
+        return dot
+    }
+
+    /// Where the image goes: through a symbolic link to the file it names, and never over
+    /// the spec or one of its imports, nor over a file lifecycle did not render unless `--force`.
+    static func destination(_ options: Options) throws(CLIError) -> String {
+        let output = options.output, format = options.format
+        let destination = FileSystem.resolvingLinks(output)
+        switch FileSystem.kind(of: destination) {
+        case .directory:
+            throw .cannotWrite(output, "is a directory")
+        case .regular:
+            try OutputWriter.refuseInput(output)
+            if !options.force {
+                switch FileSystem.prefix(of: destination, count: 4096) {
+                case .failure(let failure):
+                    throw .file(FileProblem(path: output, message: "cannot read the existing file: \(failure.message)"))
+                case .success(let header):
+                    if let header, !isRenderedImage(header, format: format) {
+                        throw OutputWriter.notOverwriting(output, "was not rendered by lifecycle", note: "use '--force' to replace it")
+                    }
+                }
+            }
+        case .missing, .special:
+            break
+        }
+        return destination
     }
 
     /// How `dot` is asked to draw, in the order tried.
@@ -283,7 +294,8 @@ enum RenderCommand: Command {
     }
 
     /// `--system NAME`: the system's sequence diagram, as SVG written here (no Graphviz), with
-    /// the header other generated files have, so `-o` protects an edited drawing.
+    /// the header other generated files have, so `-o` protects an edited drawing; as PNG or
+    /// PDF, the same layout drawn by Graphviz (`SequenceDOTGenerator`).
     static func runSequence(_ options: Options) throws(CLIError) -> ExitCode {
         var frontend = Frontend(options.diagnostics)
         let model = try frontend.model(options.spec)
@@ -301,7 +313,18 @@ enum RenderCommand: Command {
         var flags = " --system \(system.name)"
         if let events = options.events { flags += " --events \(events.joined(separator: ","))" }
         flags += " -o \(OutputWriter.commandPath(options.output))"
-        let bytes = SequenceSVGGenerator(diagram: SequenceDiagram(model: model, system: system, runs: runs))
+        let diagram = SequenceDiagram(model: model, system: system, runs: runs)
+        guard options.format == "svg" else {
+            // PNG and PDF: the same layout, drawn by Graphviz with every position pinned.
+            let dot = try graphviz(options, spec: options.spec)
+            let destination = try destination(options)
+            _ = try draw(SequenceDOTGenerator(diagram: diagram).graph(), dot: dot, layout: "neato", format: options.format,
+                         output: options.output, destination: destination,
+                         graphAttributes: ["-n2"] + (options.scale == 1 ? [] : ["-Gdpi=\(96 * options.scale)"]),
+                         timeout: options.timeout, advice: nil, canRetry: false)
+            return .success
+        }
+        let bytes = SequenceSVGGenerator(diagram: diagram)
             .generate(specPath: spec, command: OutputWriter.regenerateCommand(name, spec: options.spec, options: flags))
         try OutputWriter.write(bytes, to: options.output, force: options.force, command: name)
         return .success

@@ -81,7 +81,6 @@ import Testing
         #expect(impossible.status == 1)
         #expect(impossible.stderr.hasPrefix("lifecycle render: error: 'pop' is not possible in Root=Created, Second=Created\n"))
         for (arguments, message) in [
-            (["--system", "Navigation", "-o", folder.appendingPathComponent("seq.png").path], "'--system' draws a sequence diagram as SVG"),
             (["--events", "launch", "-o", out], "'--events' needs '--system'"),
             (["--system", "Navigation", "--machine", "ViewController", "-o", out], "'--system' cannot be combined with '--machine'"),
             (["--system", "Navigation", "--events", "launch,,push", "-o", out], "'--events' takes event names separated by commas"),
@@ -91,6 +90,45 @@ import Testing
         }
         let unknown = try run("render", "Examples/NavigationLifecycle.lifecycle", "--system", "Navigaton", "-o", out)
         #expect(unknown.status == 1 && unknown.stderr.contains("did you mean 'Navigation'?"))
+    }
+
+    /// PNG and PDF: Graphviz draws the same layout, every mark where the SVG has it (`dot -Kneato
+    /// -n2`); `--scale 2` doubles a PNG's pixels; a file it did not render is not replaced.
+    @Test func renderSystemDrawsPNGAndPDFWithGraphviz() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lifecycle-seq-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spec = "Examples/NavigationLifecycle.lifecycle"
+        func pixels(_ path: String) throws -> (width: Int, height: Int) {
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), "not a PNG")
+            let word = { (at: Int) in bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+            return (word(16), word(20))
+        }
+        let png = folder.appendingPathComponent("seq.png").path, big = folder.appendingPathComponent("big.png").path
+        let pdf = folder.appendingPathComponent("seq.pdf").path
+        #expect(try run("render", spec, "--system", "Navigation", "-o", png) == CLIRunner.Output(stdout: "", stderr: "", status: 0))
+        #expect(try run("render", spec, "--system", "Navigation", "--scale", "2", "-o", big).status == 0)
+        #expect(try run("render", spec, "--system", "Navigation", "-o", pdf).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: pdf)).starts(with: Array("%PDF-".utf8)))
+        // The page is the SVG's, in pixels at 96 dpi (and twice that).
+        let svg = folder.appendingPathComponent("seq.svg").path
+        #expect(try run("render", spec, "--system", "Navigation", "-o", svg).status == 0)
+        let text = try String(contentsOfFile: svg, encoding: .utf8)
+        func points(_ attribute: String) throws -> Double {
+            let start = try #require(text.range(of: " \(attribute)=\""))
+            return try #require(Double(text[start.upperBound...].prefix { $0 != "p" }))
+        }
+        let layout = (width: try points("width"), height: try points("height"))
+        let (width, height) = try pixels(png), (bigWidth, bigHeight) = try pixels(big)
+        #expect(abs(Double(width) - layout.width * 96 / 72) <= 3 && abs(Double(height) - layout.height * 96 / 72) <= 3, "\(width)x\(height)")
+        #expect(abs(bigWidth - 2 * width) <= 3 && abs(bigHeight - 2 * height) <= 3, "\(bigWidth)x\(bigHeight)")
+        // Not over a file lifecycle did not render.
+        let mine = folder.appendingPathComponent("mine.png")
+        try Data("not a picture".utf8).write(to: mine)
+        let refused = try run("render", spec, "--system", "Navigation", "-o", mine.path)
+        #expect(refused.status != 0 && refused.stderr.contains("was not rendered by lifecycle"), "\(refused)")
+        #expect(try String(contentsOf: mine, encoding: .utf8) == "not a picture")
     }
 
     @Test func exportSystemWritesASequenceInMermaidOrPlantUML() throws {

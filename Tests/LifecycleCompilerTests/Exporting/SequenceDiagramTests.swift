@@ -131,6 +131,54 @@ import Testing
         #expect(String(decoding: ExportFormat.markdown.body(model: small), as: UTF8.self).contains("```mermaid\nsequenceDiagram\n"))
     }
 
+    /// `render --system -o x.png|pdf`: Graphviz draws `SequenceDOTGenerator`'s graph without
+    /// moving anything (`-Kneato -n2`). Its own SVG of that graph, read back, has every text of
+    /// the layout where the layout anchors it (the start of a left-aligned cell, or the middle)
+    /// and on its baseline within a point or so, in a page of the layout's size.
+    @Test("Graphviz draws the sequence layout where it is laid out, text by text")
+    func graphvizKeepsTheLayout() throws {
+        guard let dot = try GraphvizRequirement.dot() else { return }
+        for (_, _, model, system) in try Self.systems() {
+            let diagram = Self.diagram(model, system)
+            let layout = SequenceLayout(diagram: diagram)
+            let graph = Data(SequenceDOTGenerator(diagram: diagram).graph())
+            let drawn = try Shell.run(dot, ["-Kneato", "-n2", "-Tsvg"], input: graph)
+            #expect(drawn.status == 0 && !drawn.stderr.contains("Warning"), "\(system.name): \(drawn.stderr)")
+            let svg = drawn.stdout
+            let top = try #require(svg.range(of: "<svg ")).lowerBound
+            let root = svg[top...].prefix { $0 != ">" }
+            let size = { (name: String) in Double(SVGDrawing.attribute(name, in: root)?.dropLast(2) ?? "") ?? -1 }
+            #expect(abs(size("width") - layout.width) < 1 && abs(size("height") - layout.height) < 1, "\(system.name): \(root)")
+            var texts: [(string: String, anchor: String, x: Double, y: Double)] = []
+            var rest = svg[...]
+            while let start = rest.range(of: "<text "), let close = rest.range(of: "</text>", range: start.upperBound..<rest.endIndex) {
+                let tag = rest[start.lowerBound...].prefix { $0 != ">" }
+                texts.append((SVGDrawing.unescape(String(rest[rest.index(after: tag.endIndex)..<close.lowerBound])),
+                               SVGDrawing.attribute("text-anchor", in: tag) ?? "",
+                               SVGDrawing.attribute("x", in: tag).flatMap(Double.init) ?? .nan,
+                               SVGDrawing.attribute("y", in: tag).flatMap(Double.init) ?? .nan))
+                rest = rest[close.upperBound...]
+            }
+            let laidOut = layout.groups.flatMap(\.marks).compactMap { mark -> SequenceLayout.Text? in
+                if case .text(let text) = mark { return text } else { return nil }
+            }
+            #expect(texts.count == laidOut.count, "\(system.name)")
+            for text in laidOut {
+                // Graphviz's SVG puts the page's bottom at y = 0, above it negative.
+                // A middle-anchored text is where it is laid out give or take the difference
+                // between the face's widths and Helvetica's (Graphviz writes where it starts).
+                let width = TextMetrics.helveticaWidth(text.string, fontSize: text.size)
+                let found = texts.first {
+                    let x = $0.anchor == "start" ? $0.x : $0.x - width / 2
+                    let expected = text.anchor == .start ? text.x : text.x - width / 2
+                    return $0.string == text.string && abs(x - expected) < (text.anchor == .start ? 1 : 1 + width * 0.1)
+                        && abs($0.y - (text.y - layout.height)) < 1
+                }
+                #expect(found != nil, "\(system.name): '\(text.string)' not at (\(text.x), \(text.y - layout.height)): \(texts.filter { $0.string == text.string })")
+            }
+        }
+    }
+
     @Test("the README's sequence diagram is what 'render --system' draws today")
     func examplePicture() throws {
         let model = try ExportTests.model("Examples/NavigationLifecycle.lifecycle")
