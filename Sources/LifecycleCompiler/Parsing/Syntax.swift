@@ -94,6 +94,8 @@ public struct MachineDecl: Sendable {
     public var scenePhases: [ScenePhaseDecl] = []
     /// `appState Background: .runningBackground, …`: what each state looks like to a UI test.
     public var appStates: [ScenePhaseDecl] = []
+    /// `from f to g within 30s "reason"` (issue 43).
+    public var callbackDeadlines: [CallbackDeadlineDecl] = []
 
     public init(name: NameSyntax, description: StringSyntax?, range: SourceRange) {
         self.name = name
@@ -129,6 +131,30 @@ public struct StateDecl: Sendable {
     public var description: StringSyntax?
     /// From the modifier (or `state`) to the closing brace of the body, if any.
     public var range: SourceRange
+    /// `within 20s "reason"` after the name (issue 43).
+    public var deadline: DeadlineSyntax? = nil
+}
+
+/// A duration as written (`5s`): its raw text, read by the checker (`TimeSpan(parsing:)`).
+public struct DurationSyntax: Sendable {
+    /// The duration's text; empty (at the place it was expected) when none was written.
+    public var range: SourceRange
+}
+
+/// `within 20s "reason"`.
+public struct DeadlineSyntax: Sendable {
+    public var span: DurationSyntax
+    public var reason: StringSyntax?
+    /// From `within` to the end of the clause.
+    public var range: SourceRange
+}
+
+/// `from beginBackgroundTask to endBackgroundTask within 30s "reason"` in a machine's body.
+public struct CallbackDeadlineDecl: Sendable {
+    public var from: CallbackRef
+    public var to: CallbackRef
+    public var deadline: DeadlineSyntax
+    public var range: SourceRange
 }
 
 /// `A -> B on event by user calls f(_:), g "description"`.
@@ -150,6 +176,8 @@ public struct TransitionDecl: Sendable {
     public var callbacks: Range<Int32>
     public var description: StringSyntax?
     public var range: SourceRange
+    /// `after 5s` (issue 43).
+    public var delay: DurationSyntax? = nil
 }
 
 /// A Swift method reference: `name`, `name()` or `name(_:label:)`.
