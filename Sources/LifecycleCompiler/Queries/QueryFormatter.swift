@@ -57,7 +57,7 @@ public struct QueryFormatter {
     /// A simulation: its steps, then the state it ends in and the events that state accepts.
     /// With no steps, the state it starts in and the events that state accepts.
     public func text(run: Simulator.Run) -> String {
-        var text = run.steps.map { self.text(step: $0) }.joined()
+        var text = timedText(run)
         text += run.steps.isEmpty ? "Starts in \(located(run.start)).\n" : "Ends in \(located(run.end)).\n"
         text += accepts(run.end)
         return text
@@ -65,7 +65,32 @@ public struct QueryFormatter {
 
     /// The steps of a run that stopped at a rejected event (the error itself goes elsewhere).
     public func text(stoppedRun run: Simulator.Run) -> String {
-        run.steps.map { text(step: $0) }.joined()
+        timedText(run)
+    }
+
+    /// The steps, with the waits and the timed transitions they let fire (issue 43):
+    /// `Waits until 6s.` and `At 5s, after 5s in Background:` before a timed step.
+    func timedText(_ run: Simulator.Run) -> String {
+        var text = ""
+        var waits = run.waits[...]
+        for (index, step) in run.steps.enumerated() {
+            if let at = run.timed[index] {
+                let transition = machine.transitions[step.transition]
+                text += "At \(TimeSpan(milliseconds: at)), after \(transition.delay!) in \(name(transition.source)):\n"
+            }
+            text += self.text(step: step)
+            while let wait = waits.first, wait.afterSteps == index + 1, run.timed[index + 1] == nil {
+                text += "Waits until \(TimeSpan(milliseconds: wait.until)).\n"
+                waits = waits.dropFirst()
+            }
+        }
+        while let wait = waits.first {
+            if wait.afterSteps <= run.steps.count {
+                text += "Waits until \(TimeSpan(milliseconds: wait.until)).\n"
+            }
+            waits = waits.dropFirst()
+        }
+        return text
     }
 
     /// The transitions into `state`, grouped by trigger (user, then system, then unspecified),

@@ -12,6 +12,21 @@ public enum Simulator {
         public var steps: [QueryStep]
         /// The state the machine is in after the last step.
         public var end: Int { steps.last?.to ?? start }
+        /// For each step a timed transition took (issue 43), when it fired: its index in
+        /// `steps` and the milliseconds from the start. Empty for a run without waits.
+        public var timed: [Int: Int64] = [:]
+        /// The waits of the run, in order: after how many steps, and until when.
+        public var waits: [Wait] = []
+
+        public struct Wait: Sendable, Equatable {
+            public var afterSteps: Int
+            public var until: Int64
+        }
+
+        public init(start: Int, steps: [QueryStep]) {
+            self.start = start
+            self.steps = steps
+        }
     }
 
     /// The result of `run`: the whole run, or the steps taken before an event was rejected.
@@ -21,6 +36,9 @@ public enum Simulator {
         public var eventIndex: Int
         public var error: QueryError
     }
+
+    /// `wait` followed by a duration, among a simulation's events.
+    public static let waitWord = "wait"
 
     /// The state a machine starts in.
     public static func start(of machine: Machine) -> Int { machine.entry(machine.initialState) }
@@ -32,7 +50,25 @@ public enum Simulator {
     public static func run(_ events: [String], in machine: Machine) -> Result<Run, Failure> {
         let stepper = MachineStepper(machine)
         var run = Run(start: stepper.start, steps: [])
+        // `wait 6s` between events (issue 43): time passes, and timed transitions fire.
+        let timing = TimedStepper(stepper)
+        var clock = timing.start()
+        var skip = false
         for (position, event) in events.enumerated() {
+            if skip {
+                skip = false
+                continue
+            }
+            if event == Simulator.waitWord, position + 1 < events.count, let span = TimeSpan(parsing: events[position + 1]) {
+                skip = true
+                let until = clock.now + span.milliseconds
+                for timed in timing.wait(until: until, &clock) {
+                    run.timed[run.steps.count] = timed.at
+                    run.steps.append(timed.step)
+                }
+                run.waits.append(Run.Wait(afterSteps: run.steps.count, until: until))
+                continue
+            }
             let state = run.end
             guard let step = stepper.step(on: event, from: state) else {
                 let error = QueryError.rejectedEvent(event, state: machine.states[state].name,
@@ -41,6 +77,7 @@ public enum Simulator {
                 return .failure(Failure(run: run, eventIndex: position, error: error))
             }
             run.steps.append(step)
+            timing.apply(step, at: clock.now, to: &clock)
         }
         return .success(run)
     }
