@@ -149,7 +149,8 @@ public struct MermaidGenerator {
 
     /// `event (trigger)`, the real ends of a lifted edge, then the callbacks, one a line.
     func label(_ transition: Transition, _ edge: LiftedEdge, _ machine: Machine) -> String {
-        var first = [transition.event, transition.trigger.map { "(\($0.rawValue))" }].compactMap { $0 }.joined(separator: " ")
+        var first = [transition.event, transition.trigger.map { "(\($0.rawValue))" },
+                     transition.delay.map { "after \($0)" }].compactMap { $0 }.joined(separator: " ")
         if let source = edge.realSource { first += (first.isEmpty ? "" : " ") + "from \(machine.states[source].name)" }
         if let target = edge.realTarget { first += (first.isEmpty ? "" : " ") + "to \(machine.states[target].name)" }
         let lines = (first.isEmpty ? [] : [first]) + export.callbacks(transition)

@@ -124,7 +124,8 @@ public struct PlantUMLGenerator {
             case .system: arrow = "-[dashed]->"
             case nil: arrow = "-[#777777]->"
             }
-            let first = [transition.event, transition.trigger.map { "(\($0.rawValue))" }].compactMap { $0 }.joined(separator: " ")
+            let first = [transition.event, transition.trigger.map { "(\($0.rawValue))" },
+                     transition.delay.map { "after \($0)" }].compactMap { $0 }.joined(separator: " ")
             let lines = (first.isEmpty ? [] : [first]) + export.callbacks(transition)
             let label = lines.map(Self.escape).joined(separator: "\\n")
             printer.line("\(id(transition.source)) \(arrow) \(id(transition.target))" + (label.isEmpty ? "" : " : \(label)"))
