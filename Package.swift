@@ -28,12 +28,14 @@ let package = Package(
             dependencies: ["LifecycleCompiler", .target(name: "GlibcMalloc", condition: .when(platforms: [.linux]))]
         ),
         // Runs `lifecycle check` on each spec of a target, and its delegates against the target's
-        // Swift files, as build commands (README, "In Xcode and SwiftPM builds").
+        // Swift files, as build commands (README, "In Xcode and SwiftPM builds"). The two plugins'
+        // sources live in Examples/BinaryPlugins, the package that runs them on a prebuilt
+        // `lifecycle` instead: one source for both packages (the Plugins article, "Prebuilt").
         .plugin(
             name: "LifecyclePlugin",
             capability: .buildTool(),
             dependencies: ["lifecycle"],
-            path: "Sources/LifecyclePlugin"
+            path: "Examples/BinaryPlugins/Plugins/LifecyclePlugin"
         ),
         .plugin(
             name: "LifecycleCommandPlugin",
@@ -44,7 +46,19 @@ let package = Package(
                     reason: "Writes each spec's Swift skeleton (adding only missing callbacks to an existing file) and its diagram beside the spec")]
             ),
             dependencies: ["lifecycle"],
-            path: "Sources/LifecycleCommandPlugin"
+            path: "Examples/BinaryPlugins/Plugins/LifecycleCommandPlugin"
+        ),
+        // `swift package --allow-writing-to-package-directory lifecycle-bundle`: builds `lifecycle`
+        // in release for this host and writes `lifecycle.artifactbundle`, its zip and the zip's
+        // checksum, for a `binaryTarget` (Examples/BinaryPlugins).
+        .plugin(
+            name: "LifecycleBundlePlugin",
+            capability: .command(
+                intent: .custom(verb: "lifecycle-bundle",
+                                description: "Build lifecycle in release and write it as an artifact bundle, zipped, with its checksum"),
+                permissions: [.writeToPackageDirectory(reason: "Writes lifecycle.artifactbundle, its zip and checksum (default: into .build/artifactbundle)")]
+            ),
+            path: "Sources/LifecycleBundlePlugin"
         ),
         // Seeded random numbers and synthetic specs, shared by the benchmark and the tests (no I/O).
         .target(name: "SpecGeneration"),

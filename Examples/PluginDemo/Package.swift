@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 // A package that checks its lifecycle spec in every build and regenerates the spec's outputs
 // with `swift package lifecycle`. It depends on the lifecycle package by relative path; a team
-// would write `.package(url: "…/lifecycle.git", from: "0.1.0")` instead.
+// would write `.package(url: "…/lifecycle.git", from: "0.4.0")` instead.
 import PackageDescription
 
 let package = Package(

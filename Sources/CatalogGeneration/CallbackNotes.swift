@@ -12,7 +12,10 @@ public enum CallbackNotes {
         public var body: String? = nil
     }
 
-    public static let notes: [String: Note] = [
+    /// Every catalog's notes.
+    public static let notes: [String: Note] = uikit.merging(appKit) { first, _ in first }.merging(frameworks) { first, _ in first }
+
+    static let uikit: [String: Note] = [
         // UIViewController
         "UIViewController.loadView()": Note(comment: "Creates the view when `view` is first read while nil; assign `view`, don't call super.",
                                             body: "view = UIView()"),
@@ -23,6 +26,7 @@ public enum CallbackNotes {
         "UIViewController.viewWillDisappear(_:)": Note(comment: "Before the view leaves the hierarchy: commit edits, resign first responder. Must call super."),
         "UIViewController.viewDidDisappear(_:)": Note(comment: "After the view has left the hierarchy. Must call super."),
         "UIViewController.updateProperties()": Note(comment: "Configure content and styling before layout; tracks the @Observable objects it reads. Must call super."),
+        "UIViewController.updateContentUnavailableConfiguration(using:)": Note(comment: "Set contentUnavailableConfiguration for the state (empty, loading, no results); called before layout when it needs an update."),
         "UIViewController.viewWillLayoutSubviews()": Note(comment: "Before each layout pass of the view; may run many times (the default does nothing)."),
         "UIViewController.viewDidLayoutSubviews()": Note(comment: "After each layout pass of the view; may run many times (the default does nothing)."),
         "UIViewController.updateViewConstraints()": Note(comment: "Update the view's constraints; call super last."),

@@ -1,27 +1,41 @@
-/// Writes `Sources/LifecycleCompiler/Checking/Catalog/UIKitCatalog.swift` from Apple's symbol
-/// graphs: UIKit's, and those of the frameworks whose types UIKit's callbacks name but UIKit
-/// does not import (CloudKit's `CKShare.Metadata`, Intents' `INIntent`).
+/// Writes one module's catalog, `Sources/LifecycleCompiler/Checking/Catalog/<Module>Catalog.swift`,
+/// from Apple's symbol graphs: the module's own, and those of the frameworks whose types its
+/// callbacks name but the module only declares forward (UIKit's CloudKit `CKShare.Metadata`,
+/// Intents' `INIntent`).
 ///
 /// Every callback `CatalogSelection` picks is written as Swift imports it (the declaration's
-/// fragments, with each type from another framework under its Swift name), with Apple's iOS
+/// fragments, with each type from another framework under its Swift name), with Apple's
 /// availability and deprecation message verbatim and the Objective-C selector of its precise
-/// identifier; then `CatalogOverlay` is applied, and `CallbackNotes` adds this project's
-/// comments and skeleton bodies. No I/O: the executable `lifecycle-catalog` reads and writes.
+/// identifier; then `CatalogOverlay` is applied, and `CallbackNotes` adds this project's comments
+/// and skeleton bodies. Beside the declarations it records what Swift 6 needs to know (each
+/// protocol's and class's isolation, read from the graph), which protocol requirements are not
+/// optional, and the real methods it leaves out. No I/O: the executable `lifecycle-catalog`
+/// reads and writes.
 public struct CatalogGenerator {
     /// The SDK the graphs come from, as the catalog names it: `iOS 26.2`.
     public var sdk: String
-    let uikit: SymbolGraph
+    public var definition: CatalogDefinition
+    let primary: SymbolGraph
     let frameworks: [SymbolGraph]
 
-    /// - Parameter graphs: UIKit's graph and those of the frameworks to import for types UIKit
-    ///   only declares forward.
-    public init(sdk: String, graphs: [SymbolGraph]) throws(CatalogError) {
-        guard let uikit = graphs.first(where: { $0.module == "UIKit" }) else {
-            throw CatalogError("no UIKit symbol graph among \(graphs.map(\.module))")
+    /// - Parameter graphs: the module's graph and those of `definition.importGraphs` (others are ignored).
+    public init(sdk: String, definition: CatalogDefinition, graphs: [SymbolGraph]) throws(CatalogError) {
+        guard let primary = graphs.first(where: { $0.module == definition.graph }) else {
+            throw CatalogError("no \(definition.graph) symbol graph among \(graphs.map(\.module))")
         }
         self.sdk = sdk
-        self.uikit = uikit
-        frameworks = graphs.filter { $0.module != "UIKit" }.sorted { $0.module < $1.module }
+        self.definition = definition
+        self.primary = primary
+        frameworks = graphs.filter { definition.importGraphs.contains($0.module) }.sorted { $0.module < $1.module }
+        let missing = definition.importGraphs.filter { name in !frameworks.contains { $0.module == name } }
+        guard missing.isEmpty else {
+            throw CatalogError("\(definition.module) needs the symbol graphs of \(missing.joined(separator: ", ")) too")
+        }
+    }
+
+    /// UIKit's catalog (the generator's first form).
+    public init(sdk: String, graphs: [SymbolGraph]) throws(CatalogError) {
+        try self.init(sdk: sdk, definition: CatalogSelection.uikit, graphs: graphs)
     }
 
     /// The generated file, what the maintainer should know, and the symbols read, by module
@@ -33,6 +47,8 @@ public struct CatalogGenerator {
         /// Callbacks from Apple's graph (the overlay's not counted), and properties.
         public var callbackCount: Int
         public var propertyCount: Int
+        /// Callbacks per owner (protocol or class), from Apple's graph.
+        public var callbacksByOwner: [(owner: String, count: Int)]
     }
 
     /// One callback or property of the catalog.
@@ -48,8 +64,14 @@ public struct CatalogGenerator {
         /// Comments saying where overlay facts come from.
         var overlay: [String] = []
         var fromOverlay = false
+        /// A protocol requirement that is not `optional`.
+        var isRequired = false
+        /// Another callback of the owner has the same Swift selector (`CBPeripheralDelegate`'s
+        /// `peripheral(_:didUpdateValueFor:error:)`, for a characteristic and a descriptor).
+        var isOverloaded = false
 
-        var key: String { "\(owner).\(selector)" }
+        /// How notes name it: `Owner.selector`, or `Owner.objcSelector` for an overload.
+        var key: String { "\(owner).\(isOverloaded ? objcSelector ?? selector : selector)" }
     }
 
     public func generate() throws(CatalogError) -> Output {
@@ -57,6 +79,8 @@ public struct CatalogGenerator {
         var consulted: [String: Set<String>] = [:]
         var frameworkTypes: [String: String] = [:]
         let types = frameworkTypeIndex()
+        let module = primary.module
+        let platform = definition.platform
 
         // The declaration from `func`/`var` on, each type named in another framework spelt as
         // Swift knows it there (`CKShareMetadata` is `CKShare.Metadata`).
@@ -77,35 +101,94 @@ public struct CatalogGenerator {
             if symbol.kind == "swift.property", let accessors = text.firstRange(of: " {") { text = String(text[..<accessors.lowerBound]) }
             return text
         }
-        func iOS(_ symbol: SymbolGraph.Symbol) -> SymbolGraph.AvailabilityItem? { symbol.availability.first { $0.domain == "iOS" } }
+        func availability(_ symbol: SymbolGraph.Symbol) -> SymbolGraph.AvailabilityItem? {
+            symbol.availability.first { $0.domain == platform }
+        }
         func read(_ symbol: SymbolGraph.Symbol) {
-            consulted["UIKit", default: []].insert(symbol.identifier)
+            consulted[module, default: []].insert(symbol.identifier)
+        }
+
+        let byIdentifier = Dictionary(primary.symbols.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
+        // Types by Swift name: Objective-C identifiers keep the Objective-C name
+        // (`c:objc(pl)NSURLSessionDelegate` is `URLSessionDelegate`).
+        var typeByName: [String: SymbolGraph.Symbol] = [:]
+        for symbol in primary.symbols where symbol.pathComponents.count == 1 && (symbol.kind == "swift.protocol" || symbol.kind == "swift.class") {
+            if typeByName[symbol.pathComponents[0]] == nil { typeByName[symbol.pathComponents[0]] = symbol }
+        }
+        var isolation: [String: String] = [:]
+        @discardableResult
+        func declaredType(_ name: String) throws(CatalogError) -> SymbolGraph.Symbol {
+            guard let symbol = typeByName[name] else { throw CatalogError("no '\(name)' in \(module)'s symbol graph") }
+            read(symbol)
+            if isolation[name] == nil, let value = primary.isolation(of: symbol) { isolation[name] = value }
+            return symbol
         }
 
         var entries: [Entry] = []
-        // The view controller: the groups, in order.
-        let byIdentifier = Dictionary(uikit.symbols.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
+        // The class callbacks: the groups, in order.
         var groupStarts: [Int: CatalogSelection.Group] = [:]
-        for group in CatalogSelection.viewControllerGroups {
-            groupStarts[entries.count] = group
-            for member in group.members {
-                let kind = member.owner == "UIViewController" ? "cs" : "pl"
-                let identifier = "c:objc(\(kind))\(member.owner)(im)\(member.selector)"
-                guard let symbol = byIdentifier[identifier] else {
-                    throw CatalogError("the view controller's '\(member.selector)' (\(identifier)) is not in UIKit's symbol graph: update CatalogSelection")
+        if let classCallbacks = definition.classCallbacks {
+            for base in classCallbacks.bases + [classCallbacks.name] { try declaredType(base) }
+            // A class is isolated as its superclass is (`NSViewController` inherits `NSResponder`'s
+            // `@MainActor`); its `Sendable` conformance says nothing more.
+            var inherited: String?
+            for name in classCallbacks.bases + [classCallbacks.name] {
+                if isolation[name] == "mainActor" { inherited = "mainActor" }
+                isolation[name] = inherited
+            }
+            for group in classCallbacks.groups {
+                groupStarts[entries.count] = group
+                for member in group.members {
+                    // A protocol the class adopts (`UIContentContainer`) is read for its identifier only.
+                    let owner = member.owner == classCallbacks.name ? try declaredType(member.owner) : typeByName[member.owner]
+                    if let owner { read(owner) }
+                    let identifier = "\(owner?.identifier ?? member.owner)(im)\(member.selector)"
+                    // A method of UIKit's Swift overlay keeps its class's Objective-C name after a
+                    // module prefix: `c:@CM@UIKit@@objc(cs)UIViewController(im)_bridgedUpdate…`.
+                    let overlaid = "@objc(cs)\(member.owner)(im)\(member.selector)"
+                    guard let symbol = byIdentifier[identifier]
+                        ?? primary.symbols.first(where: { $0.identifier.hasPrefix("c:@CM@") && $0.identifier.hasSuffix(overlaid) }) else {
+                        throw CatalogError("\(classCallbacks.name)'s '\(member.selector)' (\(identifier)) is not in \(module)'s symbol graph: update CatalogSelection")
+                    }
+                    read(symbol)
+                    entries.append(Entry(owner: classCallbacks.name, declaration: try declaration(of: symbol), selector: symbol.title,
+                                         objcSelector: symbol.objcSelector, availability: availability(symbol)))
                 }
-                read(symbol)
-                entries.append(Entry(owner: "UIViewController", declaration: try declaration(of: symbol), selector: symbol.title,
-                                     objcSelector: symbol.objcSelector, availability: iOS(symbol)))
             }
         }
+        // Declared classes and their superclasses among the catalog's classes (`BGAppRefreshTask:
+        // BGTask`, `NSWindowController: NSResponder`), whose isolation they inherit.
+        var superclasses: [String: String] = [:]
+        let classes = definition.declaredClasses + (definition.classCallbacks.map { $0.bases + [$0.name] } ?? [])
+        for name in definition.declaredClasses {
+            let symbol = try declaredType(name)
+            let parent = primary.relationships.first { $0.kind == "inheritsFrom" && $0.source == symbol.identifier }?.target
+            if let parent, let named = classes.first(where: { typeByName[$0]?.identifier == parent }) {
+                superclasses[name] = named
+                if isolation[named] == "mainActor" { isolation[name] = "mainActor" }
+            }
+            if isolation[name] != "mainActor" { isolation[name] = nil }
+        }
+
         // The delegate protocols, whole: one callback per Objective-C selector (Swift also sees
         // an `async` form of those with a completion handler, listed as unlisted).
         var asyncForms: [SymbolGraph.Symbol] = []
-        for owner in CatalogSelection.delegateProtocols {
+        var parents: [String: [String]] = [:]
+        var protocolIDs: [String: String] = [:]
+        for owner in definition.protocols { protocolIDs[try declaredType(owner.name).identifier] = owner.name }
+        let refinements = primary.relationships.filter { $0.kind == "conformsTo" && protocolIDs[$0.source] != nil && protocolIDs[$0.target] != nil }
+        for owner in definition.protocols {
+            // The protocols it refines directly: the graph lists every ancestor
+            // (`URLSessionDataDelegate` conforms to `URLSessionTaskDelegate` and `URLSessionDelegate`).
+            let identifier = typeByName[owner.name]!.identifier
+            let all = refinements.filter { $0.source == identifier }.map(\.target)
+            let direct = all.filter { ancestor in !all.contains { other in refinements.contains { $0.source == other && $0.target == ancestor } } }
+            parents[owner.name] = direct.compactMap { protocolIDs[$0] }
             var seen: Set<String> = []
-            let members = uikit.symbols.filter { $0.pathComponents.count == 2 && $0.pathComponents[0] == owner.name }
-            guard !members.isEmpty else { throw CatalogError("no '\(owner.name)' in UIKit's symbol graph") }
+            let members = primary.symbols.filter { $0.pathComponents.count == 2 && $0.pathComponents[0] == owner.name }
+            guard !members.isEmpty else { throw CatalogError("no members of '\(owner.name)' in \(module)'s symbol graph") }
+            let required = Set(primary.relationships.filter { $0.kind == "requirementOf" }.map(\.source))
+            let first = entries.count
             for symbol in members {
                 read(symbol)
                 switch symbol.kind {
@@ -114,13 +197,28 @@ public struct CatalogGenerator {
                     guard !isAsync else { asyncForms.append(symbol); continue }
                     guard seen.insert(symbol.identifier).inserted else { continue }
                     entries.append(Entry(owner: owner.name, declaration: try declaration(of: symbol), selector: symbol.title,
-                                         objcSelector: symbol.objcSelector, availability: iOS(symbol)))
+                                         objcSelector: symbol.objcSelector, availability: availability(symbol),
+                                         isRequired: required.contains(symbol.identifier)))
                 case "swift.property" where symbol.identifier.contains("(py)"):
                     entries.append(Entry(owner: owner.name, isProperty: true, declaration: try declaration(of: symbol),
-                                         selector: symbol.title, availability: iOS(symbol)))
+                                         selector: symbol.title, availability: availability(symbol),
+                                         isRequired: required.contains(symbol.identifier)))
                 default:
                     continue // `static func main()`: what `@main` calls, not a callback
                 }
+            }
+            // A protocol whose every member is `@MainActor` (AppKit's, in the macOS 15 SDK) is
+            // implemented by a `@MainActor` class as one that says so itself.
+            let isMainActor = { (symbol: SymbolGraph.Symbol) in
+                symbol.declaration.contains { $0.kind == "attribute" && ($0.preciseIdentifier == "s:ScM" || $0.spelling.hasSuffix("MainActor")) }
+            }
+            let requirements = members.filter { $0.identifier.hasPrefix("c:") }  // not `static func main()` of an extension
+            if isolation[owner.name] == nil, !requirements.isEmpty, requirements.allSatisfy(isMainActor) { isolation[owner.name] = "mainActor" }
+            // Overloads: callbacks of one protocol that Swift names alike.
+            var counts: [String: Int] = [:]
+            for entry in entries[first...] where !entry.isProperty { counts[entry.selector, default: 0] += 1 }
+            for index in first..<entries.count where !entries[index].isProperty && counts[entries[index].selector]! > 1 {
+                entries[index].isOverloaded = true
             }
             if let lone = asyncForms.first(where: { $0.pathComponents[0] == owner.name && !seen.contains($0.identifier) }) {
                 throw CatalogError("'\(owner.name).\(lone.title)' (\(lone.identifier)) has only an async form: CatalogGenerator does not write one yet")
@@ -128,9 +226,16 @@ public struct CatalogGenerator {
         }
         let callbackCount = entries.filter { !$0.isProperty }.count
         let propertyCount = entries.count - callbackCount
+        var callbacksByOwner: [(owner: String, count: Int)] = []
+        for entry in entries where !entry.isProperty {
+            if callbacksByOwner.last?.owner == entry.owner { callbacksByOwner[callbacksByOwner.count - 1].count += 1 } else {
+                callbacksByOwner.append((entry.owner, 1))
+            }
+        }
 
-        // The overlay: deprecations, then callbacks newer than the SDK.
-        for deprecation in CatalogOverlay.deprecations {
+        // The overlay: deprecations, then callbacks newer than the SDK (those of this catalog's owners).
+        let owners = Set(entries.map(\.owner))
+        for deprecation in CatalogOverlay.deprecations where owners.contains(deprecation.owner) {
             guard let index = entries.firstIndex(where: { $0.owner == deprecation.owner && $0.selector == deprecation.selector }) else {
                 throw CatalogError("overlay: no '\(deprecation.owner).\(deprecation.selector)' to deprecate")
             }
@@ -138,31 +243,29 @@ public struct CatalogGenerator {
                 report.append("overlay: the SDK already deprecates '\(deprecation.owner).\(deprecation.selector)'; remove the entry")
                 continue
             }
-            var availability = entries[index].availability ?? SymbolGraph.AvailabilityItem(domain: "iOS")
+            var availability = entries[index].availability ?? SymbolGraph.AvailabilityItem(domain: platform)
             availability.deprecated = deprecation.deprecated
             availability.renamed = deprecation.renamed
             entries[index].availability = availability
-            entries[index].overlay.append("Overlay: deprecated in iOS \(deprecation.deprecated) (\(deprecation.source)).")
+            entries[index].overlay.append("Overlay: deprecated in \(platform) \(deprecation.deprecated) (\(deprecation.source)).")
         }
-        for addition in CatalogOverlay.additions {
+        for addition in CatalogOverlay.additions where owners.contains(addition.owner) {
             if entries.contains(where: { $0.owner == addition.owner && $0.selector == addition.selector }) {
                 report.append("overlay: the SDK already has '\(addition.owner).\(addition.selector)'; remove the entry")
                 continue
             }
-            guard let last = entries.lastIndex(where: { $0.owner == addition.owner }) else {
-                throw CatalogError("overlay: no '\(addition.owner)' to add '\(addition.selector)' to")
-            }
+            let last = entries.lastIndex(where: { $0.owner == addition.owner })!
             entries.insert(Entry(owner: addition.owner, declaration: addition.declaration, selector: addition.selector,
                                  objcSelector: addition.objcSelector,
-                                 availability: SymbolGraph.AvailabilityItem(domain: "iOS", introduced: addition.introduced),
-                                 overlay: ["Overlay: new in iOS \(addition.introduced) (\(addition.source))."], fromOverlay: true),
+                                 availability: SymbolGraph.AvailabilityItem(domain: platform, introduced: addition.introduced),
+                                 overlay: ["Overlay: new in \(platform) \(addition.introduced) (\(addition.source))."], fromOverlay: true),
                            at: last + 1)
         }
 
-        let sceneReplacements = try self.sceneReplacements(entries, report: &report)
+        let sceneReplacements = module == "UIKit" ? try self.sceneReplacements(entries, report: &report) : []
 
         // This project's notes.
-        var notes = CallbackNotes.notes
+        var notes = CallbackNotes.notes.filter { owners.contains(String($0.key.prefix { $0 != "." })) }
         var written: [(entry: Entry, note: CallbackNotes.Note?)] = []
         for entry in entries {
             let note = notes.removeValue(forKey: entry.key)
@@ -173,13 +276,13 @@ public struct CatalogGenerator {
             throw CatalogError("CallbackNotes has notes for callbacks the catalog does not have: \(notes.keys.sorted().joined(separator: ", "))")
         }
 
-        // Real methods a spec may still name: the other Objective-C methods of the view
-        // controller and its superclass, and the `async` forms of delegate callbacks.
+        // Real methods a spec may still name: the other Objective-C methods of the class and its
+        // superclasses, and the `async` forms of delegate callbacks.
         let catalogued = Set(entries.map(\.selector))
         var unlisted: [(selector: String, owner: String, signature: String)] = []
         var unlistedSeen = catalogued
-        let candidates = CatalogSelection.unlistedOwners.flatMap { owner in
-            uikit.symbols.filter { $0.pathComponents.count == 2 && $0.pathComponents[0] == owner && $0.kind == "swift.method" }
+        let candidates = definition.unlistedOwners.flatMap { owner in
+            primary.symbols.filter { $0.pathComponents.count == 2 && $0.pathComponents[0] == owner && $0.kind == "swift.method" }
         } + asyncForms
         for symbol in candidates {
             read(symbol)
@@ -187,10 +290,11 @@ public struct CatalogGenerator {
             unlisted.append((symbol.title, symbol.pathComponents[0], try declaration(of: symbol)))
         }
 
-        let file = try CatalogWriter(sdk: sdk, modules: [uikit.module] + frameworks.map(\.module), entries: written,
-                                     groupStarts: groupStarts, sceneReplacements: sceneReplacements,
-                                     frameworks: frameworkTypes, unlisted: unlisted).file()
-        return Output(file: file, report: report, consulted: consulted, callbackCount: callbackCount, propertyCount: propertyCount)
+        let file = try CatalogWriter(sdk: sdk, definition: definition, modules: [module] + frameworks.map(\.module), entries: written,
+                                     groupStarts: groupStarts, parents: parents, superclasses: superclasses, isolation: isolation,
+                                     sceneReplacements: sceneReplacements, frameworks: frameworkTypes, unlisted: unlisted).file()
+        return Output(file: file, report: report, consulted: consulted, callbackCount: callbackCount, propertyCount: propertyCount,
+                      callbacksByOwner: callbacksByOwner)
     }
 
     /// Types declared in the framework graphs, by precise identifier: their Swift name (the

@@ -54,9 +54,18 @@ public struct SymbolGraph: Sendable {
         }
     }
 
+    /// A relationship between two symbols: `requirementOf` (a protocol's required member),
+    /// `optionalRequirementOf`, `conformsTo` (a protocol refining another, or `Sendable`), …
+    public struct Relationship: Sendable, Equatable {
+        public var kind: String
+        public var source: String
+        public var target: String
+    }
+
     /// `module.name`: `UIKit`, `CloudKit`.
     public var module: String
     public var symbols: [Symbol]
+    public var relationships: [Relationship]
     /// The top-level members of the file other than `symbols`, kept for `sample(keeping:)`.
     var header: [(String, JSONValue)]
 
@@ -74,6 +83,10 @@ public struct SymbolGraph: Sendable {
         self.module = module
         header = members.filter { $0.0 != "symbols" && $0.0 != "relationships" }
         self.symbols = []
+        relationships = (root["relationships"]?.array ?? []).compactMap { json in
+            guard let kind = json["kind"]?.string, let source = json["source"]?.string, let target = json["target"]?.string else { return nil }
+            return Relationship(kind: kind, source: source, target: target)
+        }
         for (index, json) in symbols.enumerated() {
             guard let identifier = json["identifier"]?["precise"]?.string, let kind = json["kind"]?["identifier"]?.string,
                   let path = json["pathComponents"]?.array?.compactMap(\.string) else {
@@ -119,7 +132,33 @@ public struct SymbolGraph: Sendable {
             }
             lines.append(JSONValue.object(trimmed).serialized())
         }
+        // The relationships among kept symbols, and those of kept symbols to types of other
+        // modules (`Sendable`).
+        let declared = Set(symbols.map(\.identifier))
+        let related = relationships.filter { identifiers.contains($0.source) && (identifiers.contains($0.target) || !declared.contains($0.target)) }
+            .filter { Self.sampledRelationships.contains($0.kind) }
+            .map { JSONValue.object([("kind", .string($0.kind)), ("source", .string($0.source)), ("target", .string($0.target))]).serialized() }
         let head = header.map { JSONValue.object([$0]).serialized().dropFirst().dropLast() }.joined(separator: ",")
-        return "{" + head + ",\"symbols\":[\n" + lines.joined(separator: ",\n") + "\n],\"relationships\":[]}\n"
+        return "{" + head + ",\"symbols\":[\n" + lines.joined(separator: ",\n") + "\n],\"relationships\":["
+            + (related.isEmpty ? "" : "\n" + related.joined(separator: ",\n") + "\n") + "]}\n"
+    }
+
+    /// The relationships the generator reads.
+    static let sampledRelationships: Set<String> = ["conformsTo", "requirementOf", "inheritsFrom"]
+
+    /// The precise identifier of Swift's `Sendable`.
+    static let sendable = "s:s8SendableP"
+
+    /// How Swift isolates a protocol or class: `mainActor` when its declaration says
+    /// `@MainActor`, `sendable` when it conforms to `Sendable`, else nil.
+    public func isolation(of symbol: Symbol) -> String? {
+        // `@MainActor` is two fragments, `@` and `MainActor` (whose precise identifier is `s:ScM`).
+        if symbol.declaration.contains(where: { $0.kind == "attribute" && ($0.preciseIdentifier == "s:ScM" || $0.spelling.hasSuffix("MainActor")) }) {
+            return "mainActor"
+        }
+        if relationships.contains(where: { $0.kind == "conformsTo" && $0.source == symbol.identifier && $0.target == Self.sendable }) {
+            return "sendable"
+        }
+        return nil
     }
 }

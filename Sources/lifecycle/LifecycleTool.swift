@@ -2,8 +2,6 @@ import LifecycleCompiler
 
 /// The `lifecycle` command: picks a subcommand and runs it.
 enum LifecycleTool {
-    static let version = "0.1.0"
-
     nonisolated(unsafe) static let commands: [any Command.Type] = [
         CheckCommand.self,
         SwiftCommand.self,
@@ -46,7 +44,7 @@ enum LifecycleTool {
             Terminal.out(overview)
             return .success
         case "--version":
-            Terminal.out("lifecycle \(version)\n")
+            Terminal.out(LifecycleVersion.line + "\n")
             return .success
         case "help":
             guard arguments.count > 1 else {

@@ -71,8 +71,9 @@ public struct LoggedCallback: Sendable, Hashable {
         self.phase = phase
     }
 
-    /// `scene`: the selector up to its parenthesis.
-    public var baseName: Substring { selector.prefix { $0 != "(" } }
+    /// `scene`: the selector up to its parenthesis (an overload's Objective-C selector, up to
+    /// its first colon).
+    public var baseName: Substring { selector.prefix { $0 != "(" && $0 != ":" } }
 
     /// Whether a log may name it by its base name alone (`viewWillAppear`): it takes at most
     /// one argument. `scene(_:willConnectTo:options:)` must be written in full.
@@ -136,7 +137,7 @@ public struct MachineAutomaton: LifecycleAutomaton, Sendable {
             }
         }
         callbackIDs = machine.transitions.map { transition in
-            transition.callbacks.map { numbering.number(model.method($0).selector, instance: nil) }
+            transition.callbacks.map { numbering.number(model.method($0).reference, instance: nil) }
         }
         callbacks = numbering.callbacks
         self.phaseIDs = phaseIDs

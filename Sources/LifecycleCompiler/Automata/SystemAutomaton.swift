@@ -29,7 +29,7 @@ public struct SystemAutomaton: LifecycleAutomaton, Sendable {
         callbackIDs = system.instances.indices.map { instance in
             system.machine(of: instance).transitions.map { transition in
                 guard let event = transition.event, fired[instance].contains(event) else { return [] }
-                return transition.callbacks.map { numbering.number(model.method($0).selector, instance: instance) }
+                return transition.callbacks.map { numbering.number(model.method($0).reference, instance: instance) }
             }
         }
         callbacks = numbering.callbacks

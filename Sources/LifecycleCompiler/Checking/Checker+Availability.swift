@@ -82,8 +82,8 @@ extension Checker {
         guard let availability = method.availability else { return nil }
         // A catalog callback's warning also quotes Apple's attribute, message included, verbatim.
         let quoting = { (diagnostic: Diagnostic) -> Diagnostic in
-            guard types[ref.type].origin == "UIKit" else { return diagnostic }
-            return diagnostic.note("the UIKit catalog (\(UIKitCatalog.sdk) SDK) declares '\(method.selector)' with \(availability.text)", at: method.range)
+            guard let origin = types[ref.type].origin, let catalog = BuiltInModules.named(origin) else { return diagnostic }
+            return diagnostic.note("the \(origin) catalog (\(catalog.sdk) SDK) declares '\(method.reference)' with \(availability.text)", at: method.range)
         }
         let appliesTo = { (platform: Platform) in
             availability.platform == "*" || availability.platform == platform.name
@@ -92,17 +92,17 @@ extension Checker {
         if let platform {
             guard appliesTo(platform) else { return nil }
             if availability.isDeprecated, availability.deprecated.map({ $0 <= platform.version }) ?? true {
-                return quoting(.callbackDeprecated(method.selector, platform: platform.name, since: availability.deprecated?.description,
+                return quoting(.callbackDeprecated(method.reference, platform: platform.name, since: availability.deprecated?.description,
                                                    replacement: availability.replacement, asWarning: true, at: range))
             }
             if let introduced = availability.introduced, introduced > platform.version {
-                return quoting(.callbackIntroducedLater(method.selector, platform: platform.name, introduced: introduced.description,
+                return quoting(.callbackIntroducedLater(method.reference, platform: platform.name, introduced: introduced.description,
                                                         target: platform.description, at: range))
             }
             return nil
         }
         guard availability.isDeprecated else { return nil }
-        return quoting(.callbackDeprecated(method.selector, platform: availability.platform == "*" ? "iOS" : availability.platform,
+        return quoting(.callbackDeprecated(method.reference, platform: availability.platform == "*" ? "iOS" : availability.platform,
                                            since: availability.deprecated?.description, replacement: availability.replacement,
                                            asWarning: false, at: range))
     }

@@ -5,21 +5,35 @@ extension Checker {
     /// Selectors and base names are interned, so resolving a reference hashes its bytes once
     /// and allocates nothing; the `String`-keyed views below are built only for messages.
     struct CallbackScope {
-        /// Selector (`name(_:label:)`) -> the first method with it, by interned id.
+        /// Selector (`name(_:label:)`) -> the methods with it, by interned id: one, or the
+        /// overloads of a Swift name (`peripheral(_:didUpdateValueFor:error:)`).
         var selectors = NameTable()
-        var methodBySelector: [MethodRef] = []
+        var methodsBySelector: [[MethodRef]] = []
         /// Base name -> every method with it, by interned id.
         var names = NameTable()
         var methodsByName: [[MethodRef]] = []
+        /// Objective-C selector -> an overload, for the methods whose Swift selector names several.
+        var objcSelectors = NameTable()
+        var overloadByObjC: [MethodRef] = []
         /// How the scope is named in messages: "UIWindowSceneDelegate", or nil for "in scope".
         var owners: String?
         var delegateName: String?
 
-        mutating func add(_ method: Method, _ ref: MethodRef) {
-            // A selector seen before is the same method restated lower down (a spec class
-            // overriding its superclass's method): the first, most derived one, answers for it.
-            guard Int(selectors.intern(method.selector)) == methodBySelector.count else { return }
-            methodBySelector.append(ref)
+        /// Adds `method` (`methods` reads the ones added before, for overloads).
+        mutating func add(_ method: Method, _ ref: MethodRef, methods: (MethodRef) -> Method) {
+            let selector = Int(selectors.intern(method.selector))
+            if selector == methodsBySelector.count {
+                methodsBySelector.append([ref])
+            } else {
+                // A selector seen before is the same method restated lower down (a spec class
+                // overriding its superclass's method: the first, most derived one, answers for
+                // it), unless its types differ: an overload.
+                guard method.isOverloaded, !methodsBySelector[selector].contains(where: { Overrides.sameTypes(methods($0), method) }) else { return }
+                methodsBySelector[selector].append(ref)
+            }
+            if method.isOverloaded, let objc = method.objcSelector, Int(objcSelectors.intern(objc)) == overloadByObjC.count {
+                overloadByObjC.append(ref)
+            }
             let name = Int(names.intern(method.name))
             if name == methodsByName.count { methodsByName.append([]) }
             methodsByName[name].append(ref)
@@ -34,21 +48,29 @@ extension Checker {
             names.lookup(name).map { methodsByName[Int($0)] } ?? []
         }
 
+        func methods(withSelector selector: String) -> [MethodRef] {
+            selectors.lookup(selector).map { methodsBySelector[Int($0)] } ?? []
+        }
+
         /// What a reference names in this scope.
         enum Lookup {
             case method(MethodRef)
-            /// A bare name that several methods have.
+            /// A bare name that several methods have, or a selector several overloads have.
             case ambiguous([MethodRef])
             case missing
         }
 
         /// What `ref` names. Its spelling was interned by the parser (`spellings`, the file's
         /// `FileSyntax.callbackSpellings`): it is looked up by its bytes, allocating nothing.
+        /// An Objective-C selector names an overload; any other callback it names is missing here
+        /// (the checker then says to write the Swift reference).
         func lookup(_ ref: CallbackRef, spellings: NameTable) -> Lookup {
-            if !ref.isBare {
-                return spellings.withBytes(ref.spelling, { selectors.lookup($0) }).map { .method(methodBySelector[Int($0)]) } ?? .missing
+            if ref.isObjectiveC {
+                return spellings.withBytes(ref.spelling, { objcSelectors.lookup($0) }).map { .method(overloadByObjC[Int($0)]) } ?? .missing
             }
-            let candidates = spellings.withBytes(ref.spelling, { names.lookup($0) }).map { methodsByName[Int($0)] } ?? []
+            let candidates = ref.isBare
+                ? spellings.withBytes(ref.spelling, { names.lookup($0) }).map { methodsByName[Int($0)] } ?? []
+                : spellings.withBytes(ref.spelling, { selectors.lookup($0) }).map { methodsBySelector[Int($0)] } ?? []
             switch candidates.count {
             case 0: return .missing
             case 1: return .method(candidates[0])
@@ -65,11 +87,11 @@ extension Checker {
                 .note("'\(name)' declared here", at: types[clash].range))
         }
         var delegate = Delegate(name: name, adopted: [], superclass: nil, range: decl.name.range)
+        delegate.isOpen = decl.isOpen
         for (position, parent) in decl.adopted.enumerated() {
             let parentName = text(parent.range)
             guard let index = typeByName[parentName] else {
-                let suggestion = spendSuggestion() ? Suggestions.bestMatch(for: parentName, in: typeByName.keys.sorted()) : nil
-                report(.unknownType(parentName, suggestion: suggestion, at: parent.range))
+                reportUnknownType(parentName, at: parent.range)
                 delegate.isIncomplete = true
                 continue
             }
@@ -86,9 +108,12 @@ extension Checker {
             }
             delegate.adopted.append(index)
         }
+        // A framework's delegate protocol is an Objective-C protocol (SwiftUI's `App` and `View`
+        // are Swift protocols a struct adopts).
         if delegate.superclass == nil, !delegate.isIncomplete,
-           let uikit = delegate.adopted.first(where: { types[$0].origin == "UIKit" && types[$0].kind == .protocol }) {
-            report(.delegateNeedsNSObject(name, protocol: types[uikit].name, at: decl.name.range))
+           let objc = delegate.adopted.first(where: { types[$0].kind == .protocol && types[$0].origin != "SwiftUI" && BuiltInModules.isModule(types[$0].origin) }) {
+            let superclass = types[objc].origin == "UIKit" ? "UIResponder" : "NSObject"
+            report(.delegateNeedsNSObject(name, protocol: types[objc].name, superclass: superclass, at: decl.name.range))
         }
         if !delegate.isIncomplete { checkSelectorClashes(delegate) }
         return delegate
@@ -141,7 +166,7 @@ extension Checker {
         }
         for type in typeList {
             for (index, method) in types[type].methods.enumerated() {
-                scope.add(method, MethodRef(type: type, index: index))
+                scope.add(method, MethodRef(type: type, index: index)) { types[$0.type].methods[$0.index] }
             }
         }
         return scope
@@ -153,13 +178,50 @@ extension Checker {
         case .method(let method):
             return method
         case .ambiguous(let candidates):
-            let selectors = candidates.map { types[$0.type].methods[$0.index].selector }
-            report(.ambiguousCallback(text(ref.baseName.range), candidates: selectors, at: ref.range))
+            let methods = candidates.map { types[$0.type].methods[$0.index] }
+            if ref.isBare {
+                report(.ambiguousCallback(text(ref.baseName.range), candidates: methods.map(\.reference), at: ref.range))
+            } else {
+                let selector = root.callbackSpellings.string(ref.spelling)
+                var diagnostic = Diagnostic.overloadedCallback(selector, owner: types[candidates[0].type].name,
+                                                               overloads: Checker.overloadDescriptions(methods), at: ref.range)
+                for method in methods {
+                    diagnostic = diagnostic.note("'\(method.reference)' declared here", at: method.range)
+                }
+                report(diagnostic)
+            }
         case .missing:
             let written = ref.isBare ? text(ref.baseName.range) : root.callbackSpellings.string(ref.spelling)
-            reportMissingCallback(written, isBare: ref.isBare, ref: ref, scope: scope, delegate: delegate)
+            if ref.isObjectiveC {
+                reportObjectiveCSelector(written, ref: ref, scope: scope)
+            } else {
+                reportMissingCallback(written, isBare: ref.isBare, ref: ref, scope: scope, delegate: delegate)
+            }
         }
         return nil
+    }
+
+    /// Each overload by its Objective-C selector and the first parameter type that tells it
+    /// from the others: `('peripheral:didUpdateValueForCharacteristic:error:', 'CBCharacteristic')`.
+    static func overloadDescriptions(_ methods: [Method]) -> [(reference: String, type: String?)] {
+        let differing = (0..<(methods.map(\.parameters.count).min() ?? 0)).first { position in
+            Set(methods.map { SwiftTypeText.normalized($0.parameters[position].type) }).count > 1
+        }
+        return methods.map { method in (method.reference, differing.map { method.parameters[$0].type }) }
+    }
+
+    /// An Objective-C selector that names no overload: the Swift reference is how a spec names
+    /// the callback (the Objective-C one only tells two overloads apart). The fix-it is the Swift
+    /// selector of the method declared with that `@objc` name, else the one Swift would derive.
+    mutating func reportObjectiveCSelector(_ written: String, ref: CallbackRef, scope: CallbackScope) {
+        var swift: String?
+        for index in scope.methodsBySelector.indices {
+            if let ref = scope.methodsBySelector[index].first(where: { types[$0.type].methods[$0.index].objcSelector == written }) {
+                swift = types[ref.type].methods[ref.index].selector
+                break
+            }
+        }
+        report(.objectiveCSelector(written, swift: swift ?? ObjCSelector.swiftForm(written), at: ref.range))
     }
 
     /// The callbacks the app-based and the scene-based life cycles split between the app
@@ -192,9 +254,12 @@ extension Checker {
                 }
             }
         }
-        if !isBare, importsUIKit, let unlisted = UIKitUnlisted.callbacks[written] {
-            report(.callbackNotInCatalog(written, owner: unlisted.owner, signature: unlisted.signature, at: ref.range))
-            return
+        if !isBare {
+            for module in loadedModules {
+                guard let catalog = BuiltInModules.named(module), let unlisted = catalog.unlisted[written] else { continue }
+                report(.callbackNotInCatalog(written, framework: catalog.framework, owner: unlisted.owner, signature: unlisted.signature, at: ref.range))
+                return
+            }
         }
         let suggestion: String? = if isBare {
             (spendSuggestion() ? Suggestions.bestMatch(for: written, in: scope.sortedNames) : nil)

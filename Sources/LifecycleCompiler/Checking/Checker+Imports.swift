@@ -1,11 +1,28 @@
 /// `import UIKit` and `import "Other.lifecycle"`: the declarations other files bring.
 extension Checker {
-    /// The modules `import NAME` knows.
-    static let modules = ["SwiftUI", "UIKit"]
+    /// The modules `import NAME` knows (`BuiltInModules`).
+    static var modules: [String] { BuiltInModules.names }
 
     /// A module's catalog: the file name its diagnostics use and its `.lifecycle` source.
     static func catalog(of module: String) -> (fileName: String, source: String) {
-        module == "SwiftUI" ? (SwiftUICatalog.fileName, SwiftUICatalog.source) : (UIKitCatalog.fileName, UIKitCatalog.source)
+        let catalog = BuiltInModules.named(module) ?? UIKitCatalog.self
+        return (catalog.fileName, catalog.source)
+    }
+
+    /// Reads a built-in module's catalog, and the modules it re-exports, once each; `modules`
+    /// lists those imported by name (what the generated Swift imports).
+    mutating func loadModule(_ module: String, into result: inout [(FileSyntax, String)], done: inout Set<String>,
+                             reexported: Bool = false) {
+        if !reexported && !modules.contains(module) { modules.append(module) }
+        guard done.insert("module:" + module).inserted, let catalog = BuiltInModules.named(module) else { return }
+        if module == "UIKit" { importsUIKit = true }
+        if module == "SwiftUI" { importsSwiftUI = true }
+        loadedModules.append(module)
+        let file = files.add(path: catalog.fileName, bytes: Array(catalog.source.utf8))
+        let (syntax, catalogDiagnostics) = Parser.parse(file, diagnosticLimit: diagnostics.limit)
+        diagnostics.append(contentsOf: catalogDiagnostics)
+        result.append((syntax, module))
+        for other in catalog.reexports { loadModule(other, into: &result, done: &done, reexported: true) }
     }
 
     /// Follows the root's imports depth-first with an explicit stack (no recursion on input),
@@ -51,22 +68,15 @@ extension Checker {
             switch decl.target {
             case .module(let nameSyntax):
                 var module = text(nameSyntax.range)
-                if !Checker.modules.contains(module) {
+                if BuiltInModules.named(module) == nil {
                     let suggestion = Suggestions.bestMatch(for: module, in: Checker.modules)
-                    report(.unknownModule(module, suggestion: suggestion, at: nameSyntax.range))
+                    report(.unknownModule(module, modules: Checker.modules.sorted(), suggestion: suggestion, at: nameSyntax.range))
                     // A misspelt 'UIKit' ('UIkit') is reported once; the catalog is then read
                     // as if spelt right, so that every UIKit name after it does not fail too.
                     guard let suggestion else { continue }
                     module = suggestion
                 }
-                if done.insert("module:" + module).inserted {
-                    if module == "UIKit" { importsUIKit = true } else { importsSwiftUI = true }
-                    let catalog = Checker.catalog(of: module)
-                    let file = files.add(path: catalog.fileName, bytes: Array(catalog.source.utf8))
-                    let (syntax, catalogDiagnostics) = Parser.parse(file, diagnosticLimit: diagnostics.limit)
-                    diagnostics.append(contentsOf: catalogDiagnostics)
-                    result.append((syntax, module))
-                }
+                loadModule(module, into: &result, done: &done)
             case .file(let literal):
                 let path = identity == nil
                     ? Checker.resolve(value(literal), relativeTo: stack[top].path)

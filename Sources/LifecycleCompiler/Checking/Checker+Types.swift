@@ -1,7 +1,13 @@
 /// Protocols and classes: their methods' selectors, parents, and duplicates.
 extension Checker {
     /// Adds the protocols and classes of one file, in source order.
+    ///
+    /// A built-in module's types come with what its catalog says beside the source: each one's
+    /// isolation, and which protocol requirements are not optional. Two modules may declare
+    /// one type (every catalog declares `NSObject`, which Swift re-exports from each framework):
+    /// it is one type, the first module's.
     mutating func declareTypes(of syntax: FileSyntax, origin: String?) {
+        let catalog = origin.flatMap(BuiltInModules.named)
         for entry in syntax.order {
             let decl: TypeDecl
             switch entry {
@@ -11,25 +17,25 @@ extension Checker {
             }
             let name = text(decl.name.range)
             if let first = typeByName[name] {
+                if catalog != nil && BuiltInModules.isModule(types[first].origin) { continue }
                 report(.duplicateType(decl.kind.rawValue, name, at: decl.name.range)
                     .note("'\(name)' first declared here", at: types[first].range))
                 continue
             }
             var info = TypeInfo(kind: decl.kind == .protocol ? .protocol : .class, name: name, parents: [],
                                 methods: [], properties: [], origin: origin, range: decl.name.range)
-            var selectors: [String: SourceRange] = [:]
+            info.isolation = catalog?.isolation[name]
+            var selectors: [String: [Int]] = [:]
             var properties: [String: SourceRange] = [:]
             for member in decl.memberOrder {
                 switch member {
                 case .function(let index):
-                    guard let method = makeMethod(decl.functions[index], ofClass: decl.kind == .class) else { continue }
-                    if let first = selectors[method.selector] {
-                        report(.duplicateMethod(method.selector, owner: name, at: method.range)
-                            .note("'\(method.selector)' first declared here", at: first))
-                        continue
+                    guard var method = makeMethod(decl.functions[index], ofClass: decl.kind == .class) else { continue }
+                    if let catalog, decl.kind == .protocol, !catalog.required.isEmpty {
+                        method.isRequired = catalog.required.contains("\(name).\(method.objcSelector ?? method.selector)")
                     }
-                    selectors[method.selector] = method.range
-                    info.methods.append(method)
+                    let twins = selectors[method.selector] ?? []
+                    if addMethod(&method, to: &info, twins: twins) { selectors[method.selector] = twins + [info.methods.count - 1] }
                 case .variable(let index):
                     let variable = decl.variables[index]
                     let propertyName = text(variable.name.range)
@@ -49,6 +55,25 @@ extension Checker {
         }
     }
 
+    /// Adds `method` to a type's methods, or reports it as a duplicate (false). Two methods with
+    /// one Swift selector and other parameter types are overloads, as in Swift: both are kept,
+    /// marked, and a spec names each by its Objective-C selector. An extension of a framework's
+    /// type cannot add an overload: its catalog already declares every real one.
+    /// - Parameter twins: the indices of the type's methods with `method`'s selector.
+    mutating func addMethod(_ method: inout Method, to info: inout TypeInfo, twins: [Int], overloads: Bool = true) -> Bool {
+        if let first = twins.first(where: { !overloads || Overrides.sameTypes(info.methods[$0], method) }) {
+            report(.duplicateMethod(method.selector, owner: info.name, at: method.range)
+                .note("'\(method.selector)' first declared here", at: info.methods[first].range))
+            return false
+        }
+        if !twins.isEmpty {
+            method.isOverloaded = true
+            for twin in twins { info.methods[twin].isOverloaded = true }
+        }
+        info.methods.append(method)
+        return true
+    }
+
     /// Adds the members of a file's extensions to the types they extend, most often a UIKit
     /// protocol whose callback the catalog does not list: `extension UIApplicationDelegate {
     /// func application(_ application: UIApplication, performActionFor …) }`. The type keeps its
@@ -57,20 +82,18 @@ extension Checker {
         for decl in syntax.extensions {
             let name = text(decl.name.range)
             guard let index = typeByName[name] else {
-                let suggestion = spendSuggestion() ? Suggestions.bestMatch(for: name, in: typeByName.keys.sorted()) : nil
-                report(.unknownType(name, suggestion: suggestion, at: decl.name.range))
+                reportUnknownType(name, at: decl.name.range)
                 continue
             }
             for member in decl.memberOrder {
                 switch member {
                 case .function(let function):
-                    guard let method = makeMethod(decl.functions[function], ofClass: types[index].kind == .class) else { continue }
-                    if let first = types[index].methods.first(where: { $0.selector == method.selector }) {
-                        report(.duplicateMethod(method.selector, owner: name, at: method.range)
-                            .note("'\(method.selector)' first declared here", at: first.range))
-                        continue
-                    }
-                    types[index].methods.append(method)
+                    guard var method = makeMethod(decl.functions[function], ofClass: types[index].kind == .class) else { continue }
+                    var info = types[index]
+                    types[index].methods = []  // `info` holds the only reference: no copy of the array
+                    let twins = info.methods.indices.filter { info.methods[$0].selector == method.selector }
+                    _ = addMethod(&method, to: &info, twins: twins, overloads: !BuiltInModules.isModule(info.origin))
+                    types[index] = info
                 case .variable(let variable):
                     let decl = decl.variables[variable]
                     let propertyName = text(decl.name.range)
@@ -155,8 +178,7 @@ extension Checker {
             for parent in typeParents[index] {
                 let name = text(parent.range)
                 guard let resolved = typeByName[name] else {
-                    let suggestion = spendSuggestion() ? Suggestions.bestMatch(for: name, in: typeByName.keys.sorted()) : nil
-                    report(.unknownType(name, suggestion: suggestion, at: parent.range))
+                    reportUnknownType(name, at: parent.range)
                     continue
                 }
                 if types[resolved].kind != types[index].kind {
@@ -186,5 +208,36 @@ extension Checker {
             work.append(contentsOf: types[next].parents)
         }
         return order
+    }
+
+    /// Reports a protocol or class name that is not in scope: the `import` that brings it when
+    /// a built-in module declares it (with the fix-it that adds the import), else the nearest
+    /// name in scope.
+    mutating func reportUnknownType(_ name: String, at range: SourceRange) {
+        let declaring = BuiltInModules.modules(declaring: name)
+        // `NSObject`, which every catalog declares, is Foundation's.
+        if let module = declaring.contains("Foundation") ? "Foundation" : declaring.first {
+            let file = range.file == root.file.id ? root.file : files[range.file]
+            report(.typeNeedsImport(name, module: module, framework: BuiltInModules.framework(of: module) ?? module,
+                                    insertion: Checker.importInsertion(in: file), at: range))
+            return
+        }
+        let suggestion = spendSuggestion() ? Suggestions.bestMatch(for: name, in: typeByName.keys.sorted()) : nil
+        report(.unknownType(name, suggestion: suggestion, at: range))
+    }
+
+    /// Where a new `import` line goes in a spec: at the start of the line after its last
+    /// top-level `import`, else at the start of the file (the line it inserts ends in a line break).
+    static func importInsertion(in file: SourceFile) -> SourceRange {
+        let bytes = Array(file.bytes)
+        var offset = 0
+        var lineStart = 0
+        while lineStart < bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count && bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+            if bytes[lineStart..<lineEnd].starts(with: Array("import ".utf8)) { offset = min(lineEnd + 1, bytes.count) }
+            lineStart = lineEnd + 1
+        }
+        return SourceRange(file: file.id, start: offset, end: offset)
     }
 }

@@ -26,6 +26,10 @@ public struct Checker {
     var ownTypes: [Int] = []
     var importsUIKit = false
     var importsSwiftUI = false
+    /// The built-in modules imported by name, in order (`Model.modules`).
+    var modules: [String] = []
+    /// Every built-in module read, re-exported ones included.
+    var loadedModules: [String] = []
     /// Whether the root file had syntax errors: its graph is then incomplete, so the graph
     /// checks (reachability, dead ends) would only repeat them.
     var syntaxHadErrors: Bool
@@ -76,7 +80,7 @@ public struct Checker {
         checkSharedDelegates(machines)
         let systems = checkSystems(machines: machines, imported: imported)
         return Model(path: root.file.path, machines: machines, types: types, ownTypes: ownTypes,
-                     importsUIKit: importsUIKit, importsSwiftUI: importsSwiftUI, platform: platform, systems: systems)
+                     importsUIKit: importsUIKit, importsSwiftUI: importsSwiftUI, modules: modules, platform: platform, systems: systems)
     }
 
     mutating func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }

@@ -32,4 +32,15 @@ enum ObjCSelector {
         let parameters = parameterCount == 0 ? "no parameters" : parameterCount == 1 ? "one parameter" : "\(parameterCount) parameters"
         return "'@objc' method name provides \(names), but method has \(parameters)"
     }
+
+    /// The Swift method reference an Objective-C selector reads as, part by part: the first
+    /// part is the base name, each later part a label (`application:didFinishLaunchingWithOptions:`
+    /// → `application(_:didFinishLaunchingWithOptions:)`, `sceneDidBecomeActive:` →
+    /// `sceneDidBecomeActive(_:)`). Swift's own name may differ (`scene:willConnectToSession:options:`
+    /// is `scene(_:willConnectTo:options:)`): a declared `@objc` name is looked up first.
+    static func swiftForm(_ selector: String) -> String {
+        let parts = selector.split(separator: ":", omittingEmptySubsequences: false).dropLast()
+        guard let base = parts.first else { return selector }
+        return base + "(_:" + parts.dropFirst().map { ($0.isEmpty ? "_" : $0) + ":" }.joined() + ")"
+    }
 }

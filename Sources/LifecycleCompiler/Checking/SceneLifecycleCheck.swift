@@ -11,6 +11,11 @@
 /// - Adopted: each app-delegate callback UIKit no longer calls (`Checker.sceneReplacements`) is
 ///   a warning naming the scene callback that replaces it.
 ///
+/// With an Xcode target (`--xcodeproj`), the Info.plist Xcode generates from the build settings
+/// counts too: `INFOPLIST_KEY_UIApplicationSceneManifest_Generation = YES` under
+/// `GENERATE_INFOPLIST_FILE = YES` declares a manifest (`XcodeAppTarget`), and a target whose
+/// Info.plist is wholly generated is known without a file.
+///
 /// Without an Info.plist the check cannot see a manifest. It then takes a scene delegate in the
 /// files, or a scene machine in a spec, as the sign of one, and says so in the note.
 public enum SceneLifecycleCheck {
@@ -66,11 +71,11 @@ public enum SceneLifecycleCheck {
 
     /// - Parameter skippingUndeclared: judge nothing when the files only extend the app
     ///   delegate (`--only-declared`: its class, and its life cycle, belong to another target).
-    public static func check(_ models: [Model], program: SwiftProgram, infoPlist: InfoPlist?, machines: [String]? = nil,
-                             skippingUndeclared: Bool = false) -> Diagnostics {
+    public static func check(_ models: [Model], program: SwiftProgram, infoPlist: InfoPlist?, project: XcodeAppTarget? = nil,
+                             machines: [String]? = nil, skippingUndeclared: Bool = false) -> Diagnostics {
         var diagnostics = Diagnostics()
         let specAppDelegates = delegates(in: models, adopting: "UIApplicationDelegate")
-        diagnostics.append(contentsOf: entryPoints(models, program: program, infoPlist: infoPlist, machines: machines,
+        diagnostics.append(contentsOf: entryPoints(models, program: program, infoPlist: infoPlist, project: project, machines: machines,
                                                    skippingUndeclared: skippingUndeclared))
         guard let appDelegate = program.appDelegate(preferring: specAppDelegates.map(\.name)),
               let home = program.classDeclaration(appDelegate) ?? (skippingUndeclared ? nil : program.declarations(of: appDelegate).first)
@@ -83,16 +88,18 @@ public enum SceneLifecycleCheck {
         }
         let platform = models.lazy.compactMap(\.platform).first
         if let platform, !uikitPlatforms.contains(platform.name) { return diagnostics }
-        switch adoption(models: models, program: program, infoPlist: infoPlist, appDelegate: appDelegate) {
-        case .adopted(let evidence), .presumed(let evidence):
+        switch adoption(models: models, program: program, infoPlist: infoPlist, project: project, appDelegate: appDelegate) {
+        case .adopted(var evidence), .presumed(var evidence):
+            // A SwiftUI app follows the scene phase whatever declares its manifest.
+            evidence.isSwiftUI = evidence.isSwiftUI || program.swiftUIApp != nil
             for located in program.methods(ofClass: appDelegate) where program.truth(of: located) != .false {
                 guard let replacement = Checker.sceneReplacements[located.member.selector] else { continue }
                 diagnostics.append(ignored(located.member.selector, replacement: replacement, evidence: evidence,
                                            at: SwiftProgram.funcRange(located)))
             }
         case .notAdopted:
-            diagnostics.append(mandate(appDelegate, home: home, program: program, infoPlist: infoPlist, platform: platform,
-                                       models: models))
+            diagnostics.append(mandate(appDelegate, home: home, program: program, infoPlist: infoPlist, project: project,
+                                       platform: platform, models: models))
         }
         return diagnostics
     }
@@ -100,7 +107,7 @@ public enum SceneLifecycleCheck {
     /// `SceneEntryPointCheck` on an app with a scene delegate that is connected (the app adopts
     /// scenes, or its app delegate is not among the files), unless `--machine` leaves the scene
     /// delegate out or `--only-declared` finds only extensions of it.
-    static func entryPoints(_ models: [Model], program: SwiftProgram, infoPlist: InfoPlist?, machines: [String]?,
+    static func entryPoints(_ models: [Model], program: SwiftProgram, infoPlist: InfoPlist?, project: XcodeAppTarget?, machines: [String]?,
                             skippingUndeclared: Bool) -> Diagnostics {
         guard let sceneDelegate = program.classes(adopting: sceneDelegateProtocols).first else { return Diagnostics() }
         if skippingUndeclared && program.classDeclaration(sceneDelegate) == nil { return Diagnostics() }
@@ -109,14 +116,20 @@ public enum SceneLifecycleCheck {
             guard chosen.contains(sceneDelegate) else { return Diagnostics() }
         }
         let appDelegate = program.appDelegate(preferring: delegates(in: models, adopting: "UIApplicationDelegate").map(\.name))
-        if let appDelegate, case .notAdopted = adoption(models: models, program: program, infoPlist: infoPlist, appDelegate: appDelegate) {
+        if let appDelegate, case .notAdopted = adoption(models: models, program: program, infoPlist: infoPlist, project: project,
+                                                                appDelegate: appDelegate) {
             return Diagnostics()
         }
         return SceneEntryPointCheck.check(program, appDelegate: appDelegate)
     }
 
     /// How the app adopts scenes, if it does.
-    public static func adoption(models: [Model], program: SwiftProgram, infoPlist: InfoPlist?, appDelegate: String) -> Adoption {
+    public static func adoption(models: [Model], program: SwiftProgram, infoPlist: InfoPlist?, project: XcodeAppTarget? = nil,
+                                appDelegate: String) -> Adoption {
+        if let project, let setting = project.generatedSceneManifest {
+            return .adopted(Evidence(note: "the app adopts scenes: the \(project.description) generates its Info.plist with '\(InfoPlist.sceneManifestKey)' ('\(setting.name) = \(setting.value)' here)",
+                                     range: setting.range))
+        }
         if let infoPlist, infoPlist.declaresSceneManifest {
             return .adopted(Evidence(note: "the app adopts scenes: \(PathNames.lastComponent(infoPlist.file.path)) declares '\(InfoPlist.sceneManifestKey)'"
                                          + (infoPlist.sceneManifest == nil ? "" : " here"),
@@ -134,7 +147,9 @@ public enum SceneLifecycleCheck {
             return .adopted(Evidence(note: "the app adopts scenes: '\(app.type.name)' is a SwiftUI 'App'",
                                      range: SwiftProgram.keywordRange(of: app), isSwiftUI: true))
         }
-        guard infoPlist == nil else { return .notAdopted }
+        // The whole Info.plist is known from its file, or from a project that generates it
+        // without one.
+        guard infoPlist == nil && (project == nil || project?.infoPlistFile != nil) else { return .notAdopted }
         let unsure = " (no Info.plist was given: pass it with '--info-plist' to check its '\(InfoPlist.sceneManifestKey)')"
         if let sceneDelegate = program.classes(adopting: sceneDelegateProtocols).first,
            let declaration = program.declarations(of: sceneDelegate).first(where: { $0.type.inherited.contains(where: sceneDelegateProtocols.contains) }) {
@@ -149,7 +164,7 @@ public enum SceneLifecycleCheck {
 
     /// The error (or the warning) of an app that does not adopt scenes.
     static func mandate(_ appDelegate: String, home: SwiftProgram.Declaration, program: SwiftProgram, infoPlist: InfoPlist?,
-                        platform: Platform?, models: [Model]) -> Diagnostic {
+                        project: XcodeAppTarget?, platform: Platform?, models: [Model]) -> Diagnostic {
         let required = platform.map { $0.version >= mandatoryFrom } ?? false
         var diagnostic = Diagnostic.sceneLifecycleNotAdopted(appDelegate, sdk: "iOS \(mandatoryFrom.components[0])",
                                                             asError: required, at: SwiftProgram.keywordRange(of: home))
@@ -161,9 +176,25 @@ public enum SceneLifecycleCheck {
         if let infoPlist {
             diagnostic = diagnostic.note("\(PathNames.lastComponent(infoPlist.file.path)) declares no '\(InfoPlist.sceneManifestKey)'",
                                          at: infoPlist.rootRange)
-        } else {
+        } else if project == nil {
             diagnostic = diagnostic.note("no Info.plist was given; if the app's declares a '\(InfoPlist.sceneManifestKey)', pass it with '--info-plist'",
                                          at: nil)
+        }
+        if let project {
+            let key = XcodeAppTarget.sceneManifestKey
+            if let generates = project.generatesInfoPlist {
+                let setting = project.sceneManifestSetting
+                diagnostic = diagnostic.note("the \(project.description) generates its Info.plist without '\(InfoPlist.sceneManifestKey)': "
+                                             + (setting.map { "'\(key)' is '\($0.value)'" } ?? "it does not set '\(key) = YES'"),
+                                             at: setting?.range ?? generates.range)
+            } else if let setting = project.sceneManifestSetting, setting.isYes {
+                diagnostic = diagnostic.note("'\(key) = \(setting.value)' has no effect: the \(project.description) does not generate its Info.plist ('\(XcodeAppTarget.generateKey)' is not YES)",
+                                             at: setting.range)
+            }
+            for base in project.settings.baseConfigurations {
+                diagnostic = diagnostic.note("the \(project.description) is based on '\(base.name)', whose settings lifecycle does not read",
+                                             at: base.range)
+            }
         }
         // A scene delegate nothing connects: UIKit never calls it.
         for sceneDelegate in program.classes(adopting: sceneDelegateProtocols) {

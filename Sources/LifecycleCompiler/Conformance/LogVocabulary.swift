@@ -47,8 +47,8 @@ public struct LogVocabulary: Sendable {
         checked = automaton.callbacks.map { Name($0, objcSelector: methods[$0.selector]?.objcSelector) }
         let known = Set(automaton.callbacks.map(\.selector))
         unchecked = Self.delegateMethods(of: automaton.machine, in: automaton.model)
-            .filter { !known.contains($0.selector) }
-            .map { Name(LoggedCallback(instance: nil, selector: $0.selector), objcSelector: $0.objcSelector) }
+            .filter { !known.contains($0.reference) }
+            .map { Name(LoggedCallback(instance: nil, selector: $0.reference), objcSelector: $0.objcSelector) }
         instances = []
     }
 
@@ -96,8 +96,8 @@ public struct LogVocabulary: Sendable {
             var known = Set(automaton.callbacks.filter { $0.instance == instance }.map(\.selector))
             let candidates = machine.transitions.flatMap { $0.callbacks.map { model.method($0) } }
                 + Self.delegateMethods(of: machine, in: model)
-            for method in candidates where known.insert(method.selector).inserted {
-                unchecked.append(Name(LoggedCallback(instance: instance, selector: method.selector), objcSelector: method.objcSelector))
+            for method in candidates where known.insert(method.reference).inserted {
+                unchecked.append(Name(LoggedCallback(instance: instance, selector: method.reference), objcSelector: method.objcSelector))
             }
         }
         self.init(checked: checked, unchecked: unchecked, instances: automaton.instances)
@@ -108,13 +108,13 @@ public struct LogVocabulary: Sendable {
         if !instances[index].names.contains(name) { instances[index].names.append(name) }
     }
 
-    /// The methods a machine's transitions call, by Swift selector (the first of each).
+    /// The methods a machine's transitions call, by reference (the first of each).
     static func methods(of machine: Machine, in model: Model) -> [String: Method] {
         var methods: [String: Method] = [:]
         for transition in machine.transitions {
             for ref in transition.callbacks {
                 let method = model.method(ref)
-                if methods[method.selector] == nil { methods[method.selector] = method }
+                if methods[method.reference] == nil { methods[method.reference] = method }
             }
         }
         return methods
@@ -140,7 +140,7 @@ public struct LogVocabulary: Sendable {
             work.append(contentsOf: model.types[next].parents.reversed())
         }
         var seen: Set<String> = []
-        return order.flatMap { model.types[$0].methods }.filter { seen.insert($0.selector).inserted }
+        return order.flatMap { model.types[$0].methods }.filter { seen.insert($0.reference).inserted }
     }
 }
 

@@ -13,6 +13,15 @@ extension Diagnostic {
         return make(.error, "'\(name)' is ambiguous: \(listed); write the full name, as in '\(candidates[0])'", at: range)
     }
 
+    /// A selector that several overloads share (`CBPeripheralDelegate`'s
+    /// `peripheral(_:didUpdateValueFor:error:)`, for a characteristic and for a descriptor).
+    static func overloadedCallback(_ selector: String, owner: String, overloads: [(reference: String, type: String?)],
+                                   at range: SourceRange) -> Diagnostic {
+        let listed = overloads.map { "'\($0.reference)'" + ($0.type.map { " (for '\($0)')" } ?? "") }
+        return make(.error, "'\(selector)' is ambiguous: \(owner) overloads it; name one by its Objective-C selector, "
+            + Suggestions.orList(listed), at: range)
+    }
+
     static func callbackNotAdopted(_ selector: String, owner: String, delegate: String,
                                    counterpart: (selector: String, lifeCycle: String)? = nil, at range: SourceRange) -> Diagnostic {
         make(.error, "'\(selector)' belongs to \(owner), which \(delegate) does not adopt"
@@ -20,8 +29,8 @@ extension Diagnostic {
              at: range, fixIt: counterpart.map { FixIt(replace: range, with: $0.selector) })
     }
 
-    static func callbackNotInCatalog(_ selector: String, owner: String, signature: String, at range: SourceRange) -> Diagnostic {
-        make(.error, "'\(selector)' is a UIKit callback the built-in catalog does not list; declare it in the spec with 'extension \(owner) { \(signature) }'", at: range)
+    static func callbackNotInCatalog(_ selector: String, framework: String, owner: String, signature: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "'\(selector)' is a \(framework) callback the built-in catalog does not list; declare it in the spec with 'extension \(owner) { \(signature) }'", at: range)
     }
 
     static func compositeWithoutInitial(_ name: String, at range: SourceRange) -> Diagnostic {
@@ -57,8 +66,9 @@ extension Diagnostic {
         make(.error, "delegate class '\(name)' has the same name as a \(kind); the generated class would clash with it", at: range)
     }
 
-    static func delegateNeedsNSObject(_ name: String, protocol: String, at range: SourceRange) -> Diagnostic {
-        make(.warning, "'\(name)' adopts \(`protocol`), which only an NSObject subclass can adopt; add a superclass such as 'UIResponder' first", at: range)
+    /// - Parameter superclass: what to write first: `UIResponder` for a UIKit protocol, else `NSObject`.
+    static func delegateNeedsNSObject(_ name: String, protocol: String, superclass: String, at range: SourceRange) -> Diagnostic {
+        make(.warning, "'\(name)' adopts \(`protocol`), which only an NSObject subclass can adopt; add a superclass such as '\(superclass)' first", at: range)
     }
 
     static func duplicateDelegate(_ machine: String, at range: SourceRange) -> Diagnostic {
@@ -179,12 +189,20 @@ extension Diagnostic {
         misspelt("no callback '\(written)' in \(owners ?? "scope")", suggestion: suggestion, at: range)
     }
 
-    static func unknownModule(_ name: String, suggestion: String?, at range: SourceRange) -> Diagnostic {
-        misspelt("no such module '\(name)'; the built-in modules are 'UIKit'", suggestion: suggestion, at: range)
+    static func unknownModule(_ name: String, modules: [String], suggestion: String?, at range: SourceRange) -> Diagnostic {
+        misspelt("no such module '\(name)'; the built-in modules are \(Suggestions.orList(modules.map { "'\($0)'" }, conjunction: "and"))",
+                 suggestion: suggestion, at: range)
     }
 
     static func unknownState(_ name: String, suggestion: String?, at range: SourceRange) -> Diagnostic {
         misspelt("unknown state '\(name)'", suggestion: suggestion, at: range)
+    }
+
+    /// A name a built-in module declares, used without its `import`: the fix-it adds the import.
+    static func typeNeedsImport(_ name: String, module: String, framework: String, insertion: SourceRange,
+                                at range: SourceRange) -> Diagnostic {
+        make(.error, "unknown protocol or class '\(name)'; it is \(framework)'s: add 'import \(module)'", at: range,
+             fixIt: FixIt(replace: insertion, with: "import \(module)\n"))
     }
 
     static func unknownType(_ name: String, suggestion: String?, at range: SourceRange) -> Diagnostic {
@@ -231,9 +249,10 @@ extension Diagnostic {
         make(.note, "'\(className)' inherits required '\(selector)' from '\(superclass)' in \(file)", at: range)
     }
 
-    /// `nearMiss`: `NearMiss.described(expecting:)`.
-    static func nearMissOfCalledCallback(_ nearMiss: String, at range: SourceRange) -> Diagnostic {
-        make(.warning, "\(nearMiss), so UIKit never calls it", at: range)
+    /// `nearMiss`: `NearMiss.described(expecting:)`; `caller`: who calls the callback
+    /// (`ImplementationCheck.caller(of:)`): `UIKit`, `Core Bluetooth`.
+    static func nearMissOfCalledCallback(_ nearMiss: String, caller: String, at range: SourceRange) -> Diagnostic {
+        make(.warning, "\(nearMiss), so \(caller) never calls it", at: range)
     }
 
     /// An override of a callback whose documentation requires `super`, without the call.

@@ -35,3 +35,39 @@ extension Diagnostic {
         make(.error, "unknown property list element '<\(name)>'", at: range)
     }
 }
+
+/// Messages of the old-style (OpenStep) property list reader (`project.pbxproj`) and of reading
+/// an Xcode project's targets and build settings (`check --xcodeproj`).
+extension Diagnostic {
+    static func plistBadEscape(at range: SourceRange) -> Diagnostic {
+        make(.error, "expected four hexadecimal digits after '\\U' in a string", at: range)
+    }
+
+    static func plistNestingTooDeep(_ limit: Int, at range: SourceRange) -> Diagnostic {
+        make(.error, "property list nested more than \(limit) levels deep", at: range)
+    }
+
+    static func plistOddData(at range: SourceRange) -> Diagnostic {
+        make(.error, "data has an odd number of hexadecimal digits", at: range)
+    }
+
+    static func plistTooManyValues(_ limit: Int, at range: SourceRange) -> Diagnostic {
+        make(.error, "property list has more than \(limit) values", at: range)
+    }
+
+    static func plistUnterminated(_ what: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "unterminated \(what)", at: range)
+    }
+
+    static func xcodeUnexpandedVariable(_ variable: String, setting: String, at range: SourceRange) -> Diagnostic {
+        make(.warning, "cannot expand '$(\(variable))' in '\(setting)'; pass the Info.plist with '--info-plist'", at: range)
+    }
+
+    static func xcodeProjectExpected(_ what: String, found: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "expected \(what) in the Xcode project, found \(found)", at: range)
+    }
+
+    static func xcodeProjectMissingObject(_ identifier: String, referencedAs what: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "the Xcode project refers to \(what) '\(identifier)', which its 'objects' do not hold", at: range)
+    }
+}

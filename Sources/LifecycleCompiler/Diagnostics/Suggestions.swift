@@ -10,9 +10,9 @@ public enum Suggestions {
     public static let maximumLength = 256
 
     /// `'a'`, `'a' or 'b'`, `'a', 'b' or 'c'`: the candidates a message offers.
-    public static func orList(_ items: [String]) -> String {
+    public static func orList(_ items: [String], conjunction: String = "or") -> String {
         guard items.count > 1 else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + " or " + items.last!
+        return items.dropLast().joined(separator: ", ") + " \(conjunction) " + items.last!
     }
 
     /// `; did you mean 'NAME'?` for the best match of `name` among `candidates`, or "" when

@@ -90,7 +90,7 @@ struct ExportModel {
 
     /// The selector of each callback of a transition, in order.
     func callbacks(_ transition: Transition) -> [String] {
-        transition.callbacks.map { model.method($0).selector }
+        transition.callbacks.map { model.method($0).reference }
     }
 
     /// How an internal transition is written inside its state, in every format:

@@ -132,7 +132,7 @@ public struct MarkdownGenerator {
             printer.line("\(sub) Required callbacks")
             printer.line()
             for requirement in machine.requirements {
-                let selector = export.model.method(requirement.callback).selector
+                let selector = export.model.method(requirement.callback).reference
                 printer.line("- `\(selector)`" + (requirement.reason.map { ": \(Self.text($0))" } ?? ""))
             }
         }
@@ -188,7 +188,7 @@ public struct MarkdownGenerator {
                     guard let transition = step.transition else { continue }
                     let machine = system.machine(of: step.instance)
                     for callback in machine.transitions[transition].callbacks {
-                        callbacks.append("`\(system.instances[step.instance].name)`: `\(export.model.method(callback).selector)`")
+                        callbacks.append("`\(system.instances[step.instance].name)`: `\(export.model.method(callback).reference)`")
                     }
                 }
             }

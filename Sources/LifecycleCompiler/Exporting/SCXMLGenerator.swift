@@ -147,7 +147,7 @@ public struct SCXMLGenerator {
             }
         }
         for requirement in machine.requirements {
-            let selector = export.model.method(requirement.callback).selector
+            let selector = export.model.method(requirement.callback).reference
             printer.line("<lifecycle:require callback=\"\(Self.attribute(selector))\""
                 + (requirement.reason.map { " reason=\"\(Self.attribute($0))\"" } ?? "") + "/>")
         }
@@ -172,7 +172,7 @@ public struct SCXMLGenerator {
         printer.line(line + ">")
         printer.indented { printer in
             for method in callbacks {
-                let selector = Self.attribute(method.selector)
+                let selector = Self.attribute(method.reference)
                 printer.line("<log label=\"\(selector)\" lifecycle:callback=\"\(selector)\"/>")
             }
         }

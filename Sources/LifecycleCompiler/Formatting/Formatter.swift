@@ -279,7 +279,7 @@ struct Layout {
             newLine(continuation: continuation)
             append(piece, space: false)
         } else {
-            append(piece, space: needsSpace(before: piece, previousKind: previousKind))
+            append(piece, space: needsSpace(before: piece, previousKind: previousKind) && !continuesSelector(piece, at: position))
         }
 
         if case .token(.leftBrace) = piece.kind {
@@ -320,6 +320,21 @@ struct Layout {
         var next = position + 1
         while next < index.pieces.count, index.pieces[next].kind == .whitespace { next += 1 }
         return next < index.pieces.count && index.pieces[next].kind == .token(.rightBrace)
+    }
+
+    /// Whether `piece` is a label of an Objective-C selector written with nothing between its
+    /// parts (`peripheral:didUpdateValueForCharacteristic:error:`): the identifier right after a
+    /// ':' that is itself right after an identifier. A space there would change what the parser
+    /// reads, so the selector stays as written.
+    func continuesSelector(_ piece: FormatPiece, at position: Int) -> Bool {
+        guard piece.kind == .token(.identifier), position >= 2 else { return false }
+        let colon = index.pieces[position - 1]
+        let name = index.pieces[position - 2]
+        guard colon.kind == .token(.colon), colon.end == piece.start, name.end == colon.start else { return false }
+        switch name.kind {
+        case .token(.identifier): return true
+        default: return false
+        }
     }
 
     func needsSpace(before piece: FormatPiece, previousKind: TokenIndex.Kind?) -> Bool {

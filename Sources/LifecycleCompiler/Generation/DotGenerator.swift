@@ -242,7 +242,7 @@ public struct DotGenerator {
     func escapedSelectors() -> [[[UInt8]]] {
         model.types.map { type in
             type.methods.map { method in
-                DotQuoting.escaped(method.selector)
+                DotQuoting.escaped(method.reference)
             }
         }
     }
@@ -326,7 +326,7 @@ public struct DotGenerator {
             let transition = machine.transitions[t]
             var head = transition.event ?? ""
             if let trigger = transition.trigger { head += " (\(trigger.rawValue))" }
-            let callbacks = transition.callbacks.map { model.method($0).selector }
+            let callbacks = transition.callbacks.map { model.method($0).reference }
             guard !callbacks.isEmpty else {
                 lines.append(head)
                 continue

@@ -65,7 +65,10 @@ public struct MonitorGenerator {
                 // A system's: the instance first, `rootViewDidLoad`.
                 name = Self.lowerFirst(instanceNames[instance]) + name.prefix(1).uppercased() + name.dropFirst()
             }
-            let labels = callback.selector.drop { $0 != "(" }.dropFirst().split(separator: ":").map(String.init)
+            // An overload is named by its Objective-C selector: its parts after the first are the labels.
+            let labels = callback.selector.contains("(")
+                ? callback.selector.drop { $0 != "(" }.dropFirst().split(separator: ":").map(String.init)
+                : callback.selector.split(separator: ":").dropFirst().map(String.init)
             for label in labels where label != "_" && label != ")" {
                 name += label.prefix(1).uppercased() + label.dropFirst()
             }

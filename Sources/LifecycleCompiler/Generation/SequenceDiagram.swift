@@ -45,7 +45,7 @@ public struct SequenceDiagram: Sendable {
                         continue
                     }
                     for callback in system.machine(of: step.instance).transitions[transition].callbacks {
-                        messages.append(.callback(instance: step.instance, selector: model.method(callback).selector))
+                        messages.append(.callback(instance: step.instance, selector: model.method(callback).reference))
                     }
                 }
                 groups.append(Group(event: event, messages: messages, startsRun: number > 0 && position == 0))

@@ -3,15 +3,27 @@
 /// One class per delegate, adopting what the spec says, with its `var` members and one method
 /// per callback its machines call or require — each once, in the order transitions first call
 /// them — documented from the model. The spec file's own protocols and classes come first, so
-/// the output compiles on its own; imported declarations (UIKit, other specs) are not emitted.
+/// the output compiles on its own; imported declarations (a framework's, other specs') are not
+/// emitted, and neither is an own type that a framework declares (`URLSessionDownloadDelegate`
+/// written in the spec: the file imports Foundation instead) or that the target's files declare.
+///
+/// Swift 6 language mode: a class is `final` unless the spec says the app subclasses it
+/// (`delegate open`), `@MainActor` when it adopts a main-actor type (UIKit's, AppKit's, WebKit's
+/// delegates, `UIViewController`), and in such a class the callbacks of a protocol the framework
+/// calls from its own queue (`URLSessionDelegate`, `CBPeripheralDelegate`) are `nonisolated`.
 public struct SwiftGenerator {
     let model: Model
     /// `--monitor`: also emit each machine's `MonitorGenerator` monitor, and feed it from every callback.
     public var monitor: Bool
+    /// The target's other Swift files (`swift --impl`, what the command plugin passes): a type
+    /// they declare is not declared again, a delegate class they declare gets an `extension`
+    /// with what it lacks, and a callback they implement is not written again.
+    public var target: SwiftProgram?
 
-    public init(model: Model, monitor: Bool = false) {
+    public init(model: Model, monitor: Bool = false, target: SwiftProgram? = nil) {
         self.model = model
         self.monitor = monitor
+        self.target = target
     }
 
     /// The whole file: header, then body.
@@ -28,28 +40,35 @@ public struct SwiftGenerator {
         return printer.bytes
     }
 
+    /// Whether there is anything to write besides `import`s: with the target's files, every
+    /// type and callback the spec needs may be there already.
+    public var isEmpty: Bool {
+        let plans = delegatePlans()
+        return emittedOwnTypes.isEmpty && plans.allSatisfy { plan in
+            swiftUIKind(plan.delegate) == nil ? targetHas(plan) : target?.declaresType(plan.delegate.name) == true
+        } && !(monitor && monitors.contains { !$0.isEmpty })
+    }
+
     func emit(into printer: inout Printer) {
         var needsBlank = false
         let plans = delegatePlans()
-        if model.importsSwiftUI {
-            printer.line("import SwiftUI")
+        for module in imports(plans) {
+            printer.line("import \(module)")
             needsBlank = true
         }
-        if model.importsUIKit {
-            printer.line("import UIKit")
-            for module in frameworkImports(plans) { printer.line("import \(module)") }
-            needsBlank = true
-        }
-        for index in model.ownTypes {
+        for index in emittedOwnTypes {
             if needsBlank { printer.line() }
             emitOwnType(model.types[index], into: &printer)
             needsBlank = true
         }
         for plan in plans {
-            if needsBlank { printer.line() }
             if let kind = swiftUIKind(plan.delegate) {
+                if target?.declaresType(plan.delegate.name) == true { continue }
+                if needsBlank { printer.line() }
                 emitSwiftUI(plan, kind: kind, into: &printer)
             } else {
+                if targetHas(plan) { continue }
+                if needsBlank { printer.line() }
                 emitDelegate(plan, into: &printer)
             }
             needsBlank = true
@@ -69,22 +88,94 @@ public struct SwiftGenerator {
         }
     }
 
-    /// The frameworks besides UIKit whose types the generated methods name (`import CloudKit`
-    /// for `CKShare.Metadata`), sorted: without them the file would not compile.
-    func frameworkImports(_ plans: [DelegatePlan]) -> [String] {
-        var modules: Set<String> = []
-        for plan in plans {
-            for planned in plan.methods { modules.formUnion(Self.frameworks(of: model.method(planned.ref))) }
-        }
-        for index in model.ownTypes {
-            for method in model.types[index].methods { modules.formUnion(Self.frameworks(of: method)) }
-        }
-        return modules.sorted()
+    // MARK: - What exists already
+
+    /// The spec's own protocols and classes that this file declares: not those a built-in
+    /// module declares (the file imports it instead), nor those the target's files declare.
+    var emittedOwnTypes: [Int] {
+        model.ownTypes.filter { frameworkDeclaring(model.types[$0].name) == nil && target?.declaresType(model.types[$0].name) != true }
     }
 
-    /// The frameworks of `UIKitCatalog.frameworks` that a method's parameter and result types
-    /// name.
-    static func frameworks(of method: Method) -> [String] {
+    /// The built-in module that declares a protocol or class `name`, for a spec's own type of a
+    /// framework's name (Foundation for `URLSessionDownloadDelegate`, and for `NSObject`).
+    func frameworkDeclaring(_ name: String) -> String? {
+        let modules = BuiltInModules.modules(declaring: name)
+        return modules.contains("Foundation") ? "Foundation" : modules.first
+    }
+
+    /// Whether the target's files already hold everything of a delegate class: it is declared
+    /// there, adopts every protocol the spec names and implements every planned callback.
+    func targetHas(_ plan: DelegatePlan) -> Bool {
+        guard let target, target.classDeclaration(plan.delegate.name) != nil else { return false }
+        return missingProtocols(plan).isEmpty && missingMethods(plan).isEmpty
+    }
+
+    /// The planned methods the target's files do not implement (all of them without a target).
+    func missingMethods(_ plan: DelegatePlan) -> [PlannedMethod] {
+        guard let target else { return plan.methods }
+        let implemented = target.methods(ofClass: plan.delegate.name).map(\.member)
+        guard !implemented.isEmpty else { return plan.methods }
+        return plan.methods.filter { planned in
+            let method = model.method(planned.ref)
+            let expected = ScannedMethod(baseName: method.name, parameters: method.parameters, returnType: method.returnType)
+            if case .implemented = ImplementationMatcher.match(expected, in: implemented, aliases: target.aliases) { return false }
+            return true
+        }
+    }
+
+    /// The protocols the spec's delegate adopts that the target's declaration and extensions of
+    /// the class do not list.
+    func missingProtocols(_ plan: DelegatePlan) -> [Int] {
+        let listed = Set((target?.declarations(of: plan.delegate.name) ?? []).flatMap(\.type.inherited))
+        return plan.delegate.adopted.filter { model.types[$0].kind == .protocol && !listed.contains(model.types[$0].name) }
+    }
+
+    // MARK: - Imports
+
+    /// The modules the file imports: the built-in modules the spec imports (SwiftUI, UIKit and
+    /// AppKit first, then the others by name), then the modules of its own types of a framework's
+    /// name and of the types the generated methods name (`import CloudKit` for
+    /// `CKShare.Metadata`), sorted: without them the file would not compile.
+    func imports(_ plans: [DelegatePlan]) -> [String] {
+        let lead = ["SwiftUI", "UIKit", "AppKit"].filter(model.modules.contains)
+        var modules = lead + model.modules.filter { !lead.contains($0) }.sorted()
+        var extra: Set<String> = []
+        for index in model.ownTypes {
+            if let module = frameworkDeclaring(model.types[index].name) { extra.insert(module) }
+        }
+        for plan in plans {
+            for planned in plan.methods { extra.formUnion(frameworks(of: planned.ref)) }
+        }
+        for index in emittedOwnTypes {
+            for method in model.types[index].methods { extra.formUnion(Self.frameworks(of: method, table: importTable)) }
+        }
+        modules += extra.subtracting(modules).sorted()
+        return modules
+    }
+
+    /// Every imported catalog's table of other frameworks' types (`CKShare` → `CloudKit`).
+    var importTable: [String: String] {
+        var table: [String: String] = [:]
+        for module in model.modules {
+            guard let catalog = BuiltInModules.named(module) else { continue }
+            table.merge(catalog.frameworks) { first, _ in first }
+            for other in catalog.reexports { table.merge(BuiltInModules.named(other)?.frameworks ?? [:]) { first, _ in first } }
+        }
+        return table
+    }
+
+    /// The frameworks a method of the model names, from its catalog's table.
+    func frameworks(of ref: MethodRef) -> [String] {
+        guard let origin = model.types[ref.type].origin, let catalog = BuiltInModules.named(origin) else {
+            return Self.frameworks(of: model.method(ref), table: importTable)
+        }
+        return Self.frameworks(of: model.method(ref), table: catalog.frameworks)
+    }
+
+    /// The frameworks of `table` (a catalog's `frameworks`) that a method's parameter and result
+    /// types name.
+    static func frameworks(of method: Method, table: [String: String]) -> [String] {
+        guard !table.isEmpty else { return [] }
         var modules: [String] = []
         for type in method.parameters.map(\.type) + (method.returnType.map { [$0] } ?? []) {
             var name = ""
@@ -93,12 +184,15 @@ public struct SwiftGenerator {
                     name.append(character)
                     continue
                 }
-                if let module = UIKitCatalog.frameworks[name] { modules.append(module) }
+                if let module = table[name] { modules.append(module) }
                 name = ""
             }
         }
         return modules
     }
+
+    /// The frameworks of the UIKit catalog's table that a method names (`--update`'s imports).
+    static func frameworks(of method: Method) -> [String] { frameworks(of: method, table: UIKitCatalog.frameworks) }
 
     /// One monitor per machine, then one per system (fed `(instance, #function)`), in
     /// declaration order.
@@ -150,6 +244,8 @@ public struct SwiftGenerator {
             guard let delegate = machine.delegate else { continue }
             if let existing = planByName[delegate.name] {
                 plans[existing].machines.append(machineIndex)
+                // One machine saying the app subclasses it is enough.
+                plans[existing].delegate.isOpen = plans[existing].delegate.isOpen || delegate.isOpen
             } else {
                 planByName[delegate.name] = plans.count
                 plans.append(DelegatePlan(delegate: delegate, machines: [machineIndex], properties: [], methods: []))
@@ -162,7 +258,7 @@ public struct SwiftGenerator {
         var plan = input
         var methodIndex: [String: Int] = [:]
         func add(_ ref: MethodRef) -> Int {
-            let selector = model.method(ref).selector
+            let selector = model.method(ref).reference
             if let index = methodIndex[selector] { return index }
             methodIndex[selector] = plan.methods.count
             plan.methods.append(PlannedMethod(ref: ref, callers: [], requirements: [], requiredByProtocol: nil))
@@ -189,8 +285,9 @@ public struct SwiftGenerator {
             for property in info.properties where propertyNames.insert(property.name).inserted {
                 plan.properties.append(property)
             }
-            guard !info.isImported else { continue }
-            for index in info.methods.indices {
+            // A framework's protocol: its requirements that are not optional (URLSessionDownloadDelegate's
+            // urlSession(_:downloadTask:didFinishDownloadingTo:)).
+            for index in info.methods.indices where (!info.isImported || info.methods[index].isRequired) {
                 let ref = MethodRef(type: type, index: index)
                 let position = add(ref)
                 if plan.methods[position].callers.isEmpty && plan.methods[position].requirements.isEmpty {
@@ -216,16 +313,31 @@ public struct SwiftGenerator {
 
     // MARK: - Emitting
 
+    /// The class of a delegate, or, when the target's files declare the class, an extension
+    /// with the protocols and callbacks it lacks.
     func emitDelegate(_ plan: DelegatePlan, into printer: inout Printer) {
         let names = plan.machines.map { "`\(model.machines[$0].name)`" }.joined(separator: ", ")
-        printer.line("/// The delegate of \(names), generated from its lifecycle spec.")
+        let isolation = self.isolation(of: plan.delegate)
+        let extending = target?.classDeclaration(plan.delegate.name) != nil
+        let methods = missingMethods(plan)
+        if extending {
+            printer.line("/// What the delegate of \(names) lacks, generated from its lifecycle spec: the class is declared")
+            printer.line("/// in another file of the target.")
+        } else {
+            printer.line("/// The delegate of \(names), generated from its lifecycle spec.")
+        }
         for machineIndex in plan.machines {
             if let description = model.machines[machineIndex].description {
                 printer.line("///")
                 for line in DocComment.lines(description) { printer.line("/// \(line)".replacingTrailingSpaces()) }
             }
         }
-        if adopts(plan.delegate, "UIApplicationDelegate") {
+        if adopts(plan.delegate, "NSApplicationDelegate", from: "AppKit") && !extending {
+            printer.line("///")
+            printer.line("/// AppKit uses this class only as the app's delegate: mark it `@main` (once, in the app target), or set")
+            printer.line("/// `NSApplication.shared.delegate` to one in `main.swift` before `NSApp.run()`.")
+        }
+        if adopts(plan.delegate, "UIApplicationDelegate") && !extending {
             printer.line("///")
             if let app = swiftUIApp {
                 printer.line("/// SwiftUI creates this class at launch: `\(app)`'s `@UIApplicationDelegateAdaptor` names it.")
@@ -234,30 +346,106 @@ public struct SwiftGenerator {
                 printer.line("/// (once, in the app target) or name it in `UIApplicationMain(_:_:_:_:)` in `main.swift`.")
             }
         }
-        let adopted = plan.delegate.adopted.map { SwiftNames.identifier(model.types[$0].name) }
-        printer.line("class \(SwiftNames.identifier(plan.delegate.name))" + (adopted.isEmpty ? "" : ": " + adopted.joined(separator: ", ")) + " {")
+        if !extending {
+            for line in isolationNote(plan.delegate, isolation: isolation) { printer.line("///" + (line.isEmpty ? "" : " " + line)) }
+        }
+        let name = SwiftNames.identifier(plan.delegate.name)
+        if extending {
+            let adopted = missingProtocols(plan).map { SwiftNames.identifier(model.types[$0].name) }
+            printer.line("extension \(name)" + (adopted.isEmpty ? "" : ": " + adopted.joined(separator: ", ")) + " {")
+        } else {
+            let adopted = plan.delegate.adopted.map { SwiftNames.identifier(model.types[$0].name) }
+            if isolation == .mainActor { printer.line("@MainActor") }
+            printer.line((plan.delegate.isOpen ? "" : "final ") + "class \(name)" + (adopted.isEmpty ? "" : ": " + adopted.joined(separator: ", ")) + " {")
+        }
         printer.indented { printer in
-            for property in plan.properties {
-                printer.line(SwiftGenerator.propertyDeclaration(property))
+            var hasMembers = false
+            if !extending {
+                for property in plan.properties {
+                    printer.line(SwiftGenerator.propertyDeclaration(property))
+                }
+                hasMembers = !plan.properties.isEmpty
             }
-            var hasMembers = !plan.properties.isEmpty
             let calls = monitorCalls(plan)
-            if monitor {
+            if monitor && !extending {
                 for machineIndex in plan.machines where !MonitorGenerator(model: model, machine: model.machines[machineIndex]).isEmpty {
-                    let name = model.machines[machineIndex].name
+                    let machineName = model.machines[machineIndex].name
                     if hasMembers { printer.line() }
-                    printer.line("/// Checks that `\(name)`'s callbacks come in an order its spec allows (`lifecycle swift --monitor`).")
-                    printer.line("var \(MonitorGenerator.propertyName(name)) = \(MonitorGenerator.typeName(name))()")
+                    printer.line("/// Checks that `\(machineName)`'s callbacks come in an order its spec allows (`lifecycle swift --monitor`).")
+                    // Fed from callbacks off the main actor: the framework makes them one at a time, on
+                    // its delegate queue, which is what keeps the unchecked property safe.
+                    if isolation == .sendable || plan.methods.contains(where: { nonisolated($0.ref, in: isolation) }) {
+                        printer.line("/// The framework calls these callbacks one at a time, on its delegate queue.")
+                        printer.line("nonisolated(unsafe) var \(MonitorGenerator.propertyName(machineName)) = \(MonitorGenerator.typeName(machineName))()")
+                    } else {
+                        printer.line("var \(MonitorGenerator.propertyName(machineName)) = \(MonitorGenerator.typeName(machineName))()")
+                    }
                     hasMembers = true
                 }
             }
-            for (index, method) in plan.methods.enumerated() {
+            for (index, method) in methods.enumerated() {
                 if index > 0 || hasMembers { printer.line() }
                 emitDocumentation(method, into: &printer)
-                emitMethod(method.ref, prologue: calls[model.method(method.ref).selector] ?? [], into: &printer)
+                emitMethod(method.ref, prologue: calls[model.method(method.ref).reference] ?? [],
+                           nonisolated: nonisolated(method.ref, in: isolation), into: &printer)
             }
         }
         printer.line("}")
+    }
+
+    /// How the generated class is isolated: `@MainActor` when it adopts a main-actor type (a
+    /// UIKit or AppKit delegate, `UIViewController`, a WebKit delegate, a spec's own protocol in
+    /// a UIKit or AppKit spec, which the file declares `@MainActor`); else `Sendable` (through
+    /// its protocol) when it adopts a `Sendable` protocol; else neither.
+    func isolation(of delegate: Delegate) -> TypeIsolation? {
+        var result: TypeIsolation?
+        for type in adoptedTypes(delegate) {
+            switch typeIsolation(type) {
+            case .mainActor: return .mainActor
+            case .sendable: result = .sendable
+            case nil: break
+            }
+        }
+        return result
+    }
+
+    /// A type's isolation: its catalog's, or for a spec's own type the file's (`@MainActor` with
+    /// UIKit or AppKit); a type the target declares is taken as its catalog or spec says.
+    func typeIsolation(_ type: Int) -> TypeIsolation? {
+        let info = model.types[type]
+        if info.origin == nil { return ownTypesAreMainActor ? .mainActor : nil }
+        return info.isolation
+    }
+
+    /// Whether the spec's own protocols and classes are written `@MainActor`: with UIKit or AppKit.
+    var ownTypesAreMainActor: Bool { model.importsUIKit || model.modules.contains("AppKit") }
+
+    /// Whether a callback is `nonisolated` in a class of `isolation`: in a `@MainActor` class, the
+    /// callbacks of a protocol the framework calls from its own queue.
+    func nonisolated(_ ref: MethodRef, in isolation: TypeIsolation?) -> Bool {
+        isolation == .mainActor && model.types[ref.type].kind == .protocol && typeIsolation(ref.type) != .mainActor
+    }
+
+    /// The doc lines that say how the class is isolated and why, when that is not UIKit's plain
+    /// `@MainActor` (which a reader expects).
+    func isolationNote(_ delegate: Delegate, isolation: TypeIsolation?) -> [String] {
+        var lines: [String] = []
+        let calledOffMain = adoptedTypes(delegate).filter { model.types[$0].kind == .protocol && BuiltInModules.isModule(model.types[$0].origin) && typeIsolation($0) != .mainActor }
+        // Named as the spec adopts them, not with every protocol they refine.
+        let named = delegate.adopted.filter(calledOffMain.contains)
+        if isolation == .sendable, let first = named.first(where: { typeIsolation($0) == .sendable }) {
+            let framework = BuiltInModules.framework(of: model.types[first].origin) ?? "The framework"
+            let names = named.filter { typeIsolation($0) == .sendable }.map { "`\(model.types[$0].name)`" }
+            lines += ["", "\(Suggestions.orList(names, conjunction: "and")) \(names.count == 1 ? "is" : "are") `Sendable`: \(framework) calls it on its own queue, so",
+                      "this class is `final` and `Sendable`. Keep mutable state in an actor or behind a lock."]
+        } else if isolation == .mainActor, let first = named.first {
+            let framework = BuiltInModules.framework(of: model.types[first].origin) ?? "The framework"
+            let names = named.map { "`\(model.types[$0].name)`" }
+            lines += ["", "The callbacks of \(Suggestions.orList(names, conjunction: "and")) are `nonisolated`: \(framework) calls them on the",
+                      "queue the app gave it, not on the main actor. Hop to the main actor before touching its state."]
+        }
+        if delegate.isOpen { lines += ["", "Not `final`: the spec says the app subclasses it (`delegate open`)."] }
+        return lines
     }
 
     /// The longest description repeated in full in the documentation of every callback it
@@ -328,7 +516,7 @@ public struct SwiftGenerator {
             let platform = availability.platform == "*" ? (model.platform?.name ?? "iOS") : availability.platform
             var line = "\(marker) - Important: Deprecated"
             if let version = availability.deprecated { line += " since \(platform) \(version)" }
-            line += ": UIKit may stop calling it"
+            line += ": \(BuiltInModules.framework(of: model.types[method.ref.type].origin) ?? "its caller") may stop calling it"
             if let replacement = availability.replacement { line += "; " + DocComment.singleLine(replacement) }
             printer.line(line + ".")
             printer.line("// " + DocComment.singleLine(availability.text))
@@ -355,11 +543,12 @@ public struct SwiftGenerator {
     }
 
     /// A method with a skeleton body: a `super` call for overrides, a default return value.
-    func emitMethod(_ ref: MethodRef, prologue: [String] = [], into printer: inout Printer) {
+    /// - Parameter nonisolated: write it `nonisolated` (`nonisolated(_:in:)`).
+    func emitMethod(_ ref: MethodRef, prologue: [String] = [], nonisolated: Bool = false, into printer: inout Printer) {
         let method = model.method(ref)
         let owner = model.types[ref.type]
         if let attribute = availabilityAttribute(method, owner: owner) { printer.line(attribute) }
-        printer.line(SwiftDeclaration.signature(method, ownerKind: owner.kind) + " {")
+        printer.line((nonisolated ? "nonisolated " : "") + SwiftDeclaration.signature(method, ownerKind: owner.kind) + " {")
         printer.indented { printer in
             for line in prologue { printer.line(line) }
             if owner.kind == .class {
@@ -380,11 +569,11 @@ public struct SwiftGenerator {
         printer.line("}")
     }
 
-    /// `@available(iOS 26.0, *)` for a UIKit callback newer than the spec's `platform`: its
+    /// `@available(iOS 26.0, *)` for a framework's callback newer than the spec's `platform`: its
     /// types, or the `super` call of an override, exist only from that version, so without it
     /// the file would not compile at the app's deployment target.
     func availabilityAttribute(_ method: Method, owner: TypeInfo) -> String? {
-        guard owner.origin == "UIKit", let introduced = introducedAfterPlatform(method) else { return nil }
+        guard BuiltInModules.isModule(owner.origin), let introduced = introducedAfterPlatform(method) else { return nil }
         return "@available(\(method.availability!.platform) \(introduced), *)"
     }
 
@@ -423,7 +612,7 @@ public struct SwiftGenerator {
     func emitOwnType(_ info: TypeInfo, into printer: inout Printer) {
         let parents = info.parents.map { SwiftNames.identifier(model.types[$0].name) }
         let keyword = info.kind == .protocol ? "protocol" : "class"
-        if model.importsUIKit { printer.line("@MainActor") }
+        if ownTypesAreMainActor { printer.line("@MainActor") }
         printer.line("\(keyword) \(SwiftNames.identifier(info.name))" + (parents.isEmpty ? "" : ": " + parents.joined(separator: ", ")) + " {")
         printer.indented { printer in
             for property in info.properties {

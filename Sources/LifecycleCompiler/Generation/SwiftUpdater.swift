@@ -59,10 +59,13 @@ public enum SwiftUpdater {
         var foundAny = false
         var nearMisses = Diagnostics()
         for plan in plans {
-            // The top-level class of that name, not one nested in another type (`Outer.D`).
-            let candidates = types.filter { $0.kind == .class && $0.name == plan.delegate.name }
-            let topLevel = candidates.first { $0.parent == nil }
-            guard let home = topLevel ?? candidates.first,
+            // The top-level class of that name, not one nested in another type (`Outer.D`); else
+            // its extension (a file `lifecycle swift --impl` wrote for a class the target declares).
+            func home(_ kind: ScannedType.Kind) -> ScannedType? {
+                let candidates = types.filter { $0.kind == kind && $0.name == plan.delegate.name }
+                return candidates.first { $0.parent == nil } ?? candidates.first
+            }
+            guard let home = home(.class) ?? home(.extension),
                   home.bodyClose < existing.count, existing[home.bodyClose] == UInt8(ascii: "}") else { continue }
             foundAny = true
             let implemented = program.allMethods(ofClass: plan.delegate.name).filter { program.truth(of: $0) != .false }
@@ -105,13 +108,13 @@ public enum SwiftUpdater {
                 generator.emitDocumentation(method, into: &printer)
                 generator.emitMethod(method.ref, into: &printer)
                 added.append((plan.delegate.name, model.method(method.ref).selector))
-                if model.importsUIKit { frameworks.formUnion(SwiftGenerator.frameworks(of: model.method(method.ref))) }
+                frameworks.formUnion(generator.frameworks(of: method.ref))
             }
             if let insertion = insertion(of: printer.text, into: home, in: existing) { insertions.append(insertion) }
         }
         guard foundAny || plans.isEmpty else {
             let names = plans.map { "'\($0.delegate.name)'" }.joined(separator: ", ")
-            return .failure(Failure(message: "no delegate class of the spec (\(names)) is declared in this file"))
+            return .failure(Failure(message: "no delegate class of the spec (\(names)) is declared or extended in this file"))
         }
         guard nearMisses.all.isEmpty else {
             let count = nearMisses.all.count

@@ -47,8 +47,11 @@ public enum ImplementationCheck {
 
     /// The same for several specs checked together (`check A.lifecycle B.lifecycle --impl …`):
     /// each machine's callbacks once per spec, the app's life cycle once for all of them.
+    /// `project` is the app's Xcode target (`--xcodeproj`), whose build settings may generate the
+    /// Info.plist or a part of it.
     public static func check(_ models: [Model], against files: [SourceFile], infoPlist: InfoPlist? = nil,
-                             machines: [String]? = nil, skippingUndeclared: Bool = false, flags: [String]? = nil) -> Diagnostics {
+                             project: XcodeAppTarget? = nil, machines: [String]? = nil,
+                             skippingUndeclared: Bool = false, flags: [String]? = nil) -> Diagnostics {
         let program = SwiftProgram(files: files, configuration: .app(of: models, flags: flags))
         var diagnostics = Diagnostics()
         var classesChecked: Set<String> = []
@@ -59,7 +62,7 @@ public enum ImplementationCheck {
                                classesChecked: &classesChecked, into: &diagnostics)
             }
         }
-        diagnostics.append(contentsOf: SceneLifecycleCheck.check(models, program: program, infoPlist: infoPlist, machines: machines,
+        diagnostics.append(contentsOf: SceneLifecycleCheck.check(models, program: program, infoPlist: infoPlist, project: project, machines: machines,
                                                                  skippingUndeclared: skippingUndeclared))
         diagnostics.append(contentsOf: ScenePhaseCheck.check(models, program: program, machines: machines,
                                                              skippingUndeclared: skippingUndeclared))
@@ -230,7 +233,7 @@ public enum ImplementationCheck {
                 diagnostics.append(diagnostic)
                 // A near miss in the class itself: its code never runs.
                 if let (miss, at) = view.nearMisses(of: NearMissFix.expected(method), objcSelector: NearMissFix.objcSelector(of: requirement.callback, in: model)).first {
-                    diagnostics.append(nearMissWarning(miss, at, method: method, ownerKind: owner.kind, calledBy: nil, in: machine,
+                    diagnostics.append(nearMissWarning(miss, at, method: method, owner: owner, calledBy: nil, in: machine,
                                                        adaptorNote: adaptorNote))
                 }
             case .absent(let near, let inactive, let unknownSuperclass):
@@ -239,7 +242,7 @@ public enum ImplementationCheck {
                     diagnostic = Diagnostic.superclassUnknown(className, selector: method.selector, superclass: unknownSuperclass.name,
                                                               at: requirement.range)
                 } else {
-                    diagnostic = Diagnostic.missingImplementation(filesName, selector: method.selector, at: requirement.range)
+                    diagnostic = Diagnostic.missingImplementation(filesName, selector: method.reference, at: requirement.range)
                 }
                 if let adaptorNote { diagnostic = diagnostic.note(adaptorNote.message, at: adaptorNote.range) }
                 diagnostic = diagnostic.note(anchorNote, at: anchorRange)
@@ -254,7 +257,7 @@ public enum ImplementationCheck {
                 }
                 for (candidate, candidateMethod) in near {
                     let at = SwiftProgram.funcRange(candidateMethod)
-                    diagnostic = diagnostic.note("\(candidate.described(expecting: method.selector)), so UIKit never calls it", at: at)
+                    diagnostic = diagnostic.note("\(candidate.described(expecting: method.selector)), so \(caller(of: owner)) never calls it", at: at)
                     if diagnostic.fixIt == nil {
                         diagnostic.fixIt = fixIt(method, ownerKind: owner.kind, nearMiss: candidateMethod, difference: candidate.difference)
                         // Where the fix-it edits: the Swift file, not the spec the error is in.
@@ -269,11 +272,11 @@ public enum ImplementationCheck {
             }
         }
         // A callback the spec calls but does not require may be left out; one written almost
-        // right compiles, and UIKit never calls it.
+        // right compiles, and the framework never calls it.
         for (callback, transition) in called {
             guard case .absent(let near, _, _) = resolve(callback), let (first, nearMiss) = near.first else { continue }
             let method = model.method(callback)
-            diagnostics.append(nearMissWarning(first, nearMiss, method: method, ownerKind: model.types[callback.type].kind,
+            diagnostics.append(nearMissWarning(first, nearMiss, method: method, owner: model.types[callback.type],
                                                calledBy: transition, in: machine, adaptorNote: adaptorNote))
         }
         guard classesChecked.insert(className).inserted else { return }
@@ -282,12 +285,13 @@ public enum ImplementationCheck {
     }
 
     /// The warning at a near miss of a callback the class does not otherwise implement.
-    static func nearMissWarning(_ miss: NearMiss, _ nearMiss: SwiftProgram.Located<ScannedMethod>, method: Method, ownerKind: TypeInfo.Kind,
+    /// - Parameter owner: the protocol or class that declares the callback (who calls it).
+    static func nearMissWarning(_ miss: NearMiss, _ nearMiss: SwiftProgram.Located<ScannedMethod>, method: Method, owner: TypeInfo,
                                 calledBy transition: Transition?, in machine: Machine,
                                 adaptorNote: (message: String, range: SourceRange)?) -> Diagnostic {
         let at = SwiftProgram.funcRange(nearMiss)
-        let fix = fixIt(method, ownerKind: ownerKind, nearMiss: nearMiss, difference: miss.difference)
-        var diagnostic = Diagnostic.nearMissOfCalledCallback(miss.described(expecting: method.selector), at: at)
+        let fix = fixIt(method, ownerKind: owner.kind, nearMiss: nearMiss, difference: miss.difference)
+        var diagnostic = Diagnostic.nearMissOfCalledCallback(miss.described(expecting: method.selector), caller: caller(of: owner), at: at)
         if let transition {
             diagnostic = diagnostic.note("machine '\(machine.name)' calls '\(method.selector)' here", at: transition.range)
         }
@@ -339,6 +343,12 @@ public enum ImplementationCheck {
                 .note("UIKit's documentation of '\(method.selector)': \"\(contract.documentation)\"", at: nil)
                 .note("add: \(call)", at: SwiftProgram.funcRange(located)))
         }
+    }
+
+    /// Who calls the callbacks of `type`, as a message names it: its framework (`Core Bluetooth`),
+    /// or for a spec's own protocol or class, "a caller of 'PlayerDelegate'".
+    static func caller(of type: TypeInfo) -> String {
+        BuiltInModules.framework(of: type.origin) ?? "a caller of '\(type.name)'"
     }
 
     /// The fix-it that rewrites a near miss's signature, in its Swift file (`NearMissFix`).

@@ -425,8 +425,15 @@ public enum SCXMLImporter {
         return identifier(String(text), fallback: "event")
     }
 
-    /// Whether `text` is a callback reference: `name`, `name()` or `name(label:_:)`.
+    /// Whether `text` is a callback reference: `name`, `name()`, `name(label:_:)` or a selector.
     static func isCallbackReference(_ text: String) -> Bool {
+        // An Objective-C selector (`peripheral:didUpdateValueForCharacteristic:error:`), as a
+        // spec names callbacks whose Swift names collide.
+        if !text.contains("("), text.hasSuffix(":") {
+            return text.split(separator: ":", omittingEmptySubsequences: false).dropLast().allSatisfy { piece in
+                !piece.isEmpty && identifier(String(piece), fallback: "") == piece
+            }
+        }
         let parts = text.split(separator: "(", maxSplits: 1, omittingEmptySubsequences: false)
         guard let base = parts.first, identifier(String(base), fallback: "") == base, !base.isEmpty else { return false }
         guard parts.count == 2 else { return true }

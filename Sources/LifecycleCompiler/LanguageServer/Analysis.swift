@@ -269,18 +269,20 @@ public final class Analysis: @unchecked Sendable {
         return result
     }
 
-    /// The methods a callback reference may mean (one, unless a bare name is ambiguous).
+    /// The methods a callback reference may mean (one, unless a bare name or an overloaded
+    /// selector is ambiguous); an Objective-C selector names an overload.
     public func resolve(callback spelling: String, machine: Int) -> [MethodRef] {
         var found: [MethodRef] = []
         let isSelector = spelling.contains("(")
+        let isObjectiveC = !isSelector && spelling.contains(":")
         for type in callbackTypes(machine: machine) {
             for (index, method) in model.types[type].methods.enumerated() {
-                if isSelector ? method.selector == spelling : method.name == spelling {
-                    found.append(MethodRef(type: type, index: index))
-                }
+                let matches = isObjectiveC ? method.isOverloaded && method.objcSelector == spelling
+                    : isSelector ? method.selector == spelling : method.name == spelling
+                if matches { found.append(MethodRef(type: type, index: index)) }
             }
         }
-        if isSelector, let first = found.first { return [first] }
+        if isSelector, let first = found.first, !model.method(first).isOverloaded { return [first] }
         return found
     }
 

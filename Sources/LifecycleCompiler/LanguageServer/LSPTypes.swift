@@ -291,7 +291,7 @@ struct InitializeResult: LSPEncodable {
             ("semanticTokensProvider", .object([("legend", legend), ("full", true)])),
         ])
         return .object([("capabilities", capabilities),
-                         ("serverInfo", .object([("name", "lifecycle"), ("version", "0.1.0")]))])
+                         ("serverInfo", .object([("name", "lifecycle"), ("version", .string(LifecycleVersion.number))]))])
     }
 }
 

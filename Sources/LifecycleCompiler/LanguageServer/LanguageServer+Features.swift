@@ -10,8 +10,9 @@ extension LanguageServer {
     /// The URI of a file a compilation read.
     func uri(of file: SourceFile, in analysis: Analysis, document: TextDocument) -> String {
         if file.id == analysis.root.id { return document.uri }
-        if file.path == UIKitCatalog.fileName { return LanguageServer.catalogURI }
-        if file.path == SwiftUICatalog.fileName { return LanguageServer.swiftUICatalogURI }
+        if file.path.hasPrefix("<"), let catalog = BuiltInModules.all.first(where: { $0.fileName == file.path }) {
+            return LanguageServer.catalogURI(of: catalog.module)
+        }
         if let open = documentOrder.first(where: { Checker.normalize(documents[$0]?.path ?? "") == Checker.normalize(file.path) }) { return open }
         return file.path.hasPrefix("/") ? DocumentURI.uri(ofPath: file.path) : file.path
     }
@@ -136,11 +137,8 @@ extension LanguageServer {
 
     /// Where an imported type comes from: the UIKit catalog's SDK, or the file.
     static func originText(_ origin: String) -> String {
-        switch origin {
-        case "UIKit": "UIKit, \(UIKitCatalog.sdk) SDK"
-        case "SwiftUI": "SwiftUI, \(SwiftUICatalog.sdk) SDK"
-        default: origin
-        }
+        guard let catalog = BuiltInModules.named(origin) else { return origin }
+        return "\(origin), \(catalog.sdk) SDK"
     }
 
     /// What a scene phase means, from Apple's documentation of `ScenePhase`.
@@ -255,7 +253,9 @@ extension LanguageServer {
             switch name {
             case "UIKit": return "**import** `UIKit`: the built-in catalog of UIKit's delegate and view-controller callbacks, generated from Apple's \(UIKitCatalog.sdk) SDK"
             case "SwiftUI": return "**import** `SwiftUI`: the built-in catalog of SwiftUI's `App` and `View`, and the modifiers whose actions SwiftUI calls (`onAppear`, `onDisappear`, `task`), from Apple's \(SwiftUICatalog.sdk) SDK; `scenePhase` maps states to scene phases"
-            default: return "**unknown module** `\(name)`"
+            default:
+                guard let catalog = BuiltInModules.named(name) else { return "**unknown module** `\(name)`" }
+                return "**import** `\(name)`: the built-in catalog of \(catalog.framework)'s delegate callbacks (\(catalog.types.filter { $0 != "NSObject" }.map { "`\($0)`" }.joined(separator: ", "))), generated from Apple's \(catalog.sdk) SDK"
             }
         case .importedFile(let path):
             return "**import** `\(path)`"
@@ -305,7 +305,7 @@ extension LanguageServer {
             return .none
         case .module(let name):
             guard Checker.modules.contains(name) else { return .none }
-            return .one(start(of: name == "UIKit" ? LanguageServer.catalogURI : LanguageServer.swiftUICatalogURI))
+            return .one(start(of: LanguageServer.catalogURI(of: name)))
         case .importedFile(let path):
             let uri = openDocument(atPath: path) ?? (path.hasPrefix("/") ? DocumentURI.uri(ofPath: path) : path)
             return .one(start(of: uri))

@@ -31,6 +31,9 @@ public final class LanguageServer {
     /// The SwiftUI catalog's document, as `catalogURI` is UIKit's.
     public static let swiftUICatalogURI = "lifecycle:/SwiftUI.lifecycle"
 
+    /// The document of a built-in module's catalog: `lifecycle:/CoreBluetooth.lifecycle`.
+    public static func catalogURI(of module: String) -> String { "lifecycle:/\(module).lifecycle" }
+
     /// The bytes of a file an open document imports, or why it cannot be read.
     let readFile: (String) -> Result<[UInt8], LoadFailure>
     /// The real path of a file, as `lifecycle check` asks the file system (nil: none, paths
@@ -166,11 +169,10 @@ public final class LanguageServer {
         static func failed(_ message: String) -> RequestError { RequestError(code: .requestFailed, message: message) }
     }
 
-    /// The text of a catalog: SwiftUI's for its URI, else UIKit's.
+    /// The text of a catalog: the module's its URI names, else UIKit's.
     func catalog(_ params: CatalogParams) -> CatalogResult {
-        params.uri == LanguageServer.swiftUICatalogURI
-            ? CatalogResult(uri: LanguageServer.swiftUICatalogURI, text: SwiftUICatalog.source)
-            : CatalogResult(uri: LanguageServer.catalogURI, text: UIKitCatalog.source)
+        let catalog = BuiltInModules.all.first { LanguageServer.catalogURI(of: $0.module) == params.uri } ?? UIKitCatalog.self
+        return CatalogResult(uri: LanguageServer.catalogURI(of: catalog.module), text: catalog.source)
     }
 
     func shutdown() -> NullResult {

@@ -62,6 +62,8 @@ public enum KeywordTable {
               summary: "what each state looks like to a UI test, as `XCUIApplication.State`: `appState Background: .runningBackground, …`"),
         Entry(word: .reserved(.delegate), text: Keyword.delegate.text, starts: [.machineBody],
               summary: "the class that implements the machine's callbacks, and what it adopts"),
+        Entry(word: .contextual(.open), text: ContextualKeyword.open.text, starts: [],
+              summary: "after `delegate`: the app subclasses the delegate class, so it is generated without `final`"),
         Entry(word: .reserved(.require), text: Keyword.require.text, starts: [.machineBody],
               summary: "a callback the delegate must implement"),
         Entry(word: .reserved(.on), text: Keyword.on.text, starts: [.systemBody], summary: "the event a transition (or a system event) fires on"),
@@ -178,6 +180,8 @@ public enum ContextualKeyword: UInt8, CaseIterable, Sendable {
     case when, and, `is`
     /// `after 5s` on a transition; `within 20s` on a state; `from f to g within 30s` in a body (issue 43).
     case after, within, from, to
+    /// `delegate open Name`: a delegate class the app subclasses (not generated `final`).
+    case open
 
     /// The word as written.
     public var text: String { "\(staticText)" }
@@ -206,6 +210,7 @@ public enum ContextualKeyword: UInt8, CaseIterable, Sendable {
         case .within: "within"
         case .from: "from"
         case .to: "to"
+        case .open: "open"
         }
     }
 }

@@ -15,6 +15,9 @@ public struct Model: Sendable {
     public var importsUIKit: Bool
     /// Whether the root file says `import SwiftUI`.
     public var importsSwiftUI = false
+    /// The built-in modules the spec's imports brought (`import CoreBluetooth`, and the modules
+    /// they re-export), in the order they were first read: what the generated Swift imports.
+    public var modules: [String] = []
     /// The deployment target: `check --platform`, else the root file's `platform`, else nil.
     public var platform: Platform? = nil
     /// The root file's systems, in declaration order.
@@ -66,6 +69,9 @@ public struct TypeInfo: Sendable {
     /// Where it came from: nil for the root file, else the module (`UIKit`) or file path.
     public var origin: String?
     public var range: SourceRange
+    /// How Swift isolates a framework's type (`@MainActor`, `Sendable`), from its catalog; nil
+    /// for a spec's own type and a framework type that is neither.
+    public var isolation: TypeIsolation? = nil
 
     public var isImported: Bool { origin != nil }
 }
@@ -92,6 +98,18 @@ public struct Method: Sendable {
     public var range: SourceRange
     /// `@available(…)` (for the built-in UIKit catalog: Apple's availability).
     public var availability: Availability? = nil
+    /// Another method of its type has the same Swift selector and other parameter types (Swift
+    /// overloads them: `CBPeripheralDelegate`'s `peripheral(_:didUpdateValueFor:error:)` for a
+    /// characteristic and for a descriptor). A spec names it by its Objective-C selector.
+    public var isOverloaded = false
+    /// A protocol requirement of a framework that is not `optional` (a catalog's `required`): a
+    /// class adopting the protocol must implement it. A spec's own protocols require every method.
+    public var isRequired = false
+
+    /// How specs, messages and every output name the method: its Swift selector, or for an
+    /// overload its Objective-C selector (`peripheral:didUpdateValueForCharacteristic:error:`),
+    /// which tells it from its twin.
+    public var reference: String { isOverloaded ? objcSelector ?? selector : selector }
 }
 
 /// A stored property a delegate declares: `var window: UIWindow?`.
@@ -233,6 +251,8 @@ public struct Delegate: Sendable {
     public var range: SourceRange
     /// Whether some adopted name did not resolve (its callbacks are then not judged).
     public var isIncomplete = false
+    /// `delegate open Name`: the app subclasses it, so the generated class is not `final`.
+    public var isOpen = false
 }
 
 public struct State: Sendable {
@@ -276,4 +296,15 @@ public struct Requirement: Sendable {
     public var callback: MethodRef
     public var reason: String?
     public var range: SourceRange
+}
+
+/// How Swift isolates a framework's protocol or class (Swift 6 language mode).
+public enum TypeIsolation: String, Sendable {
+    /// `@MainActor`: UIKit's and AppKit's delegates, `UIViewController`, WebKit's delegates. The
+    /// generated class is `@MainActor` too.
+    case mainActor
+    /// A `Sendable` protocol the framework calls from any queue (`URLSessionDelegate`): the
+    /// generated class is `final` and holds no unprotected mutable state, and in a `@MainActor`
+    /// class its methods are `nonisolated`.
+    case sendable
 }

@@ -81,9 +81,22 @@ extension Parser {
     }
 
     /// delegateDecl := 'delegate' IDENT (':' IDENT (',' IDENT)*)?
+    /// delegateDecl := 'delegate' 'open'? IDENT (':' IDENT (',' IDENT)*)?
+    ///
+    /// `open` is a contextual word: `delegate open: …` declares a class named `open`.
     mutating func delegateDecl() -> DelegateDecl? {
-        guard let head = keywordAndName("delegate class", orSkipTo: .member) else { return nil }
-        let start = head.start, name = head.name
+        let start = token.start
+        advance()
+        var isOpen = false
+        if at(.open) {
+            var copy = lexer
+            if copy.next().kind == .identifier {
+                markKeyword(.open)
+                advance()
+                isOpen = true
+            }
+        }
+        guard let name = expectName({ .expectedName("delegate class", found: $0, at: $1) }, orSkipTo: .member) else { return nil }
         var adopted: [NameSyntax] = []
         if consume(if: .colon) != nil {
             repeat {
@@ -92,7 +105,7 @@ extension Parser {
                 adopted.append(parent)
             } while consume(if: .comma) != nil
         }
-        return DelegateDecl(name: name, adopted: adopted, range: range(from: start))
+        return DelegateDecl(name: name, adopted: adopted, range: range(from: start), isOpen: isOpen)
     }
 
     /// stateDecl := ('initial' | 'final')? 'state' IDENT STRING? deadline? ('{' member* '}')?
@@ -389,7 +402,7 @@ extension Parser {
         return true
     }
 
-    /// callbackRef := IDENT ('(' ((IDENT | '_') ':')* ')')?
+    /// callbackRef := IDENT ('(' ((IDENT | KEYWORD | '_') ':')* ')')?
     ///
     /// An unclosed reference (`foo(_:` at the end of a line) is reported and ends where the
     /// labels stop, so that the next line still parses.
@@ -418,7 +431,11 @@ extension Parser {
                 spellingBuffer.append(contentsOf: "_:".utf8)
                 continue
             }
-            guard token.kind == .identifier else {
+            // A label may be a word the language reserves: AppKit's
+            // `customWindowsToEnterFullScreen(for:on:)` has an `on:`.
+            let isWord: Bool
+            if case .keyword = token.kind { isWord = true } else { isWord = token.kind == .identifier }
+            guard isWord else {
                 report(.unclosedMethodReference(source.text(name.range), found: found, at: missingRange)
                     .note("to match this '('", at: range(open)))
                 return selectorRef(name, range: range(from: start))
@@ -451,14 +468,14 @@ extension Parser {
         return selectorRef(name, range: range(from: start))
     }
 
-    /// `sceneDidBecomeActive:` or `application:didFinishLaunchingWithOptions:`, the
-    /// Objective-C form, starting at the ':' right after `name`: one error with the Swift form as
-    /// its fix-it (each Objective-C part after the first becomes a label), then read as that
-    /// Swift reference, so that nothing after it cascades.
+    /// `peripheral:didUpdateValueForCharacteristic:error:`, the Objective-C form, starting at the
+    /// ':' right after `name`: the selector as written, one identifier and ':' after another with
+    /// nothing between them. It names one of two overloads (callbacks Swift names alike); the
+    /// checker tells a learner who wrote it for another callback to write the Swift reference.
     mutating func objectiveCSelector(_ name: NameSyntax, start: Int) -> CallbackRef {
         spellingBuffer.removeAll(keepingCapacity: true)
         spellingBuffer.append(contentsOf: source.bytes[name.range.startOffset..<name.range.endOffset])
-        spellingBuffer.append(contentsOf: "(_:".utf8)
+        spellingBuffer.append(UInt8(ascii: ":"))
         advance()
         while token.kind == .identifier && token.start == previousEnd && lexer.nextTokenIsColon() {
             spellingBuffer.append(contentsOf: text(token).utf8)
@@ -466,10 +483,8 @@ extension Parser {
             advance()
             advance()
         }
-        let written = range(from: start)
-        let swift = String(decoding: spellingBuffer, as: UTF8.self) + ")"
-        report(.objectiveCSelector(source.text(written), swift: swift, at: written))
-        return selectorRef(name, range: written)
+        let spelling = spellingBuffer.withUnsafeBufferPointer { callbackSpellings.intern($0) }
+        return CallbackRef(baseName: name, spelling: spelling, isBare: false, range: range(from: start), isObjectiveC: true)
     }
 
     /// Whether the token after the current one is ')'.

@@ -114,6 +114,8 @@ public struct DelegateDecl: Sendable {
     public var name: NameSyntax
     public var adopted: [NameSyntax]
     public var range: SourceRange
+    /// `delegate open Name`: the app subclasses the class, so the generated one is not `final`.
+    public var isOpen = false
 }
 
 /// `initial state Name "description" { … }`, without its body: the states and transitions
@@ -191,6 +193,9 @@ public struct CallbackRef: Sendable, Equatable {
     /// Whether it is a bare name (no parentheses).
     public var isBare: Bool
     public var range: SourceRange
+    /// Whether it is an Objective-C selector (`peripheral:didUpdateValueForCharacteristic:error:`),
+    /// the spelling as written.
+    public var isObjectiveC = false
 }
 
 /// `require callback "reason"`.

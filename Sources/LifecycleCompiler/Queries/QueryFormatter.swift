@@ -148,7 +148,7 @@ public struct QueryFormatter {
     /// changes SwiftUI reports (`scenePhase .active → .inactive`).
     func callbacks(_ step: QueryStep, indent: String) -> String {
         let lines = machine.phaseChanges(of: step).map { "scenePhase " + $0.text }
-            + machine.callbacks(of: step).map { VisibleText.escaped(model.method($0).selector) }
+            + machine.callbacks(of: step).map { VisibleText.escaped(model.method($0).reference) }
         if lines.isEmpty { return indent + (machine.phases == nil ? "(nothing is called)\n" : "(no phase change; nothing is called)\n") }
         return lines.map { indent + $0 + "\n" }.joined()
     }
@@ -185,7 +185,7 @@ public struct QueryFormatter {
                     json.field("to", name(step.to))
                     json.key("callbacks")
                     json.array {
-                        for callback in machine.callbacks(of: step) { json.string(model.method(callback).selector) }
+                        for callback in machine.callbacks(of: step) { json.string(model.method(callback).reference) }
                     }
                     if machine.phases != nil {
                         json.key("phaseChanges")

@@ -182,7 +182,7 @@ public struct SystemFormatter {
             guard let transition = step.transition else { continue }
             let machine = system.machine(of: step.instance)
             for callback in machine.transitions[transition].callbacks {
-                result.append((step.instance, model.method(callback).selector))
+                result.append((step.instance, model.method(callback).reference))
             }
         }
         return result

@@ -105,7 +105,7 @@ public struct TestPlanFormatter {
                                     json.field("by", transition.trigger?.rawValue)
                                     json.field("to", machine.states[step.to].name)
                                     json.key("callbacks")
-                                    json.array { for callback in transition.callbacks { json.string(model.method(callback).selector) } }
+                                    json.array { for callback in transition.callbacks { json.string(model.method(callback).reference) } }
                                     json.field("description", transition.description)
                                 }
                             }
@@ -139,7 +139,7 @@ public struct TestPlanFormatter {
                 var to = machine.states[transition.target].name
                 if step.to != transition.target { to += " (\(machine.states[step.to].name))" }
                 text += "  \(Markdown.text(machine.states[step.from].name)) → \(Markdown.text(to)). "
-                let callbacks = transition.callbacks.map { Markdown.code(model.method($0).selector) }
+                let callbacks = transition.callbacks.map { Markdown.code(model.method($0).reference) }
                 text += callbacks.isEmpty ? "Expect no callback.\n" : "Expect: \(callbacks.joined(separator: ", ")).\n"
             }
         }

@@ -246,6 +246,12 @@ public struct SwiftProgram: Sendable {
         zip(files, scans).flatMap { file, scan in ScenePhaseHandlers.scan(file, types: scan.types).map { ($0, file) } }
     }
 
+    /// Whether the files declare a type `name` (a class, struct, enum, actor or protocol, not
+    /// an extension): what `lifecycle swift` with the target's files does not declare again.
+    public func declaresType(_ name: String) -> Bool {
+        scans.contains { scan in scan.types.contains { $0.name == name && $0.kind != .extension } }
+    }
+
     /// The first `struct`, `class` or `extension` named `name`.
     public func anyDeclaration(of name: String) -> Declaration? {
         for (file, scan) in zip(files, scans) {

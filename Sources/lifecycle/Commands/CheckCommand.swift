@@ -10,6 +10,10 @@ enum CheckCommand: Command {
                                  help: "A Swift file implementing a delegate, or one of its extensions; report each required callback the files together do not implement. Repeatable.", repeatable: true)
     static let infoPlist = OptionSpec(name: "--info-plist", valueName: "plist",
                                       help: "With --impl: the app's Info.plist (XML or binary), to tell whether the app adopts the scene life cycle.")
+    static let xcodeproj = OptionSpec(name: "--xcodeproj", valueName: "project",
+                                      help: "With --impl: the app's Xcode project (App.xcodeproj), whose target's build settings give the generated Info.plist keys, the Info.plist file and the deployment target.")
+    static let target = OptionSpec(name: "--target", valueName: "name",
+                                   help: "With --xcodeproj: the target to read (default: the project's only application target).")
     static let platform = OptionSpec(name: "--platform", valueName: "platform",
                                      help: "The deployment target, such as \"iOS 15.0\" (overrides the spec's 'platform'): warns about deprecated callbacks and callbacks not called before it.")
     static let machine = MachineOptions.machine("With --impl: check only this machine's delegate (repeatable; default: every machine).").repeated
@@ -23,15 +27,19 @@ enum CheckCommand: Command {
     static let format = OutputFormat.option("text (default: diagnostics on stderr) or json (an array on stdout).")
 
     static let options = [
-        impl, infoPlist, platform, machine, onlyDeclared, define, CheckConfiguration.option, stamp,
+        impl, infoPlist, xcodeproj, target, platform, machine, onlyDeclared, define, CheckConfiguration.option, stamp,
         DiagnosticOptions.warningsAsErrors, format, DiagnosticOptions.errorLimit, DiagnosticOptions.color,
         DiagnosticOptions.stateLimit,
     ]
+
+    static let usageShape: [UsageTerm] = [.optional(impl), .optional(infoPlist), .optional([.option(xcodeproj), .optional(target)])]
 
     struct Options {
         var specs: [String]
         var impl: [String]
         var infoPlist: String?
+        var xcodeproj: String?
+        var target: String?
         var platform: Platform?
         /// `--machine`s, or nil for every machine.
         var machines: [String]?
@@ -57,12 +65,14 @@ enum CheckCommand: Command {
             platform = parsed
         }
         var options = Options(specs: arguments.positionals, impl: arguments.all(impl), infoPlist: arguments.value(infoPlist),
-                              platform: platform, machines: arguments.has(machine) ? arguments.all(machine) : nil,
+                              xcodeproj: arguments.value(xcodeproj), target: arguments.value(target), platform: platform, machines: arguments.has(machine) ? arguments.all(machine) : nil,
                               onlyDeclared: arguments.has(onlyDeclared), defines: arguments.has(define) ? arguments.all(define) : nil,
                               stamp: arguments.value(stamp), json: json,
                               diagnostics: diagnostics)
         try configuration?.apply(to: &options)
         if options.impl.isEmpty && options.infoPlist != nil { throw .usage("'--info-plist' is only used with '--impl'") }
+        if options.impl.isEmpty && options.xcodeproj != nil { throw .usage("'--xcodeproj' is only used with '--impl'") }
+        if options.xcodeproj == nil && options.target != nil { throw .usage("'--target' is only used with '--xcodeproj'") }
         if options.impl.isEmpty && arguments.has(define) { throw .usage("'--define' is only used with '--impl'") }
         return options
     }
@@ -70,6 +80,25 @@ enum CheckCommand: Command {
     static func run(_ options: Options) throws(CLIError) -> ExitCode {
         var frontend = Frontend(options.diagnostics, json: options.json, platform: options.platform)
         var status = ExitCode.success
+        // The Xcode target first: its deployment target is the platform the specs are checked
+        // for (unless given), and it may name the Info.plist.
+        var project: XcodeAppTarget?
+        var infoPlistPath = options.infoPlist
+        if let path = options.xcodeproj {
+            do {
+                project = try XcodeTargetReader.read(path, target: options.target, frontend: &frontend)
+                if let project {
+                    if options.platform == nil, let (platform, _) = project.platform { frontend.settings.platform = platform }
+                    if infoPlistPath == nil {
+                        let (relative, expansion) = project.infoPlistPath()
+                        frontend.diagnostics.append(contentsOf: expansion)
+                        infoPlistPath = relative.map { XcodeTargetReader.path($0, besideProject: path) }
+                    }
+                }
+            } catch {
+                status = Reporter.report(error, command: self)
+            }
+        }
         var models: [Model] = []
         for path in options.specs {
             switch frontend.compile(path) {
@@ -83,7 +112,7 @@ enum CheckCommand: Command {
             do { swiftFiles.append(try frontend.read(path)) } catch { status = Reporter.report(error, command: self) }
         }
         var infoPlist: InfoPlist?
-        if let path = options.infoPlist {
+        if let path = infoPlistPath {
             do {
                 let (read, plistDiagnostics) = InfoPlist.read(try frontend.read(path), in: frontend.files)
                 infoPlist = read
@@ -98,9 +127,10 @@ enum CheckCommand: Command {
                 throw .query(.unknownMachine(name, path: options.specs.joined(separator: "', '"), machines: declared))
             }
         }
-        if !swiftFiles.isEmpty && status == .success && (options.infoPlist == nil || infoPlist != nil) {
+        if !swiftFiles.isEmpty && status == .success && (infoPlistPath == nil || infoPlist != nil)
+            && (options.xcodeproj == nil || project != nil) {
             frontend.diagnostics.append(contentsOf: ImplementationCheck.check(models, against: swiftFiles, infoPlist: infoPlist,
-                                                                              machines: options.machines,
+                                                                              project: project, machines: options.machines,
                                                                               skippingUndeclared: options.onlyDeclared, flags: options.defines))
         }
         frontend.printDiagnostics()

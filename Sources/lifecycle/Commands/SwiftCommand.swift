@@ -8,7 +8,7 @@ enum SwiftCommand: Command {
     static let update = OptionSpec(name: "--update", valueName: "file.swift",
                                    help: "Add the callbacks the spec needs that FILE's delegate classes lack; leave every other byte as it was.")
     static let impl = OptionSpec(name: "--impl", valueName: "other.swift",
-                                 help: "With --update: another file of the same classes (an extension); what it implements is not added. Repeatable.",
+                                 help: "Another Swift file of the target (repeatable): the types it declares are not declared again, a delegate class it declares gets an extension with what it lacks, and a callback it implements is not written (with --update: not added).",
                                  repeatable: true)
     static let fixNearMisses = OptionSpec(name: "--fix-near-misses",
                                           help: "With --update: rename each near miss of a missing callback (its name and argument labels only) instead of stopping at it.")
@@ -17,13 +17,15 @@ enum SwiftCommand: Command {
                                    repeatable: true)
     static let monitor = OptionSpec(name: "--monitor", help: "Also generate, per machine, a <Machine>LifecycleMonitor that every callback feeds and that reports the first one the spec does not allow.")
     static let options = [OutputOptions.output("out.swift"), OutputOptions.force, update, impl, fixNearMisses, define, monitor] + DiagnosticOptions.all
-    static let usageShape: [UsageTerm] = [.optional([.option(update), .optional(impl), .optional(fixNearMisses), .optional(define)])]
+    static let usageShape: [UsageTerm] = [.optional([.option(update), .optional(fixNearMisses), .optional(define)]), .optional([.option(impl)])]
 
     struct Options {
         var spec: String
         var output: OutputOptions
-        /// `--update FILE` and its `--impl` files.
-        var update: (target: String, others: [String])?
+        /// `--update FILE`.
+        var update: String?
+        /// `--impl` files: the target's other Swift files.
+        var others: [String]
         var fixNearMisses: Bool
         /// `--define`s, or nil when none is given.
         var defines: [String]?
@@ -42,10 +44,9 @@ enum SwiftCommand: Command {
         }
         let spec = try arguments.single("spec file")
         let diagnostics = try DiagnosticOptions(arguments)
-        if target == nil && arguments.has(impl) { throw .usage("'--impl' is only used with '--update'") }
         if target == nil && arguments.has(fixNearMisses) { throw .usage("'--fix-near-misses' is only used with '--update'") }
         if target == nil && arguments.has(define) { throw .usage("'--define' is only used with '--update'") }
-        return Options(spec: spec, output: output, update: target.map { ($0, arguments.all(impl)) },
+        return Options(spec: spec, output: output, update: target, others: arguments.all(impl),
                        fixNearMisses: arguments.has(fixNearMisses), defines: arguments.has(define) ? arguments.all(define) : nil,
                        monitor: monitor, diagnostics: diagnostics)
     }
@@ -54,12 +55,27 @@ enum SwiftCommand: Command {
         var frontend = Frontend(options.diagnostics)
         let path = options.spec
         let model = try frontend.model(path)
-        if let (target, others) = options.update {
-            return try update(target, model: model, others: others, options: options, frontend: &frontend)
+        if let target = options.update {
+            return try update(target, model: model, others: options.others, options: options, frontend: &frontend)
         }
         let output = options.output.path
-        let command = OutputWriter.regenerateCommand(name, spec: path, options: (output.map { " -o \(OutputWriter.commandPath($0))" } ?? "") + (options.monitor ? " --monitor" : ""))
-        let bytes = SwiftGenerator(model: model, monitor: options.monitor).generate(specPath: OutputWriter.displayPath(path), command: command)
+        var program: SwiftProgram?
+        if !options.others.isEmpty {
+            var files: [SourceFile] = []
+            for other in options.others { files.append(try frontend.read(other)) }
+            program = SwiftProgram(files: files)
+        }
+        let generator = SwiftGenerator(model: model, monitor: options.monitor, target: program)
+        if program != nil && generator.isEmpty {
+            // Writing a file of imports alone would only clutter the target.
+            Reporter.note("nothing to write: \(options.others.map(OutputWriter.displayPath).joined(separator: ", ")) \(options.others.count == 1 ? "declares" : "declare") every type and callback the spec needs",
+                          file: output ?? path)
+            return .success
+        }
+        let implOptions = options.others.map { " --impl \(OutputWriter.commandPath($0))" }.joined()
+        let command = OutputWriter.regenerateCommand(name, spec: path, options: (output.map { " -o \(OutputWriter.commandPath($0))" } ?? "")
+            + (options.monitor ? " --monitor" : "") + implOptions)
+        let bytes = generator.generate(specPath: OutputWriter.displayPath(path), command: command)
         try options.output.write(bytes, command: self)
         return .success
     }

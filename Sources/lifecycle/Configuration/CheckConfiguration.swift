@@ -8,6 +8,7 @@ import LifecycleCompiler
 /// {
 ///   "warningsAsErrors": true,
 ///   "platform": "iOS 15.0",
+///   "infoPlist": "Support/App-Info.plist",
 ///   "defines": ["DEBUG"],
 ///   "specs": {
 ///     "Player.lifecycle": { "machines": ["Playback"], "swift": ["PlaybackController.swift", "Player+Errors.swift"] },
@@ -18,7 +19,8 @@ import LifecycleCompiler
 ///
 /// The file is merged into `check`'s options once, after the command line is parsed:
 /// `warningsAsErrors: true` is `--warnings-as-errors`, `platform` is `--platform` (unless the
-/// command line has it), `defines` is `--define` for each flag (unless the command line has
+/// command line has it), `infoPlist` is `--info-plist` (a path relative to the file; the
+/// build-tool plugin then passes none of its own), `defines` is `--define` for each flag (unless the command line has
 /// one). `specs` maps a spec, by its path relative to the file, to what its
 /// delegates are checked against: `swift` replaces the `--impl` files (paths relative to the
 /// file; `[]` checks the spec alone, without the `--info-plist` the plugin passes), and `machines` replaces `--only-declared` and `--machine`
@@ -28,7 +30,7 @@ import LifecycleCompiler
 /// file, so a misspelt setting does not go unnoticed.
 enum CheckConfiguration {
     static let option = OptionSpec(name: "--config", valueName: "file",
-                                   help: "Read options from a JSON file: warningsAsErrors, platform, defines, and per spec the Swift files and machines to check.")
+                                   help: "Read options from a JSON file: warningsAsErrors, platform, infoPlist, defines, and per spec the Swift files and machines to check.")
 
     /// What one spec is checked against.
     struct SpecChoice {
@@ -40,6 +42,8 @@ enum CheckConfiguration {
     struct Settings {
         var warningsAsErrors = false
         var platform: Platform?
+        /// The app's Info.plist, relative to the file.
+        var infoPlist: String?
         /// The custom `#if` flags the app is built with.
         var defines: [String]?
         var specs: [(path: String, choice: SpecChoice)] = []
@@ -52,6 +56,9 @@ enum CheckConfiguration {
         func apply(to options: inout CheckCommand.Options) throws(CLIError) {
             options.diagnostics.warningsAsErrors = options.diagnostics.warningsAsErrors || warningsAsErrors
             options.platform = options.platform ?? platform
+            if options.infoPlist == nil, let infoPlist, !options.impl.isEmpty {
+                options.infoPlist = infoPlist.hasPrefix("/") || folder.isEmpty ? infoPlist : folder + "/" + infoPlist
+            }
             options.defines = options.defines ?? defines
             let chosen = options.specs.compactMap { spec in specs.first { $0.path == relativePath(spec, to: folder) }?.choice }
             guard let choice = chosen.first else { return }
@@ -102,7 +109,7 @@ enum CheckConfiguration {
         let document: LocatedJSON
         do { document = try LocatedJSON.parse(bytes) } catch { throw Problem(message: error.message, offset: error.offset) }
         var settings = Settings()
-        for member in try members(document, expected: ["warningsAsErrors", "platform", "defines", "specs"], in: "the file") {
+        for member in try members(document, expected: ["warningsAsErrors", "platform", "infoPlist", "defines", "specs"], in: "the file") {
             let (key, value) = (member.key, member.value)
             switch key {
             case "warningsAsErrors":
@@ -115,6 +122,9 @@ enum CheckConfiguration {
                                   offset: value.offset)
                 }
                 settings.platform = platform
+            case "infoPlist":
+                guard case .string(let path) = value.kind, !path.isEmpty else { throw mismatch(key, "a path", value) }
+                settings.infoPlist = path
             case "defines":
                 settings.defines = try strings(value, "'defines'")
             default:

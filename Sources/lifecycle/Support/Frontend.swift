@@ -6,7 +6,7 @@ struct Frontend {
     let files = SourceFiles()
     /// How each spec is compiled, computed once from the options (the diagnostic limit, warnings
     /// as errors, the state limit and `check --platform`).
-    let settings: CompileSettings
+    var settings: CompileSettings
     /// Every diagnostic of the run (specs, Swift files, the Info.plist), kept and promoted as
     /// `settings` say.
     var diagnostics: Diagnostics

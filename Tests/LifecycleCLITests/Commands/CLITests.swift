@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LifecycleCompiler
 
 /// Runs the built `lifecycle` binary and checks its output and exit status: the surface that
 /// scripts and build tools rely on (README, "Command line").
@@ -31,11 +32,25 @@ import Testing
         }
     }
 
+    /// The package version and each catalog's SDK, from the library's one list; the README's
+    /// and the Plugins article's dependency lines name the same version.
     @Test func version() throws {
         let run = try Self.run(["--version"])
         #expect(run.status == 0)
-        #expect(run.stdout.wholeMatch(of: /lifecycle \d+\.\d+\.\d+\n/) != nil, "\(run.stdout)")
+        #expect(run.stdout == LifecycleVersion.line + "\n")
+        #expect(run.stdout.wholeMatch(of: /lifecycle \d+\.\d+\.\d+ \(catalogs from the [A-Za-z]+ [\d.]+ SDK: \w+(, \w+)*(; from the [A-Za-z]+ [\d.]+ SDK: \w+(, \w+)*)*\)\n/) != nil, "\(run.stdout)")
+        #expect(run.stdout.hasPrefix("lifecycle \(LifecycleVersion.number) (catalogs from the iOS 26.2 SDK: UIKit, SwiftUI,"), "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("; from the macOS 15.5 SDK: AppKit)\n"), "\(run.stdout)")
         #expect(run.stderr.isEmpty)
+        // The README quotes the line (wrapped: compared with its whitespace collapsed).
+        let readme = try String(contentsOfFile: CLIRunner.packageRoot + "/README.md", encoding: .utf8)
+        #expect(readme.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains(LifecycleVersion.line),
+                "README.md does not quote '\(LifecycleVersion.line)'")
+        for document in ["README.md", DocumentationFile.catalog + "Plugins.md", "Examples/PluginDemo/Package.swift"] {
+            let text = try String(contentsOfFile: CLIRunner.packageRoot + "/" + document, encoding: .utf8)
+            let versions = text.matches(of: /from: "(\d+\.\d+\.\d+)"/).map { String($0.output.1) }
+            #expect(!versions.isEmpty && versions.allSatisfy { $0 == LifecycleVersion.number }, "\(document): \(versions)")
+        }
     }
 
     @Test func helpCheck() throws {

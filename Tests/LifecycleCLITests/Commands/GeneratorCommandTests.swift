@@ -192,4 +192,80 @@ import Testing
         }
         return found
     }
+
+    /// Issue 39: a spec's `protocol` and `class` blocks describe code the target has. With the
+    /// target's files (`--impl`, what the command plugin passes) the skeleton declares neither
+    /// the protocol nor the class again: it extends the class with what it lacks, and the target
+    /// still compiles (`swiftc`); without them it would redeclare the protocol, which does not.
+    @Test func theTargetsOwnProtocolAndClassAreNotDeclaredAgain() throws {
+        let scratch = try Scratch()
+        try scratch.write("""
+            protocol UploadTaskDelegate {
+                func uploadDidStart(_ id: Int)
+                func uploadDidFinish(_ id: Int)
+                func uploadDidFail(_ id: Int)
+            }
+            machine Upload {
+                delegate Uploader: UploadTaskDelegate
+                initial state Idle
+                state Sending
+                final state Done
+                Idle -> Sending on start by user calls uploadDidStart(_:)
+                Sending -> Done on finish by system calls uploadDidFinish(_:), uploadDidFail(_:)
+            }
+
+            """, to: "Upload.lifecycle")
+        let declared = """
+            protocol UploadTaskDelegate: AnyObject {
+                func uploadDidStart(_ id: Int)
+                func uploadDidFinish(_ id: Int)
+                func uploadDidFail(_ id: Int)
+            }
+
+            final class Uploader {
+                func uploadDidStart(_ id: Int) {}
+                func uploadDidFinish(_ id: Int) {}
+            }
+
+            """
+        try scratch.write(declared, to: "Uploader.swift")
+        let run = try scratch.run(["swift", "Upload.lifecycle", "-o", "Upload.swift", "--impl", "Uploader.swift"])
+        #expect(run.status == 0, "\(run)")
+        let skeleton = try scratch.read("Upload.swift")
+        #expect(!skeleton.contains("protocol UploadTaskDelegate"))
+        #expect(!skeleton.contains("class Uploader"))
+        #expect(skeleton.contains("extension Uploader: UploadTaskDelegate {\n"))
+        #expect(skeleton.contains("    func uploadDidFail(_ id: Int) {\n"))
+        #expect(!skeleton.contains("func uploadDidStart"), "what the class implements is not written again")
+        let compiled = try Self.swiftc(["-typecheck", "-swift-version", "6", "Upload.swift", "Uploader.swift"], in: scratch.path)
+        #expect(compiled.status == 0, "\(compiled)")
+        // The same spec without the target's files: the protocol is declared again, the target breaks.
+        #expect(try scratch.run(["swift", "Upload.lifecycle", "-o", "Alone.swift"]).status == 0)
+        let alone = try Self.swiftc(["-typecheck", "Alone.swift", "Uploader.swift"], in: scratch.path)
+        #expect(alone.status != 0 && alone.stderr.contains("invalid redeclaration of 'UploadTaskDelegate'"), "\(alone)")
+
+        // A class that already adopts the protocol and implements every callback: nothing is written.
+        try scratch.write(declared.replacingOccurrences(of: "final class Uploader {", with: "final class Uploader: UploadTaskDelegate {")
+            .replacingOccurrences(of: "    func uploadDidFinish(_ id: Int) {}\n", with: "    func uploadDidFinish(_ id: Int) {}\n    func uploadDidFail(_ id: Int) {}\n"),
+            to: "Uploader.swift")
+        let nothing = try scratch.run(["swift", "Upload.lifecycle", "-o", "Nothing.swift", "--impl", "Uploader.swift"])
+        #expect(nothing.status == 0, "\(nothing)")
+        #expect(nothing.stderr.contains("note: nothing to write: Uploader.swift declares every type and callback the spec needs"), "\(nothing)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/Nothing.swift"))
+    }
+
+    /// Runs `swiftc arguments…` in `folder`.
+    static func swiftc(_ arguments: [String], in folder: String) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc"] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let data = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
 }

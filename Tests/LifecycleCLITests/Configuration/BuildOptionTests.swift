@@ -123,11 +123,14 @@ import Testing
         #expect(run.stderr == "SceneDelegate.swift: note: added 'sceneWillEnterForeground(_:)' to 'SceneDelegate'\n")
     }
 
-    @Test func implWithoutUpdateIsAUsageError() throws {
+    /// Issue 39: `--impl` without `--update` gives the target's files to a new skeleton (what the
+    /// command plugin passes), so it is read, and one that cannot be read stops the command.
+    @Test func implWithoutUpdateReadsTheTargetsFiles() throws {
         let scratch = try GeneratorCommandTests.Scratch()
-        let run = try scratch.run(["swift", "Scene.lifecycle", "--impl", "Other.swift"])
-        #expect(run.status == 2)
-        #expect(run.stderr.hasPrefix("lifecycle swift: error: '--impl' is only used with '--update'\n"), "\(run)")
+        let run = try scratch.run(["swift", "Scene.lifecycle", "-o", "Out.swift", "--impl", "Other.swift"])
+        #expect(run.status != 0, "\(run)")
+        #expect(run.stderr.contains("Other.swift"), "\(run)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/Out.swift"))
     }
 
     // MARK: - --config
@@ -223,5 +226,30 @@ import Testing
         try scratch.write(#"{ "specs": { "Sc\u0065ne.lifecycle": { "swift": [] } } }"#, to: "lifecycle.json")
         let escaped = try scratch.run(["check", "Scene.lifecycle", "--impl", "Missing.swift", "--config", "lifecycle.json"])
         #expect(escaped.status == 0, "\(escaped)")
+    }
+
+    /// `infoPlist` names the app's Info.plist (relative to the file) for a target whose plist
+    /// is not called `Info.plist`; the command line's `--info-plist` wins, and without `--impl`
+    /// it is not used.
+    @Test func configNamesTheInfoPlist() throws {
+        let scratch = try GeneratorCommandTests.Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.path + "/Support", withIntermediateDirectories: true)
+        try scratch.write(Self.twoMachines, to: "Two.lifecycle")
+        try scratch.write("class AppDelegate: UIResponder, UIApplicationDelegate {\n    func applicationWillTerminate(_ application: UIApplication) {}\n}\n",
+                          to: "AppDelegate.swift")
+        try scratch.write("<plist><dict><key>UIApplicationSceneManifest</key><dict/></dict></plist>\n", to: "Support/App-Info.plist")
+        try scratch.write("<plist><dict/></plist>\n", to: "Bare.plist")
+        try scratch.write(#"{ "infoPlist": "Support/App-Info.plist", "specs": { "Two.lifecycle": { "machines": ["App"] } } }"#, to: "lifecycle.json")
+        let named = try scratch.run(["check", "Two.lifecycle", "--impl", "AppDelegate.swift", "--config", "lifecycle.json"])
+        #expect(named.status == 0, "\(named)")
+        #expect(named.stderr.isEmpty, "\(named)")
+        let given = try scratch.run(["check", "Two.lifecycle", "--impl", "AppDelegate.swift", "--config", "lifecycle.json", "--info-plist", "Bare.plist"])
+        #expect(given.stderr.contains("warning: 'AppDelegate' does not adopt the scene life cycle"), "\(given)")
+        #expect(given.stderr.contains("Bare.plist:1:9: note: Bare.plist declares no 'UIApplicationSceneManifest'"), "\(given)")
+        let specOnly = try scratch.run(["check", "Two.lifecycle", "--config", "lifecycle.json"])
+        #expect(specOnly.status == 0, "\(specOnly)")
+        try scratch.write(#"{ "infoPlist": 3 }"#, to: "lifecycle.json")
+        let wrong = try scratch.run(["check", "Two.lifecycle", "--config", "lifecycle.json"])
+        #expect(wrong.stderr == "lifecycle.json:1:16: error: infoPlist must be a path, not a number\n", "\(wrong)")
     }
 }

@@ -14,14 +14,16 @@ import Testing
     struct Job {
         var unit: IOSTypecheck.Unit
         var platform: PlatformVersion?
+        /// A spec that imports AppKit: checked against the macOS SDK (`macOSJobs`), not iOS's.
+        var isMac = false
     }
 
     /// The `platform iOS X` of the spec named `name`, in the golden folder or the examples.
-    static func platform(ofSpec name: String) -> PlatformVersion? {
+    static func platform(ofSpec name: String, prefix: String = "platform iOS ") -> PlatformVersion? {
         for folder in [Repository.fixtures.appendingPathComponent("Golden"), Repository.examples] {
             guard let text = try? String(contentsOf: folder.appendingPathComponent(name + ".lifecycle"), encoding: .utf8) else { continue }
-            for line in text.split(separator: "\n") where line.hasPrefix("platform iOS ") {
-                return PlatformVersion(String(line.dropFirst("platform iOS ".count)).trimmingCharacters(in: .whitespaces))
+            for line in text.split(separator: "\n") where line.hasPrefix(prefix) {
+                return PlatformVersion(String(line.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces))
             }
             return nil
         }
@@ -36,7 +38,9 @@ import Testing
         for folder in [Repository.fixtures.appendingPathComponent("Golden"), Repository.examples] {
             for name in try manager.contentsOfDirectory(atPath: folder.path).sorted() where name.hasSuffix(".swift") {
                 let spec = String(name.prefix { $0 != "." })
-                jobs.append(Job(unit: try IOSTypecheck.Unit(folder.appendingPathComponent(name)), platform: platform(ofSpec: spec)))
+                let url = folder.appendingPathComponent(name)
+                let isMac = (try String(contentsOf: url, encoding: .utf8)).contains("\nimport AppKit\n")
+                jobs.append(Job(unit: try IOSTypecheck.Unit(url), platform: platform(ofSpec: spec, prefix: isMac ? "platform macOS " : "platform iOS "), isMac: isMac))
             }
         }
         // README's hand-written delegates, and the plugin demo's generated file with the
@@ -76,13 +80,14 @@ import Testing
         return jobs
     }
 
-    @Test("every generated Swift file type-checks against the real iOS SDK, at iOS 26.0 and at its spec's platform")
+    @Test("every generated Swift file type-checks against the real iOS SDK (macOS for AppKit), at the default target and at its spec's platform, in Swift 6 and 5 modes")
     func generatedSwiftCompilesAgainstTheRealSDK() throws {
         guard IOSTypecheck.isAvailable(for: "the generated Swift") else { return }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("lifecycle-real-sdk-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let jobs = try Self.jobs(scratch: scratch)
+        let all = try Self.jobs(scratch: scratch)
+        let jobs = all.filter { !$0.isMac }
         #expect(jobs.count >= 20)
         // The default target for every file; each spec's platform for its files.
         var targets: [(target: String?, units: [IOSTypecheck.Unit])] = [(nil, jobs.map(\.unit))]
@@ -99,8 +104,25 @@ import Testing
                 #expect(result.succeeded, "at \(target ?? "the default target"), \(names):\n\(result.output)")
             }
         }
+        // Swift 5 language mode too, at the default target: what an app not yet on Swift 6 builds.
+        for batch in IOSTypecheck.batches(jobs.map(\.unit)) {
+            runs += 1
+            let result = try IOSTypecheck.typecheck(batch, swiftVersion: 5)
+            #expect(result.succeeded, "in Swift 5 mode, \(batch.map(\.lastPathComponent).joined(separator: ", ")):\n\(result.output)")
+        }
+        // The macOS files (AppKit specs) against the macOS 15.5 SDK, at macOS 15.0 and at their
+        // spec's platform, in both language modes.
+        let mac = all.filter(\.isMac)
+        #expect(!mac.isEmpty)
+        for job in mac {
+            for (target, version) in [(nil, 6), (job.platform.map { "arm64-apple-macos\($0)" }, 6), (nil, 5)] {
+                runs += 1
+                let result = try IOSTypecheck.typecheck(job.unit.urls, target: target, platform: "macos", swiftVersion: version)
+                #expect(result.succeeded, "macOS \(target ?? "15.0"), Swift \(version), \(job.unit.urls.map(\.lastPathComponent)):\n\(result.output)")
+            }
+        }
         // Batched: a handful of compiler runs, not one per file and target.
-        #expect(runs < jobs.count)
+        #expect(runs < 2 * jobs.count)
         print("real-SDK type-check: \(jobs.count) units at \(targets.count) targets in \(runs) compiler runs")
     }
 

@@ -40,13 +40,15 @@ enum IOSTypecheck {
         var succeeded: Bool { status == 0 && !output.contains("error:") }
     }
 
-    /// Type-checks `files` as one module, in Swift 6 mode, at `target`
-    /// (`arm64-apple-ios15.0`; the tool's default is iOS 26.0), with more `swiftc` flags
+    /// Type-checks `files` as one module, in Swift `swiftVersion` language mode (6: complete
+    /// concurrency checking), at `target` (`arm64-apple-ios15.0`; the tool's default is iOS 26.0,
+    /// macOS 15.0 with `platform` `macos`, whose SDK is macOS 15.5), with more `swiftc` flags
     /// (`-I` a folder of modules built for iOS by `buildModule`).
-    static func typecheck(_ files: [URL], target: String? = nil, flags: [String] = []) throws -> Result {
-        var arguments = [folder.appendingPathComponent("ios-typecheck.sh").path]
+    static func typecheck(_ files: [URL], target: String? = nil, platform: String = "ios", swiftVersion: Int = 6,
+                          flags: [String] = []) throws -> Result {
+        var arguments = [folder.appendingPathComponent("ios-typecheck.sh").path, "-p", platform]
         if let target { arguments += ["-t", target] }
-        arguments += files.map(\.path) + ["-swift-version", "6"] + flags
+        arguments += files.map(\.path) + ["-swift-version", String(swiftVersion)] + flags
         let result = try Shell.run("/bin/bash", arguments)
         return Result(status: result.status, output: result.stdout + result.stderr)
     }

@@ -9,12 +9,30 @@
 /// `SwiftUICore.swiftinterface`), its availability Apple's; the comments cite where each fact
 /// comes from. The app delegate of an `App` (`@UIApplicationDelegateAdaptor`) is a machine whose
 /// delegate adopts `UIApplicationDelegate`, from the UIKit catalog as before.
-enum SwiftUICatalog {
-    /// The file name diagnostics use for the catalog.
-    static let fileName = "<SwiftUI>"
+enum SwiftUICatalog: BuiltInCatalog {
+    static let module = "SwiftUI"
+
+    /// How messages name the framework that calls these callbacks.
+    static let framework = "SwiftUI"
 
     /// The SDK its declarations were read from.
     static let sdk = "iOS 26.2"
+
+    /// The protocols `source` declares.
+    static let types = ["App", "View"]
+
+    /// SwiftUI's callbacks name no other framework's types.
+    static let frameworks: [String: String] = [:]
+
+    /// An `App` or `View` is a struct the generator writes whole: no requirement to list.
+    static let required: Set<String> = []
+
+    /// `App` and `View` are `@MainActor` (`@MainActor @preconcurrency public protocol View`).
+    static let isolation: [String: TypeIsolation] = ["App": .mainActor, "View": .mainActor]
+
+    static let reexports: [String] = []
+
+    static let unlisted: [String: (owner: String, signature: String)] = [:]
 
     static let source = #"""
     // SwiftUI's life cycle, kept by hand from Apple's iOS 26.2 SDK: SwiftUI.swiftinterface (App,

@@ -9,9 +9,11 @@
 /// The checker parses `source` like a spec file (diagnostics name it `fileName`) and resolves
 /// callbacks against it; the Swift generator never emits these declarations, because the types
 /// already exist in UIKit. README ("The language in brief") shows how specs import it.
-enum UIKitCatalog {
-    /// The file name diagnostics use for the catalog.
-    static let fileName = "<UIKit>"
+enum UIKitCatalog: BuiltInCatalog {
+    static let module = "UIKit"
+
+    /// How messages name the framework that calls these callbacks.
+    static let framework = "UIKit"
 
     /// The SDK whose symbol graphs the catalog was generated from.
     static let sdk = "iOS 26.2"
@@ -41,7 +43,8 @@ enum UIKitCatalog {
         func viewDidLoad()
 
         // Appearance: UIKit calls these each time the view enters or leaves a window's hierarchy (push,
-        // pop, present, dismiss, tab switch), and updateProperties() in each update pass before layout.
+        // pop, present, dismiss, tab switch), and updateProperties() and
+        // updateContentUnavailableConfiguration(using:) in the update pass before layout.
 
         // Every appearance, before the view joins a hierarchy: per-appearance refresh. Must call super.
         @available(iOS 2.0, *)
@@ -72,6 +75,11 @@ enum UIKitCatalog {
         @available(iOS 26.0, *)
         @objc(updateProperties)
         func updateProperties()
+
+        // Set contentUnavailableConfiguration for the state (empty, loading, no results); called before layout when it needs an update.
+        @available(iOS 17.0, *)
+        @objc(_bridgedUpdateContentUnavailableConfigurationUsingState:)
+        func updateContentUnavailableConfiguration(using state: UIContentUnavailableConfigurationState)
 
         // Layout: UIKit calls these in each layout pass of the view, and when its safe area or margins
         // change.
@@ -572,6 +580,9 @@ enum UIKitCatalog {
     }
     """#
 
+    /// The protocols and classes `source` declares.
+    static let types = ["NSObject", "UIApplicationDelegate", "UIResponder", "UISceneDelegate", "UIViewController", "UIWindowSceneDelegate"]
+
     /// App-delegate callback → the scene-delegate callback UIKit calls instead once the app adopts
     /// scenes: where Apple's deprecation message says "Use UIScene lifecycle and … from UISceneDelegate",
     /// and the overlay's.
@@ -597,14 +608,29 @@ enum UIKitCatalog {
         "INIntent": "Intents",
         "INIntentResponse": "Intents",
     ]
-}
 
-/// Real UIKit methods the catalog does not list, with their owner and Swift signature: the other
-/// Objective-C methods of `UIViewController` and `UIResponder`, and the `async` forms of delegate
-/// callbacks. A spec that names one is told how to declare it (`extension Owner { func … }`) rather
-/// than that no such callback exists. Only consulted for a reference that resolves nowhere.
-enum UIKitUnlisted {
-    static let callbacks: [String: (owner: String, signature: String)] = [
+    /// The protocol requirements that are not optional (`Protocol.objcSelector`): a class adopting the
+    /// protocol implements them.
+    static let required: Set<String> = []
+
+    /// How Swift isolates the protocols and classes that are isolated or `Sendable`, as the SDK declares them.
+    static let isolation: [String: TypeIsolation] = [
+        "UIApplicationDelegate": .mainActor,
+        "UIResponder": .mainActor,
+        "UISceneDelegate": .mainActor,
+        "UIViewController": .mainActor,
+        "UIWindowSceneDelegate": .mainActor,
+    ]
+
+    /// The modules `import UIKit` also brings, as in Swift.
+    static let reexports: [String] = []
+
+    /// Real UIKit methods the catalog does not list, with their owner and Swift signature: the
+    /// other Objective-C methods of `UIViewController` and `UIResponder`, and the `async` forms of
+    /// delegate callbacks. A spec that names one is told how to declare it (`extension Owner { func
+    /// … }`) rather than that no such callback exists. Only consulted for a reference that resolves
+    /// nowhere.
+    static let unlisted: [String: (owner: String, signature: String)] = [
         "addChild(_:)": ("UIViewController", "func addChild(_ childController: UIViewController)"),
         "addKeyCommand(_:)": ("UIViewController", "func addKeyCommand(_ keyCommand: UIKeyCommand)"),
         "allowedChildrenForUnwinding(from:)": ("UIViewController", "func allowedChildrenForUnwinding(from source: UIStoryboardUnwindSegueSource) -> [UIViewController]"),
@@ -675,7 +701,6 @@ enum UIKitUnlisted {
         "transition(from:to:duration:options:animations:completion:)": ("UIViewController", "func transition(from fromViewController: UIViewController, to toViewController: UIViewController, duration: TimeInterval, options: UIView.AnimationOptions = [], animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil)"),
         "unregisterForPreviewing(withContext:)": ("UIViewController", "func unregisterForPreviewing(withContext previewing: any UIViewControllerPreviewing)"),
         "unwind(for:towards:)": ("UIViewController", "func unwind(for unwindSegue: UIStoryboardSegue, towards subsequentVC: UIViewController)"),
-        "updateContentUnavailableConfiguration(using:)": ("UIViewController", "func updateContentUnavailableConfiguration(using state: UIContentUnavailableConfigurationState)"),
         "updatePropertiesIfNeeded()": ("UIViewController", "func updatePropertiesIfNeeded()"),
         "updateTraitsIfNeeded()": ("UIViewController", "func updateTraitsIfNeeded()"),
         "updateUserActivityState(_:)": ("UIResponder", "func updateUserActivityState(_ activity: NSUserActivity)"),

@@ -215,6 +215,11 @@ open class UIApplicationShortcutItem: NSObject {
 // MARK: - UIViewController (section 8.3: open class methods, overridden with `override`)
 
 @MainActor
+/// What a view controller's content-unavailable configuration is updated for (iOS 17).
+public struct UIContentUnavailableConfigurationState: Hashable, Sendable {
+    public init() {}
+}
+
 open class UIViewController: UIResponder {
     // The initializers are `nonisolated` only because a stand-in can't mirror how Swift
     // imports Objective-C's `-init` overrides (a main-actor `init()` overriding NSObject's
@@ -271,6 +276,8 @@ open class UIViewController: UIResponder {
     open func didMove(toParent parent: UIViewController?) {}
     @available(iOS 26.0, *)
     open func updateProperties() {}
+    @available(iOS 17.0, *)
+    open func updateContentUnavailableConfiguration(using state: UIContentUnavailableConfigurationState) {}
     open func preferredContentSizeDidChange(forChildContentContainer container: any UIContentContainer) {}
     open func systemLayoutFittingSizeDidChange(forChildContentContainer container: any UIContentContainer) {}
     open func size(forChildContentContainer container: any UIContentContainer, withParentContainerSize parentSize: CGSize) -> CGSize { parentSize }

@@ -1,0 +1,16 @@
+//
+//  ViewController.swift
+//  LegacyApp
+//
+
+import UIKit
+
+class ViewController: UIViewController {
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        // Do any additional setup after loading the view, typically from a nib.
+    }
+
+
+}
