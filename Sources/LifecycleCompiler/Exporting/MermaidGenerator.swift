@@ -112,7 +112,8 @@ public struct MermaidGenerator {
         // A composite's internal transitions go under its name (Mermaid draws no description
         // lines for a composite); a leaf's are description lines.
         func declareComposite(_ state: Int, _ printer: inout Printer) {
-            let lines = [machine.states[state].name] + internals[state].map(export.internalLine)
+            let lines = [machine.states[state].name] + (machine.states[state].deadline.map { [$0.label] } ?? [])
+                + internals[state].map(export.internalLine)
             printer.line("state \"\(lines.map(Self.escape).joined(separator: "<br>"))\" as \(id(state))")
         }
 
@@ -125,6 +126,7 @@ public struct MermaidGenerator {
                     printer.line("\(id(state)) : \(Self.escape(description))")
                 }
                 if let phase = machine.phases?.phases[state] { printer.line("\(id(state)) : scenePhase \(phase.swift)") }
+                if let deadline = machine.states[state].deadline { printer.line("\(id(state)) : \(deadline.label)") }
                 for transition in internals[state] { printer.line("\(id(state)) : \(Self.escape(export.internalLine(transition)))") }
                 if machine.states[state].isFinal { printer.line("\(id(state)) --> [*]") }
             case .open(let state):

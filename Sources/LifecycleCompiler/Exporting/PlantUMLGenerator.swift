@@ -98,6 +98,7 @@ public struct PlantUMLGenerator {
                 printer.line("\(id(state)) : \(Self.escape(description))")
             }
             if let phase = machine.shownPhase(state) { printer.line("\(id(state)) : scenePhase \(phase.swift)") }
+            if let deadline = machine.states[state].deadline { printer.line("\(id(state)) : \(deadline.label)") }
             for transition in internals[state] { printer.line("\(id(state)) : \(Self.escape(export.internalLine(transition)))") }
             if machine.states[state].isFinal { printer.line("\(id(state)) --> [*]") }
         }

@@ -124,3 +124,22 @@ extension Machine {
         !callbackDeadlines.isEmpty || transitions.contains { $0.delay != nil } || states.contains { $0.deadline != nil }
     }
 }
+
+extension Transition {
+    /// How a drawing names what takes the transition: `idle after 5s`, `after 5s` (a timed
+    /// transition without an event), `idle`, or nil.
+    public var eventAndDelay: String? {
+        guard let delay else { return event }
+        return (event.map { $0 + " " } ?? "") + "after \(delay)"
+    }
+}
+
+extension TimeSpan {
+    /// As SCXML's `delay` (a CSS2 time): `5s`, or `1500ms` when not a whole number of seconds.
+    public var css: String { milliseconds % 1000 == 0 ? "\(milliseconds / 1000)s" : "\(milliseconds)ms" }
+}
+
+extension Deadline {
+    /// `within 20s`, as drawings show a state's deadline.
+    public var label: String { "within \(span)" }
+}
