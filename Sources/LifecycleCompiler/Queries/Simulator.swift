@@ -17,6 +17,14 @@ public enum Simulator {
         public var timed: [Int: Int64] = [:]
         /// The waits of the run, in order: after how many steps, and until when.
         public var waits: [Wait] = []
+        /// The deadlines missed during waits (issue 43), in time order, each with how many
+        /// steps came before it.
+        public var missed: [Missed] = []
+
+        public struct Missed: Sendable, Equatable {
+            public var afterSteps: Int
+            public var miss: DeadlineWatch.Miss
+        }
 
         public struct Wait: Sendable, Equatable {
             public var afterSteps: Int
@@ -40,6 +48,22 @@ public enum Simulator {
     /// `wait` followed by a duration, among a simulation's events.
     public static let waitWord = "wait"
 
+    /// The events of a simulation's arguments, without its waits (`wait` and the duration
+    /// after it): what the arguments name of the machine, for `MachineSelection`.
+    public static func namedEvents(_ arguments: [String]) -> [String] {
+        var events: [String] = []
+        var position = 0
+        while position < arguments.count {
+            if arguments[position] == waitWord, position + 1 < arguments.count, TimeSpan(parsing: arguments[position + 1]) != nil {
+                position += 2
+                continue
+            }
+            events.append(arguments[position])
+            position += 1
+        }
+        return events
+    }
+
     /// The state a machine starts in.
     public static func start(of machine: Machine) -> Int { machine.entry(machine.initialState) }
 
@@ -53,6 +77,7 @@ public enum Simulator {
         // `wait 6s` between events (issue 43): time passes, and timed transitions fire.
         let timing = TimedStepper(stepper)
         var clock = timing.start()
+        var deadlines = DeadlineWatch(machine)
         var skip = false
         for (position, event) in events.enumerated() {
             if skip {
@@ -62,10 +87,19 @@ public enum Simulator {
             if event == Simulator.waitWord, position + 1 < events.count, let span = TimeSpan(parsing: events[position + 1]) {
                 skip = true
                 let until = clock.now + span.milliseconds
-                for timed in timing.wait(until: until, &clock) {
+                // Timed transitions one at a time, so that each deadline is checked while the
+                // machine is where it was when its time ran out.
+                var fired = 0
+                while fired < 10_000, let due = timing.nextDue(clock), due.at <= until {
+                    for miss in deadlines.passTime(to: due.at, clock) { run.missed.append(.init(afterSteps: run.steps.count, miss: miss)) }
+                    guard let timed = timing.wait(until: due.at, &clock, limit: 1).first else { break }
                     run.timed[run.steps.count] = timed.at
                     run.steps.append(timed.step)
+                    deadlines.took(timed.step, at: timed.at)
+                    fired += 1
                 }
+                for miss in deadlines.passTime(to: until, clock) { run.missed.append(.init(afterSteps: run.steps.count, miss: miss)) }
+                clock.now = max(clock.now, until)
                 run.waits.append(Run.Wait(afterSteps: run.steps.count, until: until))
                 continue
             }
@@ -78,6 +112,7 @@ public enum Simulator {
             }
             run.steps.append(step)
             timing.apply(step, at: clock.now, to: &clock)
+            deadlines.took(step, at: clock.now)
         }
         return .success(run)
     }
