@@ -8,7 +8,9 @@
 // (a file, so that the test never writes input while the harness waits to write output).
 // Input, one command a line, fields separated by tabs:
 //     file PATH                  the document the next sequences run in
-//     run EVENT EVENT ...        a sequence of events, sent one at a time from the start
+//     run EVENT EVENT ...        a sequence of events, sent one at a time from the start;
+//                                `wait:MS` instead of an event runs the event loop for MS
+//                                milliseconds of real time (delayed <send>s fire meanwhile)
 // Output, per `run`, fields separated by tabs:
 //     start LEAF                 the active leaf states once the machine is stable
 //     step LEAF CALLBACK ...     per event: the active leaves afterwards, then the label of
@@ -18,6 +20,8 @@
 // LEAF is the active leaf states (`activeStateNames(true)`) joined by commas; a machine that
 // has stopped in a top-level <final> keeps reporting that state.
 #include <QCoreApplication>
+#include <QEventLoop>
+#include <QTimer>
 #include <QFile>
 #include <QLoggingCategory>
 #include <QScxmlError>
@@ -82,7 +86,12 @@ int main(int argc, char **argv) {
         for (int i = 1; i < fields.size(); ++i) {
             logs.clear();
             stable = false;
-            if (machine->isRunning()) {
+            if (fields[i].startsWith(QLatin1String("wait:"))) {
+                QEventLoop loop;
+                QTimer::singleShot(fields[i].mid(5).toInt(), &loop, &QEventLoop::quit);
+                loop.exec();
+                settle(*machine, stable);
+            } else if (machine->isRunning()) {
                 machine->submitEvent(fields[i]);
                 settle(*machine, stable);
             }

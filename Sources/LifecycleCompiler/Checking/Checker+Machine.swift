@@ -9,6 +9,7 @@ extension Checker {
         let delegate = resolveDelegates(of: decl, named: machineName)
         var declared = declareStates(of: decl)
         let initialState = resolveInitialStates(&declared.states, of: decl, named: machineName)
+        resolveDeadlines(of: decl, into: &declared.states)
         // Resolved silently: an unknown name is reported by `checkTransitions`, in order with
         // the transition's other messages.
         let ends = resolveEnds(of: decl.transitions, in: declared.index)
@@ -33,6 +34,9 @@ extension Checker {
         machine.phases = resolveScenePhases(of: decl, named: machineName, states: declared.states, delegate: delegate)
         machine.appStates = resolveAppStates(of: decl, states: declared.states)
         machine.stateCallbacks = resolveStateActions(of: decl, states: declared.states, scope: scope, delegate: delegate)
+        if !decl.callbackDeadlines.isEmpty {
+            machine.callbackDeadlines = resolveCallbackDeadlines(of: decl, scope: scope, delegate: delegate)
+        }
         // A duplicate state has no transitions of its own (they go to the first one), so the
         // graph checks would only repeat the duplicate error.
         let graphComplete = !syntaxHadErrors && !declared.hasDuplicates && ends.allResolved
@@ -43,6 +47,7 @@ extension Checker {
                          machineRange: decl.name.range)
         }
         if graphComplete { checkRequirementsCalled(machine, calls: callbacks.methods + machine.stateCallbacks.all) }
+        if graphComplete && machine.hasTime { checkTime(machine) }
         checkAvailability(of: decl, delegate: delegate, requirements: requirements, resolved: callbacks.bySpelling)
         return machine
     }
@@ -271,7 +276,9 @@ extension Checker {
                                           isInternal: transitionDecl.isInternal,
                                           callbacks: callbacks.of(t),
                                           description: transitionDecl.description.map(value),
-                                          range: transitionDecl.range))
+                                          range: transitionDecl.range,
+                                          delay: transitionDecl.delay == nil ? nil
+                                            : transitionDelay(transitionDecl, source: states[source].name, target: states[target].name, event: event)))
             if first >= 0, let event {
                 // The first transition on the event wins (<doc:Semantics>); this one never fires.
                 let point = transitionDecl.event?.range ?? transitionDecl.source.range

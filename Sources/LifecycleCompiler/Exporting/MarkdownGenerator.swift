@@ -137,11 +137,12 @@ public struct MarkdownGenerator {
             printer.line("|---|---|---|")
             for state in machine.states.indices where DotGenerator.hasStateCallbacks(machine, state) {
                 func list(_ refs: [MethodRef]?) -> String {
-                    (refs ?? []).map { "`\(export.model.method($0).selector)`" }.joined(separator: "<br>")
+                    (refs ?? []).map { "`\(export.model.method($0).reference)`" }.joined(separator: "<br>")
                 }
                 printer.line("| `\(machine.states[state].name)` | \(list(machine.stateCallbacks.entry[state])) | \(list(machine.stateCallbacks.exit[state])) |")
             }
         }
+        if machine.hasTime { emitTime(machine, sub: sub, into: &printer) }
 
         if !machine.requirements.isEmpty {
             printer.line()
@@ -151,6 +152,31 @@ public struct MarkdownGenerator {
                 let selector = export.model.method(requirement.callback).reference
                 printer.line("- `\(selector)`" + (requirement.reason.map { ": \(Self.text($0))" } ?? ""))
             }
+        }
+    }
+
+    /// The machine's time rules (<doc:Language>, "Time"), one a line: timed transitions, the
+    /// states' deadlines, the callbacks' deadlines, each in declaration order.
+    func emitTime(_ machine: Machine, sub: String, into printer: inout Printer) {
+        printer.line()
+        printer.line("\(sub) Time")
+        printer.line()
+        for transition in machine.transitions {
+            guard let delay = transition.delay else { continue }
+            let source = "`\(machine.states[transition.source].name)`"
+            printer.line("- `\(machine.states[transition.source].name) -> \(machine.states[transition.target].name)`"
+                + (transition.event.map { " on `\($0)`" } ?? "") + " after \(delay.seconds): taken once the machine has stayed "
+                + "\(delay.seconds) in \(source), unless another transition leaves \(source) first.")
+        }
+        for state in machine.states {
+            guard let deadline = state.deadline else { continue }
+            printer.line("- `\(state.name)` within \(deadline.span.seconds): the machine leaves it within \(deadline.span.seconds) of entering it"
+                + (deadline.reason.map { " (\(Self.text($0)))." } ?? "."))
+        }
+        for deadline in machine.callbackDeadlines {
+            let from = export.model.method(deadline.from).reference, to = export.model.method(deadline.to).reference
+            printer.line("- `\(to)` within \(deadline.span.seconds) of `\(from)`"
+                + (deadline.reason.map { " (\(Self.text($0)))." } ?? "."))
         }
     }
 

@@ -112,7 +112,8 @@ public struct MermaidGenerator {
         // A composite's internal transitions go under its name (Mermaid draws no description
         // lines for a composite); a leaf's are description lines.
         func declareComposite(_ state: Int, _ printer: inout Printer) {
-            let lines = [machine.states[state].name] + export.actionLines(machine, state) + internals[state].map(export.internalLine)
+            let lines = [machine.states[state].name] + (machine.states[state].deadline.map { [$0.label] } ?? [])
+                + export.actionLines(machine, state) + internals[state].map(export.internalLine)
             printer.line("state \"\(lines.map(Self.escape).joined(separator: "<br>"))\" as \(id(state))")
         }
 
@@ -125,6 +126,7 @@ public struct MermaidGenerator {
                     printer.line("\(id(state)) : \(Self.escape(description))")
                 }
                 if let phase = machine.phases?.phases[state] { printer.line("\(id(state)) : scenePhase \(phase.swift)") }
+                if let deadline = machine.states[state].deadline { printer.line("\(id(state)) : \(deadline.label)") }
                 for line in export.actionLines(machine, state) { printer.line("\(id(state)) : \(Self.escape(line))") }
                 for transition in internals[state] { printer.line("\(id(state)) : \(Self.escape(export.internalLine(transition)))") }
                 if machine.states[state].isFinal { printer.line("\(id(state)) --> [*]") }
@@ -150,7 +152,8 @@ public struct MermaidGenerator {
 
     /// `event (trigger)`, the real ends of a lifted edge, then the callbacks, one a line.
     func label(_ transition: Transition, _ edge: LiftedEdge, _ machine: Machine) -> String {
-        var first = [transition.event, transition.trigger.map { "(\($0.rawValue))" }].compactMap { $0 }.joined(separator: " ")
+        var first = [transition.event, transition.trigger.map { "(\($0.rawValue))" },
+                     transition.delay.map { "after \($0)" }].compactMap { $0 }.joined(separator: " ")
         if let source = edge.realSource { first += (first.isEmpty ? "" : " ") + "from \(machine.states[source].name)" }
         if let target = edge.realTarget { first += (first.isEmpty ? "" : " ") + "to \(machine.states[target].name)" }
         let lines = (first.isEmpty ? [] : [first]) + export.callbacks(transition)

@@ -98,6 +98,7 @@ public struct PlantUMLGenerator {
                 printer.line("\(id(state)) : \(Self.escape(description))")
             }
             if let phase = machine.shownPhase(state) { printer.line("\(id(state)) : scenePhase \(phase.swift)") }
+            if let deadline = machine.states[state].deadline { printer.line("\(id(state)) : \(deadline.label)") }
             for line in export.actionLines(machine, state) { printer.line("\(id(state)) : \(Self.escape(line))") }
             for transition in internals[state] { printer.line("\(id(state)) : \(Self.escape(export.internalLine(transition)))") }
             if machine.states[state].isFinal { printer.line("\(id(state)) --> [*]") }
@@ -125,7 +126,8 @@ public struct PlantUMLGenerator {
             case .system: arrow = "-[dashed]->"
             case nil: arrow = "-[#777777]->"
             }
-            let first = [transition.event, transition.trigger.map { "(\($0.rawValue))" }].compactMap { $0 }.joined(separator: " ")
+            let first = [transition.event, transition.trigger.map { "(\($0.rawValue))" },
+                     transition.delay.map { "after \($0)" }].compactMap { $0 }.joined(separator: " ")
             let lines = (first.isEmpty ? [] : [first]) + export.callbacks(transition)
             let label = lines.map(Self.escape).joined(separator: "\\n")
             printer.line("\(id(transition.source)) \(arrow) \(id(transition.target))" + (label.isEmpty ? "" : " : \(label)"))

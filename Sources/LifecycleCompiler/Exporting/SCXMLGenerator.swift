@@ -15,7 +15,19 @@
 ///   type it adopts is UIKit's (or SwiftUI's), `lifecycle:import="UIKit"` (`"SwiftUI"`) on the machine;
 /// - `lifecycle:scenePhase=".active"` on a state whose SwiftUI scene phase (`scenePhase …`) is
 ///   not its enclosing state's;
-/// - `<lifecycle:require callback=… reason=…/>` for each `require`.
+/// - `<lifecycle:require callback=… reason=…/>` for each `require`;
+/// - time (<doc:Language>, "Time"): a timed transition `Background -> Suspended on idle after 5s`
+///   is SCXML's delayed event: the source state's `<onentry>` sends `idle-after-Background`
+///   with `delay="5s"` and its `<onexit>` cancels it, and the transition takes that event as
+///   well as `idle` (sending the event by name still takes it, as in the spec), with
+///   `lifecycle:after="5s"` and `lifecycle:event="idle"` so the importer reads back the spec's
+///   clause. The delayed event's first token has a `-`, so no spec event's transition can take
+///   it by SCXML's prefix rule. (One difference at a tie: when a state and a state inside it,
+///   entered at the same moment, have timed transitions due at the same moment, the spec takes
+///   the inner one; an SCXML processor delivers the outer state's event first.) A state's
+///   deadline is `lifecycle:within="20s"` with `lifecycle:reason`, a deadline between two
+///   callbacks `<lifecycle:deadline from=… to=… within=… reason=…/>`: no SCXML processor
+///   checks them, the importer reads them back.
 ///
 /// Descriptions are comments before their element. State ids are the state names (letters of
 /// any script are valid in XML names); with several machines the document is a `<parallel>` of
@@ -115,8 +127,48 @@ public struct SCXMLGenerator {
         }
     }
 
+    /// The event each timed transition's delayed `<send>` raises (and its send id), by
+    /// transition: `idle-after-Background` (`after-Background` without an event), with `-2`,
+    /// `-3`… when one state has two timed transitions on one event.
+    func timedEvents(_ machine: Machine, ids: [String]) -> [Int: String] {
+        var names: [Int: String] = [:]
+        var used = Set<String>()
+        for (index, transition) in machine.transitions.enumerated() where transition.delay != nil {
+            let base = (transition.event.map { Self.eventName($0) + "-" } ?? "") + "after-" + ids[transition.source]
+            var name = base, suffix = 1
+            while used.contains(name) {
+                suffix += 1
+                name = base + "-\(suffix)"
+            }
+            used.insert(name)
+            names[index] = name
+        }
+        return names
+    }
+
+    /// A state's `<onentry>` and `<onexit>` for its timed transitions: the delayed sends, and
+    /// their cancellation when the state is left before they come.
+    func emitTimers(_ state: Int, _ machine: Machine, _ timed: [Int: String], into printer: inout Printer) {
+        let own = machine.outgoing[state].filter { timed[$0] != nil }
+        guard !own.isEmpty else { return }
+        printer.line("<onentry>")
+        printer.indented { printer in
+            for transition in own {
+                let name = Self.attribute(timed[transition]!)
+                printer.line("<send event=\"\(name)\" id=\"\(name)\" delay=\"\(machine.transitions[transition].delay!.css)\"/>")
+            }
+        }
+        printer.line("</onentry>")
+        printer.line("<onexit>")
+        printer.indented { printer in
+            for transition in own { printer.line("<cancel sendid=\"\(Self.attribute(timed[transition]!))\"/>") }
+        }
+        printer.line("</onexit>")
+    }
+
     func emitMachine(_ index: Int, ids: [String], into printer: inout Printer) {
         let machine = export.model.machines[index]
+        let timed = timedEvents(machine, ids: ids)
         func open(_ state: Int, selfClosing: Bool, _ printer: inout Printer) {
             let info = machine.states[state]
             comment(info.description, &printer)
@@ -125,6 +177,10 @@ public struct SCXMLGenerator {
             if !Self.isName(info.name) { line += " lifecycle:name=\"\(Self.attribute(info.name))\"" }
             if info.isFinal && info.isComposite { line += " lifecycle:final=\"true\"" }
             if let phase = machine.shownPhase(state) { line += " lifecycle:scenePhase=\"\(phase.swift)\"" }
+            if let deadline = info.deadline {
+                line += " lifecycle:within=\"\(deadline.span)\""
+                if let reason = deadline.reason { line += " lifecycle:reason=\"\(Self.attribute(reason))\"" }
+            }
             printer.line(line + (selfClosing ? "/>" : ">"))
         }
         machine.walkStates { step in
@@ -136,14 +192,16 @@ public struct SCXMLGenerator {
                 guard !outgoing.isEmpty || hasActions else { return }
                 printer.indented { printer in
                     emitActions(of: state, in: machine, into: &printer)
-                    for transition in outgoing { emitTransition(machine.transitions[transition], ids: ids, into: &printer) }
+                    emitTimers(state, machine, timed, into: &printer)
+                    for transition in outgoing { emitTransition(machine.transitions[transition], timedEvent: timed[transition], ids: ids, into: &printer) }
                 }
                 printer.line(machine.states[state].isFinal ? "</final>" : "</state>")
             case .open(let state):
                 open(state, selfClosing: false, &printer)
                 printer.indent()
                 emitActions(of: state, in: machine, into: &printer)
-                for transition in machine.outgoing[state] { emitTransition(machine.transitions[transition], ids: ids, into: &printer) }
+                emitTimers(state, machine, timed, into: &printer)
+                for transition in machine.outgoing[state] { emitTransition(machine.transitions[transition], timedEvent: timed[transition], ids: ids, into: &printer) }
             case .close:
                 printer.outdent()
                 printer.line("</state>")
@@ -153,6 +211,11 @@ public struct SCXMLGenerator {
             let selector = export.model.method(requirement.callback).reference
             printer.line("<lifecycle:require callback=\"\(Self.attribute(selector))\""
                 + (requirement.reason.map { " reason=\"\(Self.attribute($0))\"" } ?? "") + "/>")
+        }
+        for deadline in machine.callbackDeadlines {
+            let from = export.model.method(deadline.from).reference, to = export.model.method(deadline.to).reference
+            printer.line("<lifecycle:deadline from=\"\(Self.attribute(from))\" to=\"\(Self.attribute(to))\" within=\"\(deadline.span)\""
+                + (deadline.reason.map { " reason=\"\(Self.attribute($0))\"" } ?? "") + "/>")
         }
     }
 
@@ -164,7 +227,7 @@ public struct SCXMLGenerator {
             printer.line("<\(element)>")
             printer.indented { printer in
                 for ref in refs {
-                    let selector = Self.attribute(export.model.method(ref).selector)
+                    let selector = Self.attribute(export.model.method(ref).reference)
                     printer.line("<log label=\"\(selector)\" lifecycle:callback=\"\(selector)\"/>")
                 }
             }
@@ -172,10 +235,15 @@ public struct SCXMLGenerator {
         }
     }
 
-    func emitTransition(_ transition: Transition, ids: [String], into printer: inout Printer) {
+    func emitTransition(_ transition: Transition, timedEvent: String? = nil, ids: [String], into printer: inout Printer) {
         comment(transition.description, &printer)
         var line = "<transition"
-        if let event = transition.event {
+        if let timedEvent {
+            // The spec's event by name, and the delayed one.
+            let names = (transition.event.map { [Self.eventName($0)] } ?? []) + [timedEvent]
+            line += " event=\"\(Self.attribute(names.joined(separator: " ")))\""
+            line += " lifecycle:event=\"\(Self.attribute(transition.event ?? ""))\""
+        } else if let event = transition.event {
             let name = Self.eventName(event)
             line += " event=\"\(Self.attribute(name))\""
             if name != event { line += " lifecycle:event=\"\(Self.attribute(event))\"" }
@@ -183,6 +251,7 @@ public struct SCXMLGenerator {
         // An internal transition is SCXML's targetless one: the state is neither exited nor entered.
         if !transition.isInternal { line += " target=\"\(Self.attribute(ids[transition.target]))\"" }
         if let trigger = transition.trigger { line += " lifecycle:by=\"\(trigger.rawValue)\"" }
+        if let delay = transition.delay { line += " lifecycle:after=\"\(delay)\"" }
         let callbacks = transition.callbacks.map { export.model.method($0) }
         guard !callbacks.isEmpty else {
             printer.line(line + "/>")

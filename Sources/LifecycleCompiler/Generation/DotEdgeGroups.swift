@@ -69,7 +69,7 @@ struct DotEdgeGroups {
         var groupOfKey: [JoinKey: Int] = [:]
         for pair in pairs {
             let first = machine.transitions[pair[0]], firstRoute = route(pair[0])
-            if !firstRoute.isLoop, let event = first.event, pair.allSatisfy({ machine.transitions[$0].event == event }) {
+            if !firstRoute.isLoop, let event = first.eventAndDelay, pair.allSatisfy({ machine.transitions[$0].eventAndDelay == event }) {
                 let key = JoinKey(target: first.target, event: event, callbacks: Array(first.callbacks),
                                   description: descriptions ? first.description : nil, route: firstRoute)
                 if let group = groupOfKey[key] {

@@ -323,6 +323,7 @@ public struct DotGenerator {
     func label(_ machine: Machine, _ state: Int, internals: [Int: [Int]], prefix: String = "") -> String {
         var lines = [prefix + machine.states[state].name]
         if let phase = machine.shownPhase(state) { lines.append("scenePhase " + phase.swift) }
+        if let deadline = machine.states[state].deadline { lines.append(deadline.label) }
         if options.descriptions, let description = machine.states[state].description {
             lines += Self.wrapped(description)
         }
@@ -380,7 +381,7 @@ public struct DotGenerator {
                 printer.line { line in
                     line.write("label=")
                     if internals[state] == nil && !(options.descriptions && info.description != nil) && machine.shownPhase(state) == nil
-                        && !Self.hasStateCallbacks(machine, state) {
+                        && !Self.hasStateCallbacks(machine, state) && info.deadline == nil {
                         DotQuoting.writeQuoted(labelPrefix + info.name, to: &line)
                     } else {
                         line.write(label(machine, state, internals: internals, prefix: labelPrefix))
@@ -426,7 +427,7 @@ public struct DotGenerator {
                     writeNode(index, state, to: &line)
                     line.write(" [")
                     let plain = internals[state] == nil && !(options.descriptions && machine.states[state].description != nil)
-                        && machine.shownPhase(state) == nil && !Self.hasStateCallbacks(machine, state)
+                        && machine.shownPhase(state) == nil && !Self.hasStateCallbacks(machine, state) && machine.states[state].deadline == nil
                     writeNodeAttributes(machine.states[state], labelPrefix: labelPrefix,
                                         label: plain ? nil : label(machine, state, internals: internals, prefix: labelPrefix),
                                         to: &line)
@@ -540,7 +541,7 @@ public struct DotGenerator {
             for member in members where geometry(member).clipsTail {
                 emitExit(machine.transitions[member].source, machine: machine, index: index, exits: &exits, into: &printer)
             }
-            let hasLabel = members.contains { machine.transitions[$0].event != nil } || !transition.callbacks.isEmpty
+            let hasLabel = members.contains { machine.transitions[$0].eventAndDelay != nil } || !transition.callbacks.isEmpty
                 || (options.descriptions && transition.description != nil)
             if hasLabel {
                 // Inside the innermost cluster holding both ends, so that an edge within a
@@ -691,7 +692,7 @@ public struct DotGenerator {
         var events: [(name: String, trigger: Transition.Trigger?)] = []
         for member in members {
             let transition = machine.transitions[member]
-            if let event = transition.event, !events.contains(where: { $0.name == event && $0.trigger == transition.trigger }) {
+            if let event = transition.eventAndDelay, !events.contains(where: { $0.name == event && $0.trigger == transition.trigger }) {
                 events.append((event, transition.trigger))
             }
         }
@@ -741,7 +742,7 @@ public struct DotGenerator {
 
     func emitTransition(_ transition: Transition, _ geometry: EdgeGeometry, machine: Machine, index: Int, transition number: Int,
                         labelNode: Bool, selectors: [[[UInt8]]], into printer: inout Printer) {
-        let hasLabel = transition.event != nil || !transition.callbacks.isEmpty
+        let hasLabel = transition.eventAndDelay != nil || !transition.callbacks.isEmpty
             || (options.descriptions && transition.description != nil)
         let viaNode = labelNode && hasLabel
         if viaNode {
@@ -825,7 +826,7 @@ public struct DotGenerator {
                 DotQuoting.writeEscaped(line, to: &printer)
                 first = false
             }
-        } else if let event = transition.event {
+        } else if let event = transition.eventAndDelay {
             DotQuoting.writeEscaped(event, to: &printer)
             first = false
         }

@@ -51,10 +51,10 @@ public enum SCXMLImporter {
             let scxml = namespace == nil || namespace == scxmlNamespace
             if parent.name == "transition" && (parent.namespace == nil || parent.namespace == scxmlNamespace) { return true }
             if scxml && ["state", "parallel", "final", "initial", "transition"].contains(name) { return true }
-            return namespace == SCXMLGenerator.namespace && name == "require"
+            return namespace == SCXMLGenerator.namespace && (name == "require" || name == "deadline")
         },
         attribute: { namespace, name in
-            namespace == SCXMLGenerator.namespace || (namespace == nil && ["id", "initial", "name", "event", "target", "callback", "reason"].contains(name))
+            namespace == SCXMLGenerator.namespace || (namespace == nil && ["id", "initial", "name", "event", "target", "callback", "reason", "from", "to", "within"].contains(name))
         })
 
     /// Names given so far in one scope (lookups only: never iterated, so order is irrelevant).
@@ -286,6 +286,10 @@ public enum SCXMLImporter {
                 var line = ""
                 let trigger = transition.attribute("by", namespace: lifecycle)?.value
                 if trigger == "user" || trigger == "system" { line += " by \(trigger!)" }
+                // A timed transition (the export's delayed `<send>`): its delay as the spec wrote it.
+                if let after = transition.attribute("after", namespace: lifecycle)?.value, let span = TimeSpan(parsing: after) {
+                    line += " after \(span)"
+                }
                 let callbacks = transition.children.compactMap { elements[$0].attribute("callback", namespace: lifecycle)?.value }
                 var comment: String?
                 if !callbacks.isEmpty {
@@ -302,7 +306,10 @@ public enum SCXMLImporter {
             /// The events of a transition, split on spaces; the spec's own name where the export
             /// wrote another (`lifecycle:event`: `done` for `done_`).
             func events(_ transition: XMLDocument.Element) -> [String] {
-                if let own = transition.attribute("event", namespace: lifecycle)?.value { return [own] }
+                if let own = transition.attribute("event", namespace: lifecycle)?.value {
+                    // A timed transition without an event: only its delayed event, which is the export's.
+                    return own.isEmpty && transition.attribute("after", namespace: lifecycle) != nil ? [] : [own]
+                }
                 return (transition.attribute("event")?.value ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
             }
             // Targetless transitions with an event are internal ones: written in their state's body.
@@ -336,6 +343,10 @@ public enum SCXMLImporter {
                 }
                 out += indent + (isInitial ? "initial " : isFinal ? "final " : "") + "state " + states.name[state]
                 if let description = stateElement.comment { out += " " + StringLiteral.swift(description) }
+                if let within = stateElement.attribute("within", namespace: lifecycle)?.value, let span = TimeSpan(parsing: within) {
+                    out += " within \(span)"
+                    if let reason = stateElement.attribute("reason", namespace: lifecycle)?.value { out += " " + StringLiteral.swift(reason) }
+                }
                 let internals = internalLines[state] ?? []
                 let inside = children(state)
                 if inside.isEmpty && internals.isEmpty {
@@ -383,6 +394,20 @@ public enum SCXMLImporter {
                     requirements.append("    require \(callback)" + (reason.map { " " + StringLiteral.swift($0) } ?? ""))
                 } else {
                     requirements.append("    // require \(SCXMLImporter.commentText(callback))" + (reason.map { " " + SCXMLImporter.commentText($0) } ?? ""))
+                }
+            }
+            // Deadlines between callbacks, read as requirements are.
+            for child in element.children where elements[child].namespace == lifecycle && elements[child].name == "deadline" {
+                let deadline = elements[child]
+                guard let from = deadline.attribute("from")?.value, let to = deadline.attribute("to")?.value,
+                      let within = deadline.attribute("within")?.value else { continue }
+                let reason = deadline.attribute("reason")?.value
+                if uikit && SCXMLImporter.isCallbackReference(from) && SCXMLImporter.isCallbackReference(to),
+                   let span = TimeSpan(parsing: within) {
+                    requirements.append("    from \(from) to \(to) within \(span)" + (reason.map { " " + StringLiteral.swift($0) } ?? ""))
+                } else {
+                    requirements.append("    // from \(SCXMLImporter.commentText(from)) to \(SCXMLImporter.commentText(to)) within \(SCXMLImporter.commentText(within))"
+                        + (reason.map { " " + SCXMLImporter.commentText($0) } ?? ""))
                 }
             }
             if !requirements.isEmpty { out += "\n" + requirements.joined(separator: "\n") + "\n" }

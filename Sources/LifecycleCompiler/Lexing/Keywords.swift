@@ -81,6 +81,13 @@ public enum KeywordTable {
         Entry(word: .contextual(.and), text: ContextualKeyword.and.text, starts: [], summary: "another condition of a `when` clause"),
         Entry(word: .contextual(.is), text: ContextualKeyword.is.text, starts: [],
               summary: "in a `when` clause: the instance is in that state (or a state inside it)"),
+        Entry(word: .contextual(.after), text: ContextualKeyword.after.text, starts: [],
+              summary: "a timed transition: the system takes it once the machine has stayed that long in its source: `after 5s`"),
+        Entry(word: .contextual(.within), text: ContextualKeyword.within.text, starts: [],
+              summary: "a deadline: the state must be left, or the second callback called, within the time: `within 20s`"),
+        Entry(word: .contextual(.from), text: ContextualKeyword.from.text, starts: [.machineBody],
+              summary: "a deadline between two callbacks: `from f to g within 30s`"),
+        Entry(word: .contextual(.to), text: ContextualKeyword.to.text, starts: [], summary: "the callback that ends a `from` deadline"),
         Entry(word: .contextual(.new), text: ContextualKeyword.new.text, starts: [],
               summary: "a system step that starts a fresh instance: `new Instance`"),
         Entry(word: .attribute, text: "@available", starts: [.typeBody], summary: "the callback's availability, as Swift writes it"),
@@ -175,6 +182,8 @@ public enum ContextualKeyword: UInt8, CaseIterable, Sendable {
     case appState
     /// `on go when Home is Shown and Menu is Closed: …` in a system.
     case when, and, `is`
+    /// `after 5s` on a transition; `within 20s` on a state; `from f to g within 30s` in a body (issue 43).
+    case after, within, from, to
     /// `delegate open Name`: a delegate class the app subclasses (not generated `final`).
     case open
     /// `entry calls …` and `exit calls …` in a state's body.
@@ -203,6 +212,10 @@ public enum ContextualKeyword: UInt8, CaseIterable, Sendable {
         case .when: "when"
         case .and: "and"
         case .is: "is"
+        case .after: "after"
+        case .within: "within"
+        case .from: "from"
+        case .to: "to"
         case .open: "open"
         case .entry: "entry"
         case .exit: "exit"

@@ -143,6 +143,8 @@ public struct Machine: Sendable {
     /// `entry calls …` and `exit calls …`: by state, the callbacks every transition entering or
     /// leaving it calls (empty for most machines: a step then calls only its transition's).
     public var stateCallbacks = StateCallbacks()
+    /// `from f to g within 30s` (issue 43; <doc:Language>, "Time").
+    public var callbackDeadlines: [CallbackDeadline] = []
 
     /// The state entered when `state` is the target: its initial child, recursively.
     public func entry(_ state: Int) -> Int {
@@ -281,6 +283,8 @@ public struct State: Sendable {
     public var children: [Int]
     public var initialChild: Int?
     public var range: SourceRange
+    /// `within 20s "reason"` (issue 43): the machine must leave the state in time.
+    public var deadline: Deadline? = nil
 
     public var isFinal: Bool { kind == .final }
     public var isComposite: Bool { !children.isEmpty }
@@ -300,6 +304,10 @@ public struct Transition: Sendable {
     public var callbacks: ArraySlice<MethodRef>
     public var description: String?
     public var range: SourceRange
+    /// `after 5s` (issue 43): the system takes the transition once the machine has stayed that
+    /// long in `source`, unless another transition leaves it first. A timed transition is taken
+    /// by time, never by sending its event.
+    public var delay: TimeSpan? = nil
 }
 
 /// `require callback "reason"`.

@@ -58,6 +58,7 @@ extension Parser {
     }
 
     /// member := delegateDecl | stateDecl | transitionDecl | internalDecl | requireDecl | scenePhaseDecl | appStateDecl
+    ///         | callbackDeadlineDecl
     ///
     /// Always consumes at least one token.
     mutating func member() {
@@ -107,7 +108,7 @@ extension Parser {
         return DelegateDecl(name: name, adopted: adopted, range: range(from: start), isOpen: isOpen)
     }
 
-    /// stateDecl := ('initial' | 'final')? 'state' IDENT STRING? ('{' member* '}')?
+    /// stateDecl := ('initial' | 'final')? 'state' IDENT STRING? deadline? ('{' member* '}')?
     ///
     /// The state is appended before its body, so that states come in pre-order.
     mutating func stateDecl() {
@@ -128,10 +129,11 @@ extension Parser {
             return
         }
         let description = optionalString()
+        let deadline = atTimeWord(.within) ? deadlineClause() : nil
         let index = machine.states.count
         // Its name's id comes when the batch of names it is queued in is interned.
         machine.states.append(StateDecl(modifier: modifier, parent: enclosingState, name: name, nameID: -1,
-                                        description: description, range: range(from: start)))
+                                        description: description, range: range(from: start), deadline: deadline))
         queueName(name, into: .stateName, of: index)
         if enclosingState >= 0 { machine.states[Int(enclosingState)].hasChildStates = true }
         if token.kind == .leftBrace {
@@ -150,10 +152,10 @@ extension Parser {
         }
     }
 
-    /// transitionDecl := IDENT (',' IDENT)* '->' IDENT ('on' IDENT)? ('by' ('user'|'system'))? ('calls' callbackList)? STRING?
+    /// transitionDecl := IDENT (',' IDENT)* '->' IDENT ('on' IDENT)? ('by' ('user'|'system'))? ('after' DURATION)? ('calls' callbackList)? STRING?
     ///
     /// Several sources (`Inactive, Active -> Background on leave`) are one transition per
-    /// source, in the order written, sharing the rest (their callback references too).
+    /// source, in the order written, sharing the rest (their callback references and delay too).
     ///
     /// Also reads an `internalTransitionDecl`: the contextual word `internal` followed by `on`.
     mutating func transitionDecl() {
@@ -175,6 +177,11 @@ extension Parser {
         if token.kind == .identifier && isWord(.scenePhase, sourceToken) {
             markKeyword(.scenePhase, sourceToken)
             scenePhaseDecl(start: start, keyword: source)
+            return
+        }
+        if token.kind == .identifier && isWord(.from, sourceToken) {
+            markKeyword(.from, sourceToken)
+            callbackDeadlineDecl(start: start)
             return
         }
         if token.kind == .identifier && isWord(.appState, sourceToken) {
@@ -338,6 +345,11 @@ extension Parser {
             guard let trigger = trigger(orSkipTo: .member) else { return false }
             transition.trigger = trigger
         }
+        if atTimeWord(.after) {
+            let word = token
+            markKeyword(.after)
+            transition.delay = duration(after: word)
+        }
         if consume(if: .keyword(.calls)) != nil {
             guard callbackList() else {
                 // Drop the references of the transition that is dropped.
@@ -350,6 +362,78 @@ extension Parser {
         transition.description = optionalString()
         transition.range = range(from: start)
         return true
+    }
+
+    // MARK: - Time (issue 43)
+
+    /// Whether the current token is `word` (`after`, `within`) starting a clause: an identifier
+    /// not followed by `->`, which would make it the next transition's source state.
+    func atTimeWord(_ word: ContextualKeyword) -> Bool {
+        guard at(word) else { return false }
+        var copy = lexer
+        return copy.next().kind != .arrow
+    }
+
+    /// DURATION after the current token, `word` (`after`, `within`): its raw text, checked by the
+    /// checker; an empty range (reported here) when none is written.
+    mutating func duration(after word: Token) -> DurationSyntax {
+        let text = lexer.scanDuration()
+        if text.length == 0 {
+            // Report at the next token, which the lexer has not handed out yet.
+            var copy = lexer
+            let next = copy.next()
+            let found: String = switch next.kind {
+            case .identifier, .keyword, .attribute: "'\(source.text(SourceRange(file: source.id, start: next.start, end: next.end)))'"
+            default: next.kind.description
+            }
+            resume(after: text, as: .version, end: word.end)
+            report(.expectedDuration(after: self.text(word), found: found,
+                                     at: SourceRange(file: source.id, start: word.end, end: word.end)))
+            return DurationSyntax(range: SourceRange(file: source.id, start: word.end, end: word.end))
+        }
+        resume(after: text, as: .version)
+        return DurationSyntax(range: text)
+    }
+
+    /// deadline := 'within' DURATION STRING?
+    ///
+    /// At the current `within`.
+    mutating func deadlineClause() -> DeadlineSyntax {
+        let start = token.start
+        let word = token
+        markKeyword(.within)
+        let span = duration(after: word)
+        let reason = optionalString()
+        return DeadlineSyntax(span: span, reason: reason, range: range(from: start))
+    }
+
+    /// callbackDeadlineDecl := 'from' callbackRef 'to' callbackRef deadline
+    ///
+    /// Read from `transitionDecl`: the contextual word `from` followed by a name. The callbacks
+    /// are resolved by the checker, in the machine's delegate scope.
+    mutating func callbackDeadlineDecl(start: Int) {
+        guard let from = callbackRef() else {
+            synchronize(to: .member)
+            return
+        }
+        guard at(.to) else {
+            report(.expectedToInCallbackDeadline(found: found, at: token.kind == .endOfFile ? missingRange : range(token)))
+            synchronize(to: .member)
+            return
+        }
+        markKeyword(.to)
+        advance()
+        guard let to = callbackRef() else {
+            synchronize(to: .member)
+            return
+        }
+        guard at(.within) else {
+            report(.expectedWithinInCallbackDeadline(found: found, at: token.kind == .endOfFile ? missingRange : range(token)))
+            synchronize(to: .member)
+            return
+        }
+        let deadline = deadlineClause()
+        machine.callbackDeadlines.append(CallbackDeadlineDecl(from: from, to: to, deadline: deadline, range: range(from: start)))
     }
 
     /// callbackList := callbackRef (',' callbackRef)*

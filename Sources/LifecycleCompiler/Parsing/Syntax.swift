@@ -97,6 +97,8 @@ public struct MachineDecl: Sendable {
     /// `entry calls …` and `exit calls …` in states' bodies, in source order; their callback
     /// references are runs of `callbacks` like a transition's.
     public var stateActions: [StateActionDecl] = []
+    /// `from f to g within 30s "reason"` (issue 43).
+    public var callbackDeadlines: [CallbackDeadlineDecl] = []
 
     public init(name: NameSyntax, description: StringSyntax?, range: SourceRange) {
         self.name = name
@@ -139,6 +141,30 @@ public struct StateDecl: Sendable {
     public var description: StringSyntax?
     /// From the modifier (or `state`) to the closing brace of the body, if any.
     public var range: SourceRange
+    /// `within 20s "reason"` after the name (issue 43).
+    public var deadline: DeadlineSyntax? = nil
+}
+
+/// A duration as written (`5s`): its raw text, read by the checker (`TimeSpan(parsing:)`).
+public struct DurationSyntax: Sendable {
+    /// The duration's text; empty (at the place it was expected) when none was written.
+    public var range: SourceRange
+}
+
+/// `within 20s "reason"`.
+public struct DeadlineSyntax: Sendable {
+    public var span: DurationSyntax
+    public var reason: StringSyntax?
+    /// From `within` to the end of the clause.
+    public var range: SourceRange
+}
+
+/// `from beginBackgroundTask to endBackgroundTask within 30s "reason"` in a machine's body.
+public struct CallbackDeadlineDecl: Sendable {
+    public var from: CallbackRef
+    public var to: CallbackRef
+    public var deadline: DeadlineSyntax
+    public var range: SourceRange
 }
 
 /// `A -> B on event by user calls f(_:), g "description"`.
@@ -160,6 +186,8 @@ public struct TransitionDecl: Sendable {
     public var callbacks: Range<Int32>
     public var description: StringSyntax?
     public var range: SourceRange
+    /// `after 5s` (issue 43).
+    public var delay: DurationSyntax? = nil
 }
 
 /// `entry calls f(_:), g(_:)` or `exit calls …` in a state's body: callbacks every transition

@@ -51,13 +51,17 @@ public struct QueryFormatter {
             let first = machine.transitions[path.steps[0].transition]
             if path.steps[0].from == first.source { steps[0] = entered + steps[0].dropFirst(name(path.start).count) }
         }
+        // A timed transition is reached by waiting (issue 43).
+        for (index, wait) in TimedPath.waits(path.steps, from: path.start, in: machine).enumerated() {
+            if let wait { steps[index] = waitLine(wait, path.steps[index]) + steps[index] }
+        }
         return steps.joined()
     }
 
     /// A simulation: its steps, then the state it ends in and the events that state accepts.
     /// With no steps, the state it starts in and the events that state accepts.
     public func text(run: Simulator.Run) -> String {
-        var text = run.steps.map { self.text(step: $0) }.joined()
+        var text = timedText(run)
         text += run.steps.isEmpty ? "Starts in \(located(run.start)).\n" : "Ends in \(located(run.end)).\n"
         text += accepts(run.end)
         return text
@@ -65,7 +69,55 @@ public struct QueryFormatter {
 
     /// The steps of a run that stopped at a rejected event (the error itself goes elsewhere).
     public func text(stoppedRun run: Simulator.Run) -> String {
-        run.steps.map { text(step: $0) }.joined()
+        timedText(run)
+    }
+
+    /// The steps, with the waits, the timed transitions they let fire and the deadlines missed
+    /// meanwhile (issue 43): `Waits until 6s.`, `At 5s, after 5s in Background:` before a timed
+    /// step, `At 30s, missed deadline: Background within 30s ("reason").`
+    func timedText(_ run: Simulator.Run) -> String {
+        // What happens between two steps, in time order (a miss before a wait ending with it).
+        var between: [(position: Int, time: Int64, kind: Int, line: String)] = []
+        for wait in run.waits { between.append((wait.afterSteps, wait.until, 1, "Waits until \(TimeSpan(milliseconds: wait.until)).\n")) }
+        for missed in run.missed { between.append((missed.afterSteps, missed.miss.at, 0, missLine(missed.miss))) }
+        between.sort { ($0.position, $0.time, $0.kind) < ($1.position, $1.time, $1.kind) }
+        var next = between[...]
+        var text = ""
+        for (index, step) in run.steps.enumerated() {
+            while let item = next.first, item.position <= index {
+                text += item.line
+                next = next.dropFirst()
+            }
+            if let at = run.timed[index] {
+                let transition = machine.transitions[step.transition]
+                text += "At \(TimeSpan(milliseconds: at)), after \(transition.delay!) in \(name(transition.source)):\n"
+            }
+            text += self.text(step: step)
+        }
+        for item in next { text += item.line }
+        return text
+    }
+
+    /// `Wait 5s, after 5s in Background:`, before a timed step a path reaches by waiting.
+    public func waitLine(_ wait: TimeSpan, _ step: QueryStep) -> String {
+        let transition = machine.transitions[step.transition]
+        return "Wait \(wait), after \(transition.delay!) in \(name(transition.source)):\n"
+    }
+
+    /// `At 30s, missed deadline: Background within 30s ("reason").`
+    public func missLine(_ miss: DeadlineWatch.Miss) -> String {
+        let what: String, reason: String?
+        switch miss.kind {
+        case .state(let state):
+            let deadline = machine.states[state].deadline!
+            what = "\(name(state)) within \(deadline.span)"
+            reason = deadline.reason
+        case .callbacks(let index):
+            let deadline = machine.callbackDeadlines[index]
+            what = "\(model.method(deadline.to).reference) within \(deadline.span) of \(model.method(deadline.from).reference)"
+            reason = deadline.reason
+        }
+        return "At \(TimeSpan(milliseconds: miss.at)), missed deadline: \(what)" + (reason.map { " (\"\(VisibleText.escaped($0))\")" } ?? "") + ".\n"
     }
 
     /// The transitions into `state`, grouped by trigger (user, then system, then unspecified),

@@ -12,6 +12,29 @@ public enum Simulator {
         public var steps: [QueryStep]
         /// The state the machine is in after the last step.
         public var end: Int { steps.last?.to ?? start }
+        /// For each step a timed transition took (issue 43), when it fired: its index in
+        /// `steps` and the milliseconds from the start. Empty for a run without waits.
+        public var timed: [Int: Int64] = [:]
+        /// The waits of the run, in order: after how many steps, and until when.
+        public var waits: [Wait] = []
+        /// The deadlines missed during waits (issue 43), in time order, each with how many
+        /// steps came before it.
+        public var missed: [Missed] = []
+
+        public struct Missed: Sendable, Equatable {
+            public var afterSteps: Int
+            public var miss: DeadlineWatch.Miss
+        }
+
+        public struct Wait: Sendable, Equatable {
+            public var afterSteps: Int
+            public var until: Int64
+        }
+
+        public init(start: Int, steps: [QueryStep]) {
+            self.start = start
+            self.steps = steps
+        }
     }
 
     /// The result of `run`: the whole run, or the steps taken before an event was rejected.
@@ -20,6 +43,25 @@ public enum Simulator {
         /// The position of the rejected event in the list, from 0.
         public var eventIndex: Int
         public var error: QueryError
+    }
+
+    /// `wait` followed by a duration, among a simulation's events.
+    public static let waitWord = "wait"
+
+    /// The events of a simulation's arguments, without its waits (`wait` and the duration
+    /// after it): what the arguments name of the machine, for `MachineSelection`.
+    public static func namedEvents(_ arguments: [String]) -> [String] {
+        var events: [String] = []
+        var position = 0
+        while position < arguments.count {
+            if arguments[position] == waitWord, position + 1 < arguments.count, TimeSpan(parsing: arguments[position + 1]) != nil {
+                position += 2
+                continue
+            }
+            events.append(arguments[position])
+            position += 1
+        }
+        return events
     }
 
     /// The state a machine starts in.
@@ -32,7 +74,35 @@ public enum Simulator {
     public static func run(_ events: [String], in machine: Machine) -> Result<Run, Failure> {
         let stepper = MachineStepper(machine)
         var run = Run(start: stepper.start, steps: [])
+        // `wait 6s` between events (issue 43): time passes, and timed transitions fire.
+        let timing = TimedStepper(stepper)
+        var clock = timing.start()
+        var deadlines = DeadlineWatch(machine)
+        var skip = false
         for (position, event) in events.enumerated() {
+            if skip {
+                skip = false
+                continue
+            }
+            if event == Simulator.waitWord, position + 1 < events.count, let span = TimeSpan(parsing: events[position + 1]) {
+                skip = true
+                let until = clock.now + span.milliseconds
+                // Timed transitions one at a time, so that each deadline is checked while the
+                // machine is where it was when its time ran out.
+                var fired = 0
+                while fired < 10_000, let due = timing.nextDue(clock), due.at <= until {
+                    for miss in deadlines.passTime(to: due.at, clock) { run.missed.append(.init(afterSteps: run.steps.count, miss: miss)) }
+                    guard let timed = timing.wait(until: due.at, &clock, limit: 1).first else { break }
+                    run.timed[run.steps.count] = timed.at
+                    run.steps.append(timed.step)
+                    deadlines.took(timed.step, at: timed.at)
+                    fired += 1
+                }
+                for miss in deadlines.passTime(to: until, clock) { run.missed.append(.init(afterSteps: run.steps.count, miss: miss)) }
+                clock.now = max(clock.now, until)
+                run.waits.append(Run.Wait(afterSteps: run.steps.count, until: until))
+                continue
+            }
             let state = run.end
             guard let step = stepper.step(on: event, from: state) else {
                 let error = QueryError.rejectedEvent(event, state: machine.states[state].name,
@@ -41,6 +111,8 @@ public enum Simulator {
                 return .failure(Failure(run: run, eventIndex: position, error: error))
             }
             run.steps.append(step)
+            timing.apply(step, at: clock.now, to: &clock)
+            deadlines.took(step, at: clock.now)
         }
         return .success(run)
     }

@@ -61,8 +61,19 @@ public struct TestPlanFormatter {
         return "No run from the initial state reaches: " + plan.uncovered.map(goalName).joined(separator: ", ") + "."
     }
 
-    func events(_ sequence: TestPlanner<MachineAutomaton>.Sequence) -> String {
-        sequence.steps.map(\.label).joined(separator: ", ")
+    /// Each sequence's waits (issue 43): how long to wait for each timed step it reaches by
+    /// waiting, nil for a step taken by its event (`TimedPath`).
+    var waits: [[TimeSpan?]] {
+        steps.map { TimedPath.waits($0, from: Simulator.start(of: machine), in: machine) }
+    }
+
+    /// The events of a sequence, `wait 5s` for a timed step reached by waiting.
+    func labels(_ sequence: TestPlanner<MachineAutomaton>.Sequence, waits: [TimeSpan?]) -> [String] {
+        zip(sequence.steps, waits).map { step, wait in wait.map { "wait \($0)" } ?? step.label }
+    }
+
+    func events(_ sequence: TestPlanner<MachineAutomaton>.Sequence, waits: [TimeSpan?]) -> String {
+        labels(sequence, waits: waits).joined(separator: ", ")
     }
 
     // MARK: - Text
@@ -71,9 +82,13 @@ public struct TestPlanFormatter {
         let formatter = QueryFormatter(model: model, machine: machine)
         var text = summary + "\n"
         if let note = uncoveredNote { text += note + "\n" }
+        let waits = self.waits
         for (number, sequence) in plan.sequences.enumerated() {
-            text += "\n\(number + 1). \(events(sequence))\n"
-            for step in steps[number] { text += formatter.text(step: step) }
+            text += "\n\(number + 1). \(events(sequence, waits: waits[number]))\n"
+            for (step, wait) in zip(steps[number], waits[number]) {
+                if let wait { text += formatter.waitLine(wait, step) }
+                text += formatter.text(step: step)
+            }
         }
         return text
     }
@@ -90,11 +105,12 @@ public struct TestPlanFormatter {
             json.key("uncovered")
             json.array { for goal in plan.uncovered { json.string(goalName(goal)) } }
             json.key("sequences")
+            let waits = self.waits
             json.array {
                 for (number, sequence) in plan.sequences.enumerated() {
                     json.object {
                         json.key("events")
-                        json.array { for step in sequence.steps { json.string(step.label) } }
+                        json.array { for label in labels(sequence, waits: waits[number]) { json.string(label) } }
                         json.key("steps")
                         json.array {
                             for step in steps[number] {
@@ -127,11 +143,12 @@ public struct TestPlanFormatter {
         text += Markdown.text(summary) + " Start each sequence in \(Markdown.text(start)); "
             + "tick a step when its callbacks come in the order shown.\n"
         if let note = uncoveredNote { text += "\n" + Markdown.text(note) + "\n" }
+        let waits = self.waits
         for (number, sequence) in plan.sequences.enumerated() {
-            text += "\n## \(number + 1). \(Markdown.text(events(sequence)))\n\n"
-            for step in steps[number] {
+            text += "\n## \(number + 1). \(Markdown.text(events(sequence, waits: waits[number])))\n\n"
+            for (step, wait) in zip(steps[number], waits[number]) {
                 let transition = machine.transitions[step.transition]
-                let event = transition.event ?? "(no event)"
+                let event = wait.map { "wait \($0)" } ?? transition.event ?? "(no event)"
                 var line = "- [ ] **\(Markdown.text(event))**"
                 if let trigger = transition.trigger { line += " (by \(trigger.rawValue))" }
                 if let description = transition.description { line += ": " + Markdown.text(description) }

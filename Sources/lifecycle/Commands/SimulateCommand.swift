@@ -27,7 +27,7 @@ enum SimulateCommand: Command {
     static func run(_ options: Options) throws(CLIError) -> ExitCode {
         if options.query.selection.system != nil { return try runSystem(options) }
         var query = Query(options.query, jsonErrors: true)
-        let (model, machine) = try query.machine(options.query.spec, naming: options.events)
+        let (model, machine) = try query.machine(options.query.spec, naming: Simulator.namedEvents(options.events))
         let formatter = QueryFormatter(model: model, machine: machine)
         switch Simulator.run(options.events, in: machine) {
         case .success(let run):

@@ -80,7 +80,7 @@ import Testing
                 .filter { $0["kind"] == 14 }.compactMap { $0["label"]?.string } ?? []
         }
         #expect(labels(0, 0) == ["import", "platform", "machine", "system", "protocol", "class", "extension"])
-        #expect(labels(3, 8) == ["state", "initial state", "final state", "internal on", "entry calls", "exit calls", "scenePhase", "appState", "delegate", "require"])
+        #expect(labels(3, 8) == ["state", "initial state", "final state", "internal on", "entry calls", "exit calls", "scenePhase", "appState", "delegate", "require", "from"])
         #expect(labels(9, 4) == ["on", "instance"])
         #expect(labels(12, 4) == ["@available", "@objc", "func", "var"])
     }

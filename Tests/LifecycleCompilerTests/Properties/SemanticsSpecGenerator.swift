@@ -38,6 +38,8 @@ struct SemanticsSpecGenerator {
         var target: Int?
         var event: String
         var calls: [String]
+        /// Seconds, for a timed transition (`after 3s`; `SismicTimedDifferentialTests`).
+        var delay: Int? = nil
     }
 
     struct Spec {
@@ -199,13 +201,13 @@ struct SemanticsSpecGenerator {
             if !info.entry.isEmpty { lines.append(indent + "    entry calls " + info.entry.joined(separator: ", ")) }
             if !info.exit.isEmpty { lines.append(indent + "    exit calls " + info.exit.joined(separator: ", ")) }
             for child in info.children { write(child, depth: depth + 1) }
-            for transition in internals { lines.append(indent + "    internal on \(transition.event)" + Self.calls(transition)) }
+            for transition in internals { lines.append(indent + "    internal on \(transition.event)" + (transition.delay.map { " after \($0)s" } ?? "") + Self.calls(transition)) }
             lines.append(indent + "}")
         }
         for state in states.indices where states[state].parent == nil { write(state, depth: 1) }
         for transition in transitions {
             guard let target = transition.target else { continue }
-            lines.append("    \(states[transition.source].name) -> \(states[target].name) on \(transition.event)" + Self.calls(transition))
+            lines.append("    \(states[transition.source].name) -> \(states[target].name) on \(transition.event)" + (transition.delay.map { " after \($0)s" } ?? "") + Self.calls(transition))
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"

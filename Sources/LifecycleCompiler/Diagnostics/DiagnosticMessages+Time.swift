@@ -1,0 +1,66 @@
+/// Messages about time (issue 43): durations, timed transitions and deadlines.
+extension Diagnostic {
+    // MARK: - Syntax
+
+    static func expectedDuration(after word: String, found: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "expected a duration after '\(word)' (such as '5s', '250ms' or '2min'), found \(found)", at: range)
+    }
+
+    static func expectedToInCallbackDeadline(found: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "expected 'to' and the callback that ends the deadline, found \(found)", at: range)
+    }
+
+    static func expectedWithinInCallbackDeadline(found: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "expected 'within' and a duration after 'from … to …', found \(found)", at: range)
+    }
+
+    // MARK: - Checker
+
+    /// `suggestion`: the text with a known unit, when the unit looks like one (`5sec` → `5s`).
+    static func invalidDuration(_ text: String, maximum: String, suggestion: String?, at range: SourceRange) -> Diagnostic {
+        make(.error, "'\(text)' is not a duration; write a number and 'ms', 's' or 'min' (at most 3 decimals of a second, at most \(maximum))"
+             + didYouMean(suggestion), at: range, fixIt: suggestion.map { FixIt(replace: range, with: $0) })
+    }
+
+    static func zeroDuration(_ word: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "'\(word)' needs a duration longer than zero", at: range)
+    }
+
+    static func timedTransitionByUser(_ transition: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "transition \(transition) is timed, but 'by user' says the user triggers it; a timed transition is taken by the system when its time comes: write 'by system' or drop 'after'",
+             at: range)
+    }
+
+    static func timedInternalTransition(_ state: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "an internal transition cannot be timed: it never leaves '\(state)', so its time would never start again; use a transition that leaves the state", at: range)
+    }
+
+    /// `other`: the transition that always fires first, as `'A -> B on e after 5s'`.
+    static func timedTransitionNeverFires(_ transition: String, other: String, state: String, at range: SourceRange) -> Diagnostic {
+        make(.warning, "timed transition \(transition) never fires: \(other) always leaves '\(state)' first", at: range)
+    }
+
+    static func deadlineNeverMet(_ state: String, deadline: String, earliest: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "deadline of '\(state)' (within \(deadline)) can never be met: \(earliest)", at: range)
+    }
+
+    static func contradictoryCallbackDeadline(_ from: String, _ to: String, span: String, other: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "contradictory deadlines: 'from \(from) to \(to)' is declared within \(span) here and within \(other) before", at: range)
+    }
+
+    static func callbackDeadlineOnItself(_ callback: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "deadline 'from \(callback) to \(callback)' is met by the call that starts it; name two different callbacks", at: range)
+    }
+
+    static func callbackDeadlineNeverStarts(_ callback: String, machine: String, at range: SourceRange) -> Diagnostic {
+        make(.warning, "no transition of machine '\(machine)' calls '\(callback)', so this deadline never starts", at: range)
+    }
+
+    static func callbackDeadlineNeverEnds(_ callback: String, machine: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "no transition of machine '\(machine)' calls '\(callback)', so this deadline is missed every time it starts", at: range)
+    }
+
+    static func nestedDeadlineNoEffect(_ state: String, span: String, outer: String, outerSpan: String, at range: SourceRange) -> Diagnostic {
+        make(.warning, "deadline of '\(state)' (within \(span)) never matters: '\(outer)', which contains it and is entered no later, must be left within \(outerSpan)", at: range)
+    }
+}
