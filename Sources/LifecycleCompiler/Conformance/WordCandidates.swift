@@ -8,10 +8,14 @@
 /// `LogWords` reads the line (a non-ASCII character before it is decoded) is handed out, with
 /// the word's end. So `next()` hands out, in order, exactly the words of `LogWords` whose first
 /// two bytes are in the set: every word the table can hold, and the few others that share
-/// their start. A one-byte key lets in every word that starts with its byte.
+/// their start. A one-byte key lets in every word that starts with its byte; a word that starts
+/// with a digit is not even looked at unless a key does.
 struct WordCandidates: Sendable {
     /// Bit `a << 8 | b` (of 65 536): some key starts with bytes that fold (`fold`) to `a`, `b`.
     private var pairs = [UInt64](repeating: 0, count: 1024)
+    /// Whether some key starts with a digit (an address, `0x…`): otherwise the words that start
+    /// with one (timestamps, process numbers: most words of a log line) are not looked at.
+    private(set) var digitFirst = false
 
     /// How the scan compares bytes: ASCII letters in lower case (and some other bytes moved
     /// onto others, which only lets in more words for the table to rule out).
@@ -20,6 +24,8 @@ struct WordCandidates: Sendable {
     /// Lets in the words that may be `key` (its bytes in any letter case).
     mutating func add(_ key: [UInt8]) {
         guard let first = key.first else { return }
+        // (Folded as pairs are: a key whose first byte folds onto a digit's counts too.)
+        if Self.fold(first) >= UInt8(ascii: "0") && Self.fold(first) <= UInt8(ascii: "9") { digitFirst = true }
         let high = Int(Self.fold(first)) << 8
         if key.count == 1 {
             for second in 0..<256 { set(high | Int(Self.fold(UInt8(second)))) }
@@ -76,30 +82,40 @@ struct WordCandidates: Sendable {
                     let place = position
                     position += 1
                     let byte = bytes[place]
-                    let startsHere = byte >= 0x80 ? true : LogWords.isASCIIWordByte(byte)
+                    let startsHere = byte >= 0x80 ? true : LogWords.isASCIIWordByte(byte) && (candidates.digitFirst || byte > UInt8(ascii: "9"))
                     let after = place > 0 ? bytes[place - 1] : 0x20
                     guard startsHere, after >= 0x80 || !LogWords.isASCIIWordByte(after), mayStart(at: place) else { continue }
                     if let word = word(at: place) { return word }
                     continue
                 }
                 blockStart = position
-                pending = Self.starts(UnsafeRawPointer(bytes.baseAddress!), at: position)
+                pending = Self.starts(UnsafeRawPointer(bytes.baseAddress!), at: position, digits: candidates.digitFirst)
                 position += 8
             }
         }
 
         /// The places among `bytes[at..<at + 8]` (`at >= 1`, 8 bytes there) where a word may
-        /// start: a word byte after a byte that is not an ASCII word byte. Eight bytes at once in
-        /// a 64-bit word (each byte's flag in its high bit; no carry crosses a byte).
-        @inline(__always) static func starts(_ raw: UnsafeRawPointer, at: Int) -> UInt32 {
+        /// start: a word byte (not a digit unless `digits`) after a byte that is not an ASCII
+        /// word byte. Eight bytes at once in a 64-bit word (each byte's flag in its high bit; no
+        /// carry crosses a byte).
+        @inline(__always) static func starts(_ raw: UnsafeRawPointer, at: Int, digits: Bool) -> UInt32 {
             let current = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
             let previous = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at - 1, as: UInt64.self))
-            let starts = (asciiWordBytes(current) | current & highs) & ~asciiWordBytes(previous)
+            let firsts = digits ? asciiWordBytes(current) : asciiWordBytes(current) & ~digitBytes(current)
+            let starts = (firsts | current & highs) & ~asciiWordBytes(previous)
             return UInt32(truncatingIfNeeded: (starts &* 0x0002_0408_1020_4081) >> 56)
         }
 
         static let ones: UInt64 = 0x0101_0101_0101_0101
         static let highs: UInt64 = 0x8080_8080_8080_8080
+
+        /// The high bit of each byte of `word` that is an ASCII digit.
+        @inline(__always) static func digitBytes(_ word: UInt64) -> UInt64 {
+            let low = word & ~highs
+            let atLeastZero = (low &+ ones &* UInt64(0x80 - UInt8(ascii: "0"))) & highs
+            let pastNine = (low &+ ones &* UInt64(0x80 - UInt8(ascii: "9") - 1)) & highs
+            return atLeastZero & ~pastNine & ~(word & highs)
+        }
 
         /// The high bit of each byte of `word` that is an ASCII letter, digit or `_`.
         @inline(__always) static func asciiWordBytes(_ word: UInt64) -> UInt64 {

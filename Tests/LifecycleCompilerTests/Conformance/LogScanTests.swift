@@ -29,8 +29,11 @@ import SpecGeneration
 
     @Test func theScanHandsOutTheWordsThatStartLikeAKeyAndNoOther() {
         let keys = ["sceneDidBecomeActive", "scene", "application", "viewWillAppear", "Root", "x", "é1", "名前"]
-        var candidates = WordCandidates()
+        // Without a key that starts with a digit (words that start with one are skipped), and with one.
+        var candidates = WordCandidates(), withDigits = WordCandidates()
         for key in keys { candidates.add(Array(key.utf8)) }
+        for key in keys + ["0x", "2026"] { withDigits.add(Array(key.utf8)) }
+        #expect(!candidates.digitFirst && withDigits.digitFirst)
         // Pieces a line is made of: keys in any case, their starts inside words, separators
         // ASCII or not, characters that only continue a word, and bytes that are not UTF-8.
         let pieces: [[UInt8]] = (keys + ["SCENEDIDBECOMEACTIVE", "ViewWillAppear", "xscene", "scenex", "sc", "2026-11-23", "09:41:02.118734+0900",
@@ -43,13 +46,15 @@ import SpecGeneration
             var line: [UInt8] = []
             for _ in 0..<random.below(random.chance(20) ? 40 : 10) { line += random.pick(pieces) }
             line.withUnsafeBufferPointer { bytes in
-                let expected = Self.words(bytes).filter { word in
-                    candidates.mayStart(bytes[word.lowerBound], word.lowerBound + 1 < bytes.count ? bytes[word.lowerBound + 1] : 0)
+                for set in [candidates, withDigits] {
+                    let expected = Self.words(bytes).filter { word in
+                        set.mayStart(bytes[word.lowerBound], word.lowerBound + 1 < bytes.count ? bytes[word.lowerBound + 1] : 0)
+                    }
+                    let found = Self.scanned(set, bytes)
+                    #expect(found == expected, "\(line)")
+                    handedOut += found.count
+                    afterNonASCII += found.filter { $0.lowerBound > 0 && bytes[$0.lowerBound - 1] >= 0x80 }.count
                 }
-                let found = Self.scanned(candidates, bytes)
-                #expect(found == expected, "\(line)")
-                handedOut += found.count
-                afterNonASCII += found.filter { $0.lowerBound > 0 && bytes[$0.lowerBound - 1] >= 0x80 }.count
             }
         }
         // Not vacuous: words were handed out, some right after a non-ASCII character.
