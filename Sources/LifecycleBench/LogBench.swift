@@ -6,7 +6,10 @@ import Foundation
 /// bytes a line: a log that conforms to the `Scene` machine). Three ways of reading it: a file
 /// (read twice: which callbacks it names, then the check), `--strict` (once), and standard
 /// input from a pipe (once, learning the logged callbacks as they appear), with `wc -l` on the
-/// same file as the one-pass reference. Wall time is the median of `runs` (one for 10^7 lines
+/// same file as the one-pass reference and `grep -c sceneDidBecomeActive` (a search for one of
+/// the callbacks, the yardstick of issue 37). The commands run in turn, round after round, and
+/// each round's `conform`/`grep -c` CPU ratio is taken in the round: the ratio's median is paired,
+/// steady on a machine whose speed drifts. Wall time is the median of `runs` (one for 10^7 lines
 /// and more), peak memory that of one more run through the `peak` helper (see main.swift).
 enum LogBench {
     /// Writes a log of `count` lines to `path`, in pieces (a 10^7-line log is about 1 GB).
@@ -31,12 +34,15 @@ enum LogBench {
     struct Row {
         var lines: Int
         var bytes: Int
-        /// File (two passes), `--strict`, pipe, `wc -l`.
+        /// File (two passes), `--strict`, pipe, `wc -l`, `grep -c`.
         var runs: [Measure.Run]
+        /// Medians of the paired CPU ratios to `grep -c`: file, `--strict`.
+        var ratios: [Double]
     }
 
     static func run(sizes: [Int], runs: Int, tool: String, benchBinary: String, folder: String, out: String?) {
         let wc = FileManager.default.isExecutableFile(atPath: "/usr/bin/wc") ? "/usr/bin/wc" : "/bin/wc"
+        let grep = FileManager.default.isExecutableFile(atPath: "/usr/bin/grep") ? "/usr/bin/grep" : "/bin/grep"
         let spec = "Examples/SceneLifecycle.lifecycle"
         let loadBefore = Measure.loadAverage()
         var rows: [Row] = []
@@ -49,19 +55,30 @@ enum LogBench {
                 [tool, "conform", spec, path, "--machine", "Scene", "--strict"],
                 ["/bin/sh", "-c", "cat '\(path)' | '\(tool)' conform \(spec) - --machine Scene"],
                 [wc, "-l", path],
+                [grep, "-c", "sceneDidBecomeActive", path],
             ]
             _ = Measure.run([wc, "-l", path])  // Warm the page cache.
             let repeats = count >= 10_000_000 ? 1 : runs
+            // Round after round, each command once, so that each round's ratio is paired.
+            var rounds = [[Measure.Run]](repeating: [], count: commands.count)
+            for _ in 0..<repeats {
+                for (index, command) in commands.enumerated() { rounds[index].append(Measure.run(command)) }
+            }
             var measured: [Measure.Run] = []
-            for command in commands {
-                var run = Measure.repeated(repeats, command)
+            for (index, command) in commands.enumerated() {
+                let all = rounds[index]
+                var run = Measure.Run(seconds: Measure.median(all.map(\.seconds)), peakBytes: 0, status: all.map(\.status).max() ?? 0,
+                                      cpuSeconds: Measure.median(all.map(\.cpuSeconds)))
                 precondition(run.status == 0, "failed: \(command.joined(separator: " "))")
                 let file = "\(folder)/peak"
                 _ = Measure.run([benchBinary, "peak", file] + command)
                 run.peakBytes = (try? String(contentsOfFile: file, encoding: .utf8)).flatMap { Int($0) } ?? 0
                 measured.append(run)
             }
-            rows.append(Row(lines: count, bytes: bytes, runs: measured))
+            let ratios = [0, 1].map { index in
+                Measure.median(zip(rounds[index], rounds[4]).map { $0.cpuSeconds / max($1.cpuSeconds, 1e-6) })
+            }
+            rows.append(Row(lines: count, bytes: bytes, runs: measured, ratios: ratios))
             FileHandle.standardError.write(Data("\(count) lines: \(measured.map { Measure.format($0.seconds, 2) + " s" }.joined(separator: ", "))\n".utf8))
             try? FileManager.default.removeItem(atPath: path)
         }
@@ -71,14 +88,15 @@ enum LogBench {
         var report = "Load average (1, 5, 15 min) before: \(loadBefore); after: \(loadAfter). "
         report += "Each cell: wall time, CPU time (user + system, steadier on a busy machine), median of \(runs) runs "
         report += "(1 at 10^7 lines); peak memory of one more run.\n\n"
-        report += "| lines | log | `conform` (a file: two passes) | peak | `--strict` (one pass) | peak | from a pipe (`-`, with `cat`) | peak | `wc -l` | CPU µs a line (file) |\n"
-        report += "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+        report += "| lines | log | `conform` (a file: two passes) | peak | `--strict` (one pass) | peak | from a pipe (`-`, with `cat`) | peak | `wc -l` | `grep -c` | CPU × `grep -c` (file, `--strict`; paired) | CPU µs a line (file) |\n"
+        report += "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
         for row in rows {
             var cells = ["\(row.lines)", "\(mb(row.bytes)) MB"]
             for (index, run) in row.runs.enumerated() {
                 cells.append("\(Measure.format(run.seconds, 2)) s, CPU \(Measure.format(run.cpuSeconds, 2)) s")
                 if index < 3 { cells.append("\(mb(run.peakBytes)) MB") }
             }
+            cells.append(row.ratios.map { Measure.format($0, 1) + "×" }.joined(separator: ", "))
             cells.append(Measure.format(row.runs[0].cpuSeconds / Double(max(row.lines, 1)) * 1e6, 2))
             report += "| " + cells.joined(separator: " | ") + " |\n"
         }

@@ -277,13 +277,20 @@ public struct LogSurvey {
         }
         // The lines that may matter, between the first line end and `limit`.
         var position = firstEnd + 1
-        while position < limit, let skim {
-            let hit = skim.nextCandidate(in: chunk, from: position, to: limit)
+        // Where the search goes on: past `position` (a line's start) after a pair that is not a word.
+        var from = position
+        while from < limit, let skim {
+            let hit = skim.nextCandidate(in: chunk, from: from, to: limit)
             guard hit < limit else { break }
+            guard skim.confirms(chunk, at: hit) else {
+                from = hit + 1
+                continue
+            }
             let start = (LogSkim.lastLineEnd(in: chunk, from: position, to: hit).map { $0 + 1 }) ?? position
             let stop = min(limit, ByteSearch.firstIndex(of: UInt8(ascii: "\n"), or: UInt8(ascii: "\r"), in: chunk, from: hit))
             guard readSkimmed(UnsafeBufferPointer(rebasing: chunk[start..<stop])) else { return false }
             position = stop + 1
+            from = position
         }
         if tooLong { return false }
         if lastEnd + 1 < count {

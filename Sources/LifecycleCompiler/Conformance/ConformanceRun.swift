@@ -9,6 +9,10 @@
 /// configuration; the lines that print none are one more. An object whose run has ended (a
 /// final state) and logs again is a new instance (an address used again).
 ///
+/// The properties read on every line are not checked for exclusive access at run time
+/// (`@exclusivity(unchecked)`): a run is used by one thread, and no access to them overlaps
+/// another (the checks were a tenth of a line's time).
+///
 /// Keeps no more of the log than the line of each run's last callback (for the note of a
 /// deviation, up to `keptLineLength` bytes) and the first few lines (for a log that names
 /// nothing); at most `maximumInstances` runs at once per machine.
@@ -47,20 +51,24 @@ final class ConformanceRun<A: LifecycleAutomaton> {
         let automaton: A
         /// The reader's number of its callback 0 (its callbacks are numbered in a row).
         let first: Int
-        var report = Conformance.Report()
+        @exclusivity(unchecked) var report = Conformance.Report()
         var logged: [Bool]
         var undecided: [Bool]
         /// The search determinised, shared by its runs (nil for a log read as it comes).
         var table: SearchTable<A>?
         /// Its live runs, and the one for each key.
-        var tracks: [Track] = []
+        @exclusivity(unchecked) var tracks: [Track] = []
         var trackIndex: [ObjectKey?: Int] = [:]
+        /// The last key looked up and its run (a key's run keeps its index), so that a log of
+        /// one object does not hash each line's key.
+        @exclusivity(unchecked) var lastKey: ObjectKey?? = .none
+        @exclusivity(unchecked) var lastTrack = 0
         /// Lines per unchecked name (`reader.uncheckedNames`), and the names in the order met.
         var uncheckedLines: [Int: Int] = [:]
         var uncheckedOrder: [Int] = []
-        var stopped = false
+        @exclusivity(unchecked) var stopped = false
         /// Whether some line printed an object.
-        var keyed = false
+        @exclusivity(unchecked) var keyed = false
 
         init(_ automaton: A, first: Int, logged: [Bool], undecided: [Bool]) {
             self.automaton = automaton
@@ -95,12 +103,12 @@ final class ConformanceRun<A: LifecycleAutomaton> {
     let maximumLineLength: Int
     /// How many of the events assumed before a deviation the report keeps (`Conformance.Deviation`).
     let keptEvents: Int
-    var scratch = LogReader.Scratch()
+    @exclusivity(unchecked) var scratch = LogReader.Scratch()
     /// Lines read, and those that named nothing any subject checks.
-    var lineCount = 0
-    var skippedLines = 0
+    @exclusivity(unchecked) var lineCount = 0
+    @exclusivity(unchecked) var skippedLines = 0
     /// The first non-blank lines, for a log that names no callback.
-    var firstLines: [Kept] = []
+    @exclusivity(unchecked) var firstLines: [Kept] = []
     var stopped = false
 
     /// `automata`: one, or several machines side by side (numbered in a row by `reader`, whose
@@ -224,7 +232,9 @@ final class ConformanceRun<A: LifecycleAutomaton> {
             let subject = subjects[subjectOf[callback]]
             guard !subject.stopped else { break }
             subject.report.callbackCount += 1
-            observe(subject, [callback - subject.first], line: whole, range: range, name: nil)
+            if !observeInPlace(subject, callback - subject.first, line: whole, range: range) {
+                observe(subject, [callback - subject.first], line: whole, range: range, name: nil)
+            }
         case .phase(let exact, let sameNew, let old, let new, let machine, let range):
             let owner = (exact + sameNew).first.map { subjectOf[$0] } ?? machine ?? 0
             let subject = subjects[owner]
@@ -286,7 +296,12 @@ final class ConformanceRun<A: LifecycleAutomaton> {
     func track(_ subject: Subject, _ line: LogLine) -> Int? {
         let key = objects ? ObjectKey.read(line.bytes) : nil
         if key != nil { subject.keyed = true }
-        if let index = subject.trackIndex[key] { return index }
+        if case .some(let last) = subject.lastKey, last == key { return subject.lastTrack }
+        if let index = subject.trackIndex[key] {
+            subject.lastKey = .some(key)
+            subject.lastTrack = index
+            return index
+        }
         guard subject.tracks.count < Self.maximumInstances else {
             let at = range(0..<0, in: line.bytes, number: line.number, offset: line.offset)
             fail(subject, .tooManyLogInstances(automaton: subject.automaton.name, limit: Self.maximumInstances, at: at), line: line.number)
@@ -295,6 +310,23 @@ final class ConformanceRun<A: LifecycleAutomaton> {
         subject.tracks.append(Track(key: key, firstLine: line.number, cursor: cursor(for: subject)))
         subject.trackIndex[key] = subject.tracks.count - 1
         return subject.tracks.count - 1
+    }
+
+    /// The common step, without copying the run: moves `subject`'s run of `line` past
+    /// `callback` where it can print it now (a log read as a file). False, having changed
+    /// nothing, when it cannot: `observe` then takes the line (a new instance, or the error).
+    func observeInPlace(_ subject: Subject, _ callback: Int, line: LogLine, range: Range<Int>) -> Bool {
+        guard !asTheyAppear else { return false }
+        // No run for it: the error (too many instances) is recorded.
+        guard let index = track(subject, line) else { return true }
+        guard subject.tracks[index].cursor.observe(callback) else { return false }
+        subject.tracks[index].callbacks += 1
+        subject.tracks[index].previous = (line.number, line.offset, range)
+        if case .excerpts = place {
+            subject.tracks[index].previousBytes.removeAll(keepingCapacity: true)
+            if line.bytes.count <= Self.keptLineLength { subject.tracks[index].previousBytes.append(contentsOf: line.bytes) }
+        }
+        return true
     }
 
     /// Moves `subject`'s run of `line` past the first of `candidates` some run can print now

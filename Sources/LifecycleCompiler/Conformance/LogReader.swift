@@ -81,6 +81,8 @@ public struct LogReader: Sendable {
     let names: [Name]
     let checkedCount: Int
     let table: WordTable
+    /// The words of a line worth looking up in `table` (and addresses, when instances have one).
+    let words: WordCandidates
     /// How the summary names each unchecked callback: `viewWillLayoutSubviews()`, or with its
     /// instance in a system (`1st viewWillLayoutSubviews()`).
     public let uncheckedNames: [String]
@@ -159,6 +161,10 @@ public struct LogReader: Sendable {
         }
         self.instanceAddresses = instanceAddresses
         self.table = table
+        var words = WordCandidates()
+        for entry in table.entries { words.add(entry.key) }
+        if !instanceAddresses.isEmpty { words.add(Array("0x".utf8)) }
+        self.words = words
     }
 
     /// For each name, the parts of its Objective-C selector that name it alone: compound words
@@ -234,28 +240,19 @@ public struct LogReader: Sendable {
     }
 
     func readPlain(_ bytes: UnsafeBufferPointer<UInt8>, candidates: inout [Int], unchecked: inout [Int], exact: inout [Bool]) -> Reading {
-        candidates.removeAll(keepingCapacity: true)
-        unchecked.removeAll(keepingCapacity: true)
+        // (Emptied only when not empty: most lines leave them so, and emptying costs a call.)
+        if !candidates.isEmpty { candidates.removeAll(keepingCapacity: true) }
+        if !unchecked.isEmpty { unchecked.removeAll(keepingCapacity: true) }
         var nameRange = 0..<0, uncheckedRange = 0..<0
         var instance: Int? = nil, addressed: Int? = nil
-        var position = 0
-        let count = bytes.count
         // Checked callbacks of the first word naming one (`candidates`), the unchecked ones of
-        // that word or, failing that, of the first word naming one (`unchecked`).
+        // that word or, failing that, of the first word naming one (`unchecked`). Only the
+        // words that can be in the table, or an address, are looked at (`WordCandidates`).
         var foundChecked = false
-        while position < count {
-            let byte = bytes[position]
-            if byte < 0x80 {
-                guard LogWords.isASCIIWordByte(byte) else {
-                    position += 1
-                    continue
-                }
-            } else if LogWords.nonASCIIWordLength(bytes, at: position, starting: true) == 0 {
-                position += LogWords.scalar(in: bytes, at: position)?.length ?? 1
-                continue
-            }
-            let start = position
-            position = LogWords.end(of: bytes, from: start)
+        var scan = words.scan(bytes)
+        while let found = scan.next() {
+            let start = found.lowerBound, position = found.upperBound
+            let byte = bytes[start]
             if !instanceAddresses.isEmpty, byte == UInt8(ascii: "0"), position - start > 2, bytes[start + 1] | 0x20 == UInt8(ascii: "x"),
                let address = ObjectKey.address(named: String(decoding: bytes[start..<position], as: UTF8.self)),
                let named = instanceAddresses[address] {
@@ -350,8 +347,8 @@ public struct LogReader: Sendable {
     /// to `candidates` (cleared first), keeping only those spelled exactly as written when
     /// there are any. Returns where the name ends on the line.
     func match(_ slot: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ word: Range<Int>, into candidates: inout [Int], exact: inout [Bool]) -> Int {
-        candidates.removeAll(keepingCapacity: true)
-        exact.removeAll(keepingCapacity: true)
+        if !candidates.isEmpty { candidates.removeAll(keepingCapacity: true) }
+        if !exact.isEmpty { exact.removeAll(keepingCapacity: true) }
         let count = bytes.count
         let next: UInt8 = word.upperBound < count ? bytes[word.upperBound] : 0
         let written = UnsafeBufferPointer(rebasing: bytes[word])

@@ -1,7 +1,8 @@
 /// The survey's fast path (`LogSurvey`): once the first megabyte has been read line by line,
 /// the lines that can still change what the survey learns are only those holding one of a
 /// few words, so the rest of the file is searched for those words, sixteen bytes at a time,
-/// and only the lines around a hit are read (`LogReader`), as grep reads a file.
+/// and only the lines where a whole word is found (`confirms`) are read (`LogReader`), as grep
+/// reads a file.
 ///
 /// A line can change the survey only by naming a checked callback not named yet, or by being
 /// ambiguous or too long (the survey stops there). So the words looked for (`needles`) are the
@@ -24,7 +25,16 @@ struct LogSkim {
         var offset: Int
     }
 
-    var needles: [Needle] = []
+    var needles: [Needle] = [] {
+        didSet { pairs = needles.map(Self.pair) }
+    }
+    /// Each needle's pair of bytes, sixteen times over (`nextCandidate` compares blocks with them).
+    private var pairs: [(offset: Int, first: SIMD16<UInt8>, second: SIMD16<UInt8>)] = []
+
+    static func pair(_ needle: Needle) -> (offset: Int, first: SIMD16<UInt8>, second: SIMD16<UInt8>) {
+        let second = needle.offset + 1 < needle.word.count ? needle.word[needle.offset + 1] : needle.word[needle.offset]
+        return (needle.offset, SIMD16(repeating: fold(needle.word[needle.offset])), SIMD16(repeating: fold(second)))
+    }
 
     /// The needles for `reader` once `named` are named, chosen by the byte counts `counts`
     /// (of `fold`ed bytes); nil when skimming cannot be exact or would not pay.
@@ -61,11 +71,6 @@ struct LogSkim {
         let raw = UnsafeRawPointer(base)
         let foldMask = SIMD16<UInt8>(repeating: 0x20)
         let escape = SIMD16<UInt8>(repeating: 0x1B), c1 = SIMD16<UInt8>(repeating: 0xC2)
-        var pairs: [(offset: Int, first: SIMD16<UInt8>, second: SIMD16<UInt8>)] = []
-        for needle in needles {
-            let second = needle.offset + 1 < needle.word.count ? needle.word[needle.offset + 1] : needle.word[needle.offset]
-            pairs.append((needle.offset, SIMD16(repeating: Self.fold(needle.word[needle.offset])), SIMD16(repeating: Self.fold(second))))
-        }
         var index = from
         // Sixteen bytes and the one after are read at each step.
         while index + 17 <= to {
@@ -94,6 +99,21 @@ struct LogSkim {
             index += 1
         }
         return to
+    }
+
+    /// Whether the line of a candidate at `hit` (`nextCandidate`) may matter: it is an ESC or a
+    /// 0xC2, or a needle's whole word is there (in any letter case), not only its pair. Lines
+    /// that share a pair with a needle (`sceneDidBecomeActive` with `sceneDidDisconnect`'s
+    /// `Di`) are then not read.
+    func confirms(_ bytes: UnsafeBufferPointer<UInt8>, at hit: Int) -> Bool {
+        let byte = bytes[hit]
+        if byte == 0x1B || byte == 0xC2 { return true }
+        return needles.contains { needle in
+            let start = hit - needle.offset
+            guard start >= 0, start + needle.word.count <= bytes.count else { return false }
+            for index in needle.word.indices where Self.fold(bytes[start + index]) != Self.fold(needle.word[index]) { return false }
+            return true
+        }
     }
 
     /// The index of the last line end (LF or CR) in `bytes[from..<to]`, or nil.

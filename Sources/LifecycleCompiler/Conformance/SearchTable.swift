@@ -34,6 +34,9 @@ final class SearchTable<A: LifecycleAutomaton> {
     let automaton: A
     let logged: [Bool]
     let callbackCount: Int
+    /// This table's bounds (the defaults above; tests make them small to take the fallback).
+    let stateBound: Int
+    let entryBound: Int
     /// The search the steps are computed with (its cache of each configuration's steps kept).
     private var builder: ConformanceSearch<A>
     /// Each state's positions, in the search's order.
@@ -41,11 +44,19 @@ final class SearchTable<A: LifecycleAutomaton> {
     private var stateIndex: [[Position]: Int32] = [:]
     /// `next[s * callbackCount + c]`: the state after callback `c` in state `s`, or `unknown`
     /// or `rejected`. Grown by whole states; a cursor reads it through `entries`.
-    private(set) var entries: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) private(set) var entries: UnsafeMutablePointer<Int32>
     private var capacity: Int
     /// `moves[m]` for the entry whose `moveOf` is `m`: one `Move` per position of its target.
     private(set) var moves: [[Move]] = []
-    private var moveOf: [Int32: Int32] = [:]
+    /// `moveOf[e]`: the `m` of entry `e` (read only after a step that moved), kept beside
+    /// `entries` so that a step finds its moves without hashing.
+    @exclusivity(unchecked) private var moveOf: UnsafeMutablePointer<Int32>
+    /// What a step needs of `moves[m]` to count each run's events, flat: for position `k` of
+    /// the target, `depthSource[depthStart[m] + k]` (its source position, -1 for the initial
+    /// configuration) and `depthAdded[...]` (the events taken on the way).
+    @exclusivity(unchecked) private var depthStart: [Int32] = [0]
+    @exclusivity(unchecked) private var depthSource: [Int32] = []
+    @exclusivity(unchecked) private var depthAdded: [Int32] = []
     /// Event names, numbered.
     private(set) var labels: [String] = []
     private var labelIndex: [String: Int32] = [:]
@@ -54,12 +65,15 @@ final class SearchTable<A: LifecycleAutomaton> {
     private(set) var initialDepths: [Int] = []
     private(set) var initialTrails: [[String]] = []
 
-    init(_ automaton: A, logged: [Bool]) {
+    init(_ automaton: A, logged: [Bool], maximumStates: Int = SearchTable.maximumStates, maximumEntries: Int = SearchTable.maximumEntries) {
         self.automaton = automaton
         self.logged = logged
+        stateBound = maximumStates
+        entryBound = maximumEntries
         callbackCount = max(1, automaton.callbacks.count)
         capacity = 16 * callbackCount
         entries = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        moveOf = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
         builder = ConformanceSearch(automaton, logged: logged)
         let start = builder
         initialDepths = start.depths
@@ -67,7 +81,10 @@ final class SearchTable<A: LifecycleAutomaton> {
         initial = intern(start.positions)
     }
 
-    deinit { entries.deallocate() }
+    deinit {
+        entries.deallocate()
+        moveOf.deallocate()
+    }
 
     /// The state after `callback` in `state`: built when not known yet; `rejected` when no run
     /// can print it there; `overflow` when a new state would pass the bounds.
@@ -78,7 +95,21 @@ final class SearchTable<A: LifecycleAutomaton> {
 
     /// How the positions of `step(state, callback)`'s target were reached (after a step that moved).
     func moves(_ state: Int32, _ callback: Int) -> [Move] {
-        moveOf[Int32(Int(state) * callbackCount + callback)].map { moves[Int($0)] } ?? []
+        moves[Int(moveOf[Int(state) * callbackCount + callback])]
+    }
+
+    /// The event counts of the runs after a step that moved (`step(state, callback) >= 0`), from
+    /// those before (`depths`, by position of `state`), written to `next` (cleared first).
+    @inline(__always) func depths(after state: Int32, _ callback: Int, from depths: [Int], into next: inout [Int]) {
+        next.removeAll(keepingCapacity: true)
+        let move = Int(moveOf[Int(state) * callbackCount + callback])
+        var index = Int(depthStart[move])
+        let end = Int(depthStart[move + 1])
+        while index < end {
+            let source = Int(depthSource[index])
+            next.append((source >= 0 ? depths[source] : 0) + Int(depthAdded[index]))
+            index += 1
+        }
     }
 
     private func build(_ state: Int32, _ callback: Int) -> Int32 {
@@ -89,15 +120,20 @@ final class SearchTable<A: LifecycleAutomaton> {
             return Self.rejected
         }
         let target = builder.positions
-        if stateIndex[target] == nil && (states.count >= Self.maximumStates || (states.count + 1) * callbackCount > Self.maximumEntries) {
+        if stateIndex[target] == nil && (states.count >= stateBound || (states.count + 1) * callbackCount > entryBound) {
             return Self.overflow
         }
         let moved = builder.provenance(sources: source.count).map { Move(source: Int32($0.source), labels: $0.labels.map(label)) }
         let next = intern(target)
         let entry = Int(state) * callbackCount + callback
         entries[entry] = next
-        moveOf[Int32(entry)] = Int32(moves.count)
+        moveOf[entry] = Int32(moves.count)
         moves.append(moved)
+        for move in moved {
+            depthSource.append(move.source)
+            depthAdded.append(Int32(move.labels.count))
+        }
+        depthStart.append(Int32(depthSource.count))
         return next
     }
 
@@ -113,6 +149,10 @@ final class SearchTable<A: LifecycleAutomaton> {
             grown.update(from: entries, count: (states.count - 1) * callbackCount)
             entries.deallocate()
             entries = grown
+            let grownMoves = UnsafeMutablePointer<Int32>.allocate(capacity: max(needed, capacity * 2))
+            grownMoves.update(from: moveOf, count: (states.count - 1) * callbackCount)
+            moveOf.deallocate()
+            moveOf = grownMoves
             capacity = max(needed, capacity * 2)
         }
         (entries + (states.count - 1) * callbackCount).initialize(repeating: Self.unknown, count: callbackCount)
@@ -165,10 +205,7 @@ struct SearchCursor<A: LifecycleAutomaton> {
         guard let table else { return fallback!.observe(callback) }
         let next = table.step(state, callback)
         if next >= 0 {
-            spare.removeAll(keepingCapacity: true)
-            for move in table.moves(state, callback) {
-                spare.append((move.source >= 0 ? depths[Int(move.source)] : 0) + move.labels.count)
-            }
+            table.depths(after: state, callback, from: depths, into: &spare)
             swap(&depths, &spare)
             remember(state, callback)
             state = next
