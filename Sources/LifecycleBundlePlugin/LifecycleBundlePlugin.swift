@@ -46,14 +46,17 @@ struct LifecycleBundlePlugin: CommandPlugin {
         try Data(bundle.infoJSON.utf8).write(to: staging.appendingPathComponent("info.json"))
         try ArtifactBundle.normalize(staging)
 
+        // The zip and its checksum are made next to the staged bundle too; only then are the
+        // three moved into place together, so the output folder has all the new ones or,
+        // when something fails, what it had before.
+        let work = context.pluginWorkDirectoryURL
+        let zipName = ArtifactBundle.name + ".zip"
+        try Archive.zip(ArtifactBundle.name, in: work, to: work.appendingPathComponent(zipName))
+        let checksum = try Archive.sha256(of: work.appendingPathComponent(zipName))
+        try Data("\(checksum)  \(zipName)\n".utf8).write(to: work.appendingPathComponent(zipName + ".sha256"))
         try files.createDirectory(at: output, withIntermediateDirectories: true)
-        let placed = output.appendingPathComponent(ArtifactBundle.name)
-        try? files.removeItem(at: placed)
-        try files.moveItem(at: staging, to: placed)
-        let zip = output.appendingPathComponent(ArtifactBundle.name + ".zip")
-        try Archive.zip(ArtifactBundle.name, in: output, to: zip)
-        let checksum = try Archive.sha256(of: zip)
-        try Data("\(checksum)  \(zip.lastPathComponent)\n".utf8).write(to: URL(fileURLWithPath: zip.path + ".sha256"))
+        try Self.place([ArtifactBundle.name, zipName, zipName + ".sha256"], from: work, into: output)
+        let placed = output.appendingPathComponent(ArtifactBundle.name), zip = output.appendingPathComponent(zipName)
         print("""
             Wrote \(placed.path) (\(bundle.variants.map { $0.triples.joined(separator: ", ") }.joined(separator: "; ")))
             Wrote \(zip.path)
@@ -70,6 +73,30 @@ struct LifecycleBundlePlugin: CommandPlugin {
             throw BundleRequest.Failure(message: "'\(executable.path) --version' printed '\(line)', not 'lifecycle VERSION …'")
         }
         return String(words[1])
+    }
+
+    /// Moves the files `names` of `staging` into `output`, replacing what is there: the old
+    /// ones are set aside first and put back if a move fails, then removed.
+    static func place(_ names: [String], from staging: URL, into output: URL) throws {
+        let files = FileManager.default
+        let aside = { (name: String) in output.appendingPathComponent(".\(name).previous") }
+        var setAside: [String] = [], moved: [String] = []
+        do {
+            for name in names where files.fileExists(atPath: output.appendingPathComponent(name).path) {
+                try? files.removeItem(at: aside(name))
+                try files.moveItem(at: output.appendingPathComponent(name), to: aside(name))
+                setAside.append(name)
+            }
+            for name in names {
+                try files.moveItem(at: staging.appendingPathComponent(name), to: output.appendingPathComponent(name))
+                moved.append(name)
+            }
+        } catch {
+            for name in moved { try? files.removeItem(at: output.appendingPathComponent(name)) }
+            for name in setAside { try? files.moveItem(at: aside(name), to: output.appendingPathComponent(name)) }
+            throw error
+        }
+        for name in setAside { try? files.removeItem(at: aside(name)) }
     }
 
     /// Copies a file, making the folders on its way.
