@@ -137,7 +137,7 @@ public struct MarkdownGenerator {
             printer.line("|---|---|---|")
             for state in machine.states.indices where DotGenerator.hasStateCallbacks(machine, state) {
                 func list(_ refs: [MethodRef]?) -> String {
-                    (refs ?? []).map { "`\(export.model.method($0).selector)`" }.joined(separator: "<br>")
+                    (refs ?? []).map { "`\(export.model.method($0).reference)`" }.joined(separator: "<br>")
                 }
                 printer.line("| `\(machine.states[state].name)` | \(list(machine.stateCallbacks.entry[state])) | \(list(machine.stateCallbacks.exit[state])) |")
             }

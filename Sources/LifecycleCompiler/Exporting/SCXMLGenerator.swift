@@ -164,7 +164,7 @@ public struct SCXMLGenerator {
             printer.line("<\(element)>")
             printer.indented { printer in
                 for ref in refs {
-                    let selector = Self.attribute(export.model.method(ref).selector)
+                    let selector = Self.attribute(export.model.method(ref).reference)
                     printer.line("<log label=\"\(selector)\" lifecycle:callback=\"\(selector)\"/>")
                 }
             }
