@@ -147,9 +147,9 @@ public struct MachineAutomaton: LifecycleAutomaton, Sendable {
         var stateCallbackIDs: [MethodRef: Int] = [:]
         if !machine.stateCallbacks.isEmpty {
             for transition in machine.transitions {
-                for ref in transition.callbacks { stateCallbackIDs[ref] = numbering.number(model.method(ref).selector, instance: nil) }
+                for ref in transition.callbacks { stateCallbackIDs[ref] = numbering.number(model.method(ref).reference, instance: nil) }
             }
-            for ref in machine.stateCallbacks.all { stateCallbackIDs[ref] = numbering.number(model.method(ref).selector, instance: nil) }
+            for ref in machine.stateCallbacks.all { stateCallbackIDs[ref] = numbering.number(model.method(ref).reference, instance: nil) }
         }
         self.stateCallbackIDs = stateCallbackIDs
         callbacks = numbering.callbacks

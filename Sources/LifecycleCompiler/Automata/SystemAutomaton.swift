@@ -42,9 +42,9 @@ public struct SystemAutomaton: LifecycleAutomaton, Sendable {
             let machine = system.machine(of: instance)
             for transition in machine.transitions {
                 guard let event = transition.event, fired[instance].contains(event) else { continue }
-                for ref in transition.callbacks { stateCallbackIDs[instance][ref] = numbering.number(model.method(ref).selector, instance: instance) }
+                for ref in transition.callbacks { stateCallbackIDs[instance][ref] = numbering.number(model.method(ref).reference, instance: instance) }
             }
-            for ref in machine.stateCallbacks.all { stateCallbackIDs[instance][ref] = numbering.number(model.method(ref).selector, instance: instance) }
+            for ref in machine.stateCallbacks.all { stateCallbackIDs[instance][ref] = numbering.number(model.method(ref).reference, instance: instance) }
         }
         self.stateCallbackIDs = stateCallbackIDs
         callbacks = numbering.callbacks

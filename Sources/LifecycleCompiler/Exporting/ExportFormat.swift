@@ -111,7 +111,7 @@ struct ExportModel {
         var lines: [String] = []
         for (word, refs) in [("entry", machine.stateCallbacks.entry[state] ?? []), ("exit", machine.stateCallbacks.exit[state] ?? [])]
         where !refs.isEmpty {
-            lines.append(word + " / " + refs.map { model.method($0).selector }.joined(separator: ", "))
+            lines.append(word + " / " + refs.map { model.method($0).reference }.joined(separator: ", "))
         }
         return lines
     }

@@ -331,7 +331,7 @@ public struct DotGenerator {
         // `entry / …` and `exit / …` first, as UML draws them inside the state.
         for (word, refs) in [("entry", machine.stateCallbacks.entry[state] ?? []), ("exit", machine.stateCallbacks.exit[state] ?? [])]
         where !refs.isEmpty {
-            let callbacks = refs.map { model.method($0).selector }
+            let callbacks = refs.map { model.method($0).reference }
             let pieces = [word + " /"] + callbacks.indices.map { $0 < callbacks.count - 1 ? callbacks[$0] + "," : callbacks[$0] }
             for (number, line) in Self.wrapped(pieces: pieces, width: 40).enumerated() {
                 lines.append(number == 0 ? line : "    " + line)

@@ -77,6 +77,33 @@ import Testing
         #expect(ids.contains("unknownCallback") || ids.contains { $0.hasPrefix("unknown") }, "\(ids)")
     }
 
+    /// A callback named by its selector (one of two overloads) is the same callback whether a
+    /// transition or a state's entry calls it: one number in the automata (what `conform` and
+    /// the monitors match logs with), one name in every output.
+    @Test func anOverloadNamedBySelectorIsOneCallbackInEntriesAndTransitions() throws {
+        let model = try Self.model("""
+            import CoreBluetooth
+            machine Strap {
+                delegate HeartRate: NSObject, CBPeripheralDelegate
+                initial state Idle
+                state Reading {
+                    entry calls peripheral:didUpdateValueForCharacteristic:error:
+                }
+                Idle -> Reading on value by system calls peripheral:didUpdateValueForCharacteristic:error:
+                Reading -> Idle on stop by system
+            }
+
+            """)
+        let automaton = MachineAutomaton(model: model, machine: model.machines[0])
+        let steps = automaton.steps(from: automaton.initialConfiguration)
+        let called = try #require(steps.first { $0.label == "value" }).callbacks
+        #expect(called.count == 2 && Set(called).count == 1, "\(called.map { automaton.callbacks[$0] })")
+        let machine = model.machines[0]
+        #expect(machine.stateCallbacks.all.map { model.method($0).reference } == ["peripheral:didUpdateValueForCharacteristic:error:"])
+        let scxml = String(decoding: ExportFormat.scxml.body(model: model), as: UTF8.self)
+        #expect(!scxml.contains("peripheral(_:didUpdateValueFor:error:)"), "\(scxml)")
+    }
+
     @Test func aNameCalledEntryIsStillAState() throws {
         let text = "machine N {\n    initial state entry\n    state exit\n    entry -> exit on go\n}\n"
         let model = try Self.model(text)
