@@ -65,11 +65,10 @@ public struct TimedStepper: Sendable {
         clock.now = max(clock.now, time)
         let transition = stepper.machine.transitions[step.transition]
         guard !transition.isInternal else { return }
-        // The innermost state around the source that also contains the target, strictly
-        // around the source: a transition to the source itself, or inside it, leaves it.
-        let sourceChain = chain(transition.source).dropFirst()
-        let targetChain = Set(chain(transition.target))
-        let domain = sourceChain.first { targetChain.contains($0) }
+        // The states the step enters start their time; its domain and the states around it
+        // are not left (`Machine.domain(of:)`, the one definition `callbacks(of:)` uses: a
+        // transition from a state to one around it leaves and enters that one too).
+        let domain = stepper.machine.domain(of: step.transition)
         var entered: [Int: Int64] = [:]
         for state in chain(step.to) {
             // The domain and the states around it are not left: their time goes on.

@@ -47,6 +47,8 @@ public enum DiagnosticGroups {
         Group(name: "near-miss", ids: ["nearMissOfCalledCallback"], meaning: "a method almost spelt as a callback the spec calls, so UIKit never calls it"),
         Group(name: "override-without-super", ids: ["overrideWithoutSuper"], meaning: "an override that does not call super where UIKit's documentation requires it"),
         Group(name: "instance-never-leaves-initial", ids: ["instanceNeverLeavesInitial"], meaning: "a system instance no event moves out of its initial state"),
+        Group(name: "time", ids: ["timedTransitionNeverFires", "nestedDeadlineNoEffect", "callbackDeadlineNeverStarts"],
+              meaning: "a timed transition another always beats, a deadline inside an earlier one that adds nothing, or a callback deadline nothing starts"),
         Group(name: "xcode-project", ids: ["xcodeUnexpandedVariable"],
               meaning: "a build setting of the Xcode project `check --xcodeproj` cannot expand, so the Info.plist it names is not read"),
         Group(name: "migrate", ids: ["migrateAssignsConstant", "migrateAssignsPrivateSetter", "migrateCannotForward", "migrateCoderRestoration",

@@ -10,7 +10,8 @@ import SpecGeneration
 /// events with `wait 1s` to `wait 5s`. `Tests/SismicReference/timed.py` writes each timed
 /// transition as sismic's eventless transition guarded by `after(N)` and runs the sequences on
 /// sismic's `SimulatedClock`, second by second; per event or wait, the callbacks called and
-/// the leaf afterwards must be what `TimedStepper` (the steps `simulate` prints) says.
+/// the leaf afterwards must be what `TimedStepper` (the steps `simulate` prints) says; states'
+/// entry and exit callbacks (issue 40) are called at timed steps as at any other.
 @Suite struct SismicTimedDifferentialTests {
     static let specCount = 120
     static let firstSeed: UInt64 = 43_000
@@ -50,7 +51,8 @@ import SpecGeneration
         let input: [String: Any] = ["specs": cases.map { spec, _, sequences in
             [
                 "name": spec.name, "seed": spec.seed, "events": spec.events, "sequences": sequences, "logs": [[String]](),
-                "states": spec.states.map { ["name": $0.name, "parent": $0.parent as Any? ?? NSNull(), "initial": $0.isInitial, "final": $0.isFinal] },
+                "states": spec.states.map { ["name": $0.name, "parent": $0.parent as Any? ?? NSNull(), "initial": $0.isInitial, "final": $0.isFinal,
+                                              "entry": $0.entry, "exit": $0.exit] },
                 "transitions": spec.transitions.map {
                     ["source": $0.source, "target": $0.target as Any? ?? NSNull(), "event": $0.event, "calls": $0.calls,
                      "delay": $0.delay as Any? ?? NSNull()]
