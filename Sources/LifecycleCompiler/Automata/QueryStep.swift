@@ -50,29 +50,23 @@ extension Machine {
 
     /// The states `step` leaves, innermost first: from the leaf it fires in up to (not
     /// including) its transition's domain. None for an internal transition.
-    public func exitedStates(of step: QueryStep) -> [Int] {
-        guard !transitions[step.transition].isInternal else { return [] }
-        let domain = self.domain(of: step.transition)
+    public func exitedStates(of step: QueryStep) -> [Int] { statesBelowDomain(of: step.transition, from: step.from) }
+
+    /// The states `step` enters, outermost first: from below its transition's domain down to
+    /// the leaf it lands in. None for an internal transition.
+    public func enteredStates(of step: QueryStep) -> [Int] { statesBelowDomain(of: step.transition, from: step.to).reversed() }
+
+    /// `leaf` and the states around it below `transition`'s domain, innermost first (none for
+    /// an internal transition).
+    func statesBelowDomain(of transition: Int, from leaf: Int) -> [Int] {
+        guard !transitions[transition].isInternal else { return [] }
+        let domain = self.domain(of: transition)
         var chain: [Int] = []
-        var current: Int? = step.from
+        var current: Int? = leaf
         while let c = current, c != domain {
             chain.append(c)
             current = states[c].parent
         }
         return chain
-    }
-
-    /// The states `step` enters, outermost first: from below its transition's domain down to
-    /// the leaf it lands in. None for an internal transition.
-    public func enteredStates(of step: QueryStep) -> [Int] {
-        guard !transitions[step.transition].isInternal else { return [] }
-        let domain = self.domain(of: step.transition)
-        var chain: [Int] = []
-        var current: Int? = step.to
-        while let c = current, c != domain {
-            chain.append(c)
-            current = states[c].parent
-        }
-        return chain.reversed()
     }
 }

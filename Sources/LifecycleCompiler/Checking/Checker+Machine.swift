@@ -256,10 +256,13 @@ extension Checker {
                 // Nothing can fire it; the duplicate and nondeterminism checks would only repeat
                 // this. After a syntax error the event may just be misplaced (`by user on go`),
                 // which the parser reported.
-                report(.transitionWithoutEvent(states[source].name, states[target].name,
-                                               at: SourceRange(file: transitionDecl.source.range.file,
-                                                               start: transitionDecl.source.range.startOffset,
-                                                               end: transitionDecl.target.range.endOffset)))
+                let range = SourceRange(file: transitionDecl.source.range.file, start: transitionDecl.source.range.startOffset,
+                                        end: transitionDecl.target.range.endOffset)
+                if let delay = transitionDecl.delay, delay.range.length > 0 {
+                    report(.timedTransitionWithoutEvent(states[source].name, states[target].name, delay: text(delay.range), at: range))
+                } else {
+                    report(.transitionWithoutEvent(states[source].name, states[target].name, at: range))
+                }
             }
             let first = Int(firstSame[t])
             // A transition that never fires (an earlier one on its event wins) is reported as such below.

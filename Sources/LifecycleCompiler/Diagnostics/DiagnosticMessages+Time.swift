@@ -26,6 +26,12 @@ extension Diagnostic {
         make(.error, "'\(word)' needs a duration longer than zero", at: range)
     }
 
+    /// `A -> B after 5s` without `on`: the system still takes it on an event, which logs,
+    /// exports and the generated code name.
+    static func timedTransitionWithoutEvent(_ source: String, _ target: String, delay: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "timed transition '\(source) -> \(target) after \(delay)' has no event; name the event the system takes it on, as in '\(source) -> \(target) on timeout after \(delay)'", at: range)
+    }
+
     static func timedTransitionByUser(_ transition: String, at range: SourceRange) -> Diagnostic {
         make(.error, "transition \(transition) is timed, but 'by user' says the user triggers it; a timed transition is taken by the system when its time comes: write 'by system' or drop 'after'",
              at: range)
