@@ -50,8 +50,15 @@ import Testing
             case .swiftParameters, .attributeArguments:
                 if bytes[piece.start] != UInt8(ascii: "(") { problems.append("Swift clause \(piece) does not open with '('") }
             case .version:
-                if !bytes[piece.start..<piece.end].allSatisfy({ $0 == UInt8(ascii: ".") || (0x30...0x39).contains($0) }) {
-                    problems.append("version \(piece) is not digits and dots")
+                // A platform's version is digits and dots; a duration (`after 5s`, `within
+                // 1.5min`) is the same raw text with its unit, a digit first (`Lexer.scanDuration`).
+                let text = bytes[piece.start..<piece.end]
+                let isVersion = text.allSatisfy { $0 == UInt8(ascii: ".") || (0x30...0x39).contains($0) }
+                let isDuration = text.first.map { (0x30...0x39).contains($0) } == true
+                    && text.allSatisfy { $0 == UInt8(ascii: ".") || (0x30...0x39).contains($0) || (0x61...0x7A).contains($0 | 0x20) }
+                    && TimeSpan(parsing: String(decoding: text, as: UTF8.self)) != nil
+                if !isVersion && !isDuration {
+                    problems.append("version \(piece) is not digits and dots, nor a duration")
                 }
             default:
                 break
