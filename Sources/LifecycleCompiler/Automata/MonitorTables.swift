@@ -19,6 +19,9 @@ public struct MonitorTables<Automaton: LifecycleAutomaton> {
     public var silent: [[Int]]
     /// The positions a run starts in (the initial configuration, then the silent closure).
     public var initial: [Int]
+    /// What each position is: a configuration between steps (`step` -1), or the `step`-th of
+    /// `automaton.steps(from: configuration)` with its callback `next` still to come.
+    public var places: [(configuration: Automaton.Configuration, step: Int, next: Int)]
 
     struct Key: Hashable {
         var configuration: Automaton.Configuration
@@ -96,5 +99,6 @@ public struct MonitorTables<Automaton: LifecycleAutomaton> {
             position += 1
         }
         self.initial = initial
+        places = keys.map { ($0.configuration, $0.step, $0.next) }
     }
 }

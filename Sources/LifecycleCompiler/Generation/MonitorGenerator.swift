@@ -24,24 +24,44 @@ public struct MonitorGenerator {
     /// `MonitorTables`, without its automaton's type.
     let names: [String], settled: [Bool], moves: [[(callback: Int, targets: [Int])]], silent: [[Int]], initial: [Int]
 
+    /// The deadlines a machine's monitor watches on its clock (none for a system's, whose
+    /// monitor does not check time).
+    let deadlines: MonitorDeadlines?
+    /// How messages name each pair deadline: `'beginTask()' to 'endTask()' within 30s`.
+    let pairNames: [String]
+
     public init(model: Model, machine: Machine) {
         // UIKit's callbacks feed a monitor; SwiftUI's phase changes do not come to a delegate.
-        self.init(subject: machine.name, automaton: MachineAutomaton(model: model, machine: machine, phases: false), instanceNames: [])
+        let automaton = MachineAutomaton(model: model, machine: machine, phases: false)
+        let tables = MonitorTables(automaton)
+        let deadlines = MonitorDeadlines(tables, automaton)
+        self.init(subject: machine.name, automaton: automaton, tables: tables, instanceNames: [],
+                  deadlines: deadlines.isEmpty ? nil : deadlines,
+                  pairNames: deadlines.pairs.map { pair in
+                      "'\(Conformance.display(pair.from, in: automaton))' to '\(Conformance.display(pair.to, in: automaton))' \(pair.span)"
+                  })
     }
 
     public init(model: Model, system: System) {
-        self.init(subject: system.name, automaton: SystemAutomaton(model: model, system: system),
-                  instanceNames: system.instances.map(\.name))
+        let automaton = SystemAutomaton(model: model, system: system)
+        self.init(subject: system.name, automaton: automaton, tables: MonitorTables(automaton),
+                  instanceNames: system.instances.map(\.name), deadlines: nil, pairNames: [])
     }
 
-    init<Automaton: LifecycleAutomaton>(subject: String, automaton: Automaton, instanceNames: [String]) {
+    private init<Automaton: LifecycleAutomaton>(subject: String, automaton: Automaton, tables: MonitorTables<Automaton>,
+                                                instanceNames: [String], deadlines: MonitorDeadlines?, pairNames: [String]) {
         self.subject = subject
         self.callbacks = automaton.callbacks
         self.displayNames = automaton.callbacks.indices.map { Conformance.display($0, in: automaton) }
         self.instanceNames = instanceNames
-        let tables = MonitorTables(automaton)
         (names, settled, moves, silent, initial) = (tables.names, tables.settled, tables.moves, tables.silent, tables.initial)
+        self.deadlines = deadlines
+        self.pairNames = pairNames
     }
+
+    /// Whether the monitor keeps time (its machine has deadlines): it then reads a clock,
+    /// `ProcessInfo`'s by default, so its file needs Foundation.
+    public var keepsTime: Bool { deadlines != nil }
 
     /// `SceneLifecycleMonitor`.
     public var typeName: String { Self.typeName(subject) }
@@ -183,6 +203,13 @@ public struct MonitorGenerator {
         printer.line("/// Feed it every callback (`record(_:)` or `observe(_:)`); the first one the spec does not allow")
         printer.line("/// where the run can be is a `Violation`, worded as `lifecycle conform --strict` words it.")
         printer.line("/// After a violation the monitor stays where it was, as if that callback had not come.")
+        if deadlines != nil {
+            printer.line("///")
+            printer.line("/// It also keeps the spec's deadlines on `now` (seconds; tests set their own clock): a callback")
+            printer.line("/// that does not follow its pair's first in time, or a run that can only be where a state's")
+            printer.line("/// `within` ran out, is a `MissedDeadline` for `onMissedDeadline`, noticed at the next callback")
+            printer.line("/// or `checkDeadlines()`. A state's time counts from the latest moment the run can have entered it.")
+        }
         printer.line("struct \(typeName): Sendable {")
         printer.indented { printer in
             printer.line("/// The callbacks of `\(machine.name)`.")
@@ -235,6 +262,7 @@ public struct MonitorGenerator {
             printer.line("/// Called by `record(_:)` with each violation; by default stops a debug build.")
             printer.line("var onViolation: @Sendable (Violation) -> Void = { violation in assertionFailure(violation.description) }")
             printer.line()
+            if let deadlines { emitClock(deadlines, into: &printer) }
             printer.line("/// Where the run can be: indices into the tables below.")
             printer.line("private var positions: [Int] = [\(initial.map(String.init).joined(separator: ", "))]")
             printer.line()
@@ -252,6 +280,11 @@ public struct MonitorGenerator {
             printer.line("mutating func observe(_ callback: Callback) -> Violation? {")
             printer.indented { printer in
                 // The type's own name, not `Self`: a spec may declare a type named `Self`.
+                if deadlines != nil {
+                    printer.line("let time = now()")
+                    printer.line("passTime(to: time)")
+                    printer.line("if take(callback, at: time) { return nil }")
+                }
                 printer.line("let next = \(Self.searchName).advance(positions, by: callback, moves: \(typeName).moves, silent: \(typeName).silent)")
                 printer.line("guard next.isEmpty else {")
                 printer.line("    positions = next")
@@ -285,6 +318,7 @@ public struct MonitorGenerator {
                 printer.line("private static let instances: [Int] = [\(callbacks.map { String($0.instance ?? 0) }.joined(separator: ", "))]")
                 printer.line("private static let functions: [String] = [\(callbacks.map { StringLiteral.swift($0.selector) }.joined(separator: ", "))]")
             }
+            if let deadlines { emitDeadlineMethods(deadlines, into: &printer) }
             printer.line()
             printer.line("// The tables `\(Self.searchName)` reads (what a position is is said there).")
             printer.line("private static let names: [String] = [")
@@ -302,7 +336,218 @@ public struct MonitorGenerator {
             }
             printer.line("]")
             printer.line("private static let silent: [[Int]] = [\(silent.map { "[\($0.map(String.init).joined(separator: ", "))]" }.joined(separator: ", "))]")
+            if let deadlines { emitDeadlineTables(deadlines, into: &printer) }
         }
         printer.line("}")
+    }
+
+    // MARK: - Time (issue 43)
+
+    /// `[1, 2]`.
+    static func list(_ numbers: [Int]) -> String { "[" + numbers.map(String.init).joined(separator: ", ") + "]" }
+
+    /// A Swift literal of an optional string.
+    static func optional(_ text: String?) -> String { text.map(StringLiteral.swift) ?? "nil" }
+
+    func emitClock(_ deadlines: MonitorDeadlines, into printer: inout Printer) {
+        printer.line("/// A deadline of the spec that ran out: a state held past its `within`, or a callback that did")
+        printer.line("/// not follow its pair's first in time.")
+        printer.line("struct MissedDeadline: Error, Sendable, Equatable, CustomStringConvertible {")
+        printer.indented { printer in
+            printer.line("/// `'Launching' within 20s`, or `'f()' to 'g()' within 30s`.")
+            printer.line("var deadline: String")
+            printer.line("/// Why the spec sets it, when it says.")
+            printer.line("var reason: String?")
+            printer.line("/// When it ran out, and when the monitor noticed (`now()`'s seconds).")
+            printer.line("var ranOut: Double")
+            printer.line("var noticed: Double")
+            printer.line()
+            printer.line("var description: String {")
+            printer.line("    \"missed deadline: \\(deadline)\" + (reason.map { \" (\\\"\\($0)\\\")\" } ?? \"\") + \"; noticed \\(noticed - ranOut) s after it ran out\"")
+            printer.line("}")
+        }
+        printer.line("}")
+        printer.line()
+        printer.line("/// The time now in seconds, from any fixed moment (only differences count): the system's")
+        printer.line("/// uptime unless a test sets its own.")
+        printer.line("var now: @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime }")
+        printer.line()
+        printer.line("/// Called with each missed deadline; by default stops a debug build.")
+        printer.line("var onMissedDeadline: @Sendable (MissedDeadline) -> Void = { missed in assertionFailure(missed.description) }")
+        printer.line()
+        let pairs = deadlines.pairs.count
+        printer.line("/// For each position the run can be at (`positions`), for each state deadline: the latest")
+        printer.line("/// moment the run can have entered the state, nil where the position is not in it. Empty")
+        printer.line("/// before the first callback, whose time starts the initial states' time.")
+        printer.line("private var entered: [[Double?]] = []")
+        printer.line("/// The last state deadline reported missed, with when it ran out: each miss is reported once.")
+        printer.line("private var reportedMiss: (deadline: String, ranOut: Double)?")
+        printer.line("/// For each pair deadline: when it runs out while its second callback is awaited.")
+        printer.line("private var awaited: [Double?] = [\(Array(repeating: "nil", count: pairs).joined(separator: ", "))]")
+        printer.line()
+    }
+
+    func emitDeadlineMethods(_ deadlines: MonitorDeadlines, into printer: inout Printer) {
+        let type = typeName
+        let lines = #"""
+
+        /// Reports to `onMissedDeadline` the deadlines that ran out by `now()`: call it from a timer, or
+        /// at the end of a test.
+        mutating func checkDeadlines() {
+            passTime(to: now())
+        }
+
+        /// When the earliest state deadline of position `index` runs out, and which.
+        private func firstRunOut(_ index: Int) -> (at: Double, deadline: Int)? {
+            var first: (at: Double, deadline: Int)?
+            for (deadline, start) in entered[index].enumerated() {
+                guard let start else { continue }
+                let end = start + \#(type).stateDeadlines[deadline].seconds
+                if first == nil || end < first!.at { first = (end, deadline) }
+            }
+            return first
+        }
+
+        /// Whether position `index` is impossible at `time`: the run would have stayed in a state past
+        /// its deadline. Leaving it exactly at the end meets it.
+        private func isLate(_ index: Int, at time: Double) -> Bool {
+            guard let first = firstRunOut(index) else { return false }
+            return first.at < time
+        }
+
+        /// Of the positions `indices`, all late at `time`, the most lenient miss: the one that ran out last.
+        private func miss(among indices: [Int], at time: Double) -> MissedDeadline? {
+            var latest: (at: Double, deadline: Int)?
+            for index in indices {
+                guard let first = firstRunOut(index) else { continue }
+                if latest == nil || first.at > latest!.at { latest = first }
+            }
+            guard let latest else { return nil }
+            let deadline = \#(type).stateDeadlines[latest.deadline]
+            return MissedDeadline(deadline: deadline.name, reason: deadline.reason, ranOut: latest.at, noticed: time)
+        }
+
+        /// Whether `miss` was not reported yet (and it is now).
+        private mutating func isNew(_ miss: MissedDeadline) -> Bool {
+            if let reportedMiss, reportedMiss.deadline == miss.deadline, reportedMiss.ranOut == miss.ranOut { return false }
+            reportedMiss = (miss.deadline, miss.ranOut)
+            return true
+        }
+
+        /// Time passes until `time` with the run where it is: the pair deadlines that run out meanwhile,
+        /// and a state's when every place the run can be is past one, in the order they ran out.
+        private mutating func passTime(to time: Double) {
+            if entered.isEmpty { entered = positions.map { stamp(nil, position: $0, keeping: [], at: time) } }
+            var missed: [MissedDeadline] = []
+            if positions.indices.allSatisfy({ isLate($0, at: time) }), let miss = miss(among: Array(positions.indices), at: time), isNew(miss) {
+                missed.append(miss)
+            }
+            for (index, end) in awaited.enumerated() {
+                guard let end, end < time else { continue }
+                awaited[index] = nil
+                let deadline = \#(type).pairDeadlines[index]
+                missed.append(MissedDeadline(deadline: deadline.name, reason: deadline.reason, ranOut: end, noticed: time))
+            }
+            for miss in missed.sorted(by: { $0.ranOut < $1.ranOut }) { onMissedDeadline(miss) }
+        }
+
+        /// Position `position`'s entry times, reached at `time` from entry times `from` by a step that
+        /// keeps the state deadlines `keeping` (neither leaves nor enters them again).
+        private func stamp(_ from: [Double?]?, position: Int, keeping: [Int], at time: Double) -> [Double?] {
+            \#(type).stateDeadlines.indices.map { deadline in
+                guard \#(type).inside[position].contains(deadline) else { return nil }
+                return keeping.contains(deadline) ? (from?[deadline] ?? time) : time
+            }
+        }
+
+        /// Where `callback` at `time` leads from the positions `indices`, with their entry times (the
+        /// latest of every way there), then every position steps that call nothing reach.
+        private func advance(_ callback: Callback, from indices: [Int], at time: Double) -> (positions: [Int], entered: [[Double?]]) {
+            var next: [Int] = [], times: [[Double?]] = []
+            func add(_ position: Int, _ stamp: [Double?]) -> Bool {
+                guard let known = next.firstIndex(of: position) else {
+                    next.append(position)
+                    times.append(stamp)
+                    return true
+                }
+                let merged = zip(times[known], stamp).map { a, b in a.map { a in b.map { max(a, $0) } ?? a } ?? b }
+                guard merged != times[known] else { return false }
+                times[known] = merged
+                return true
+            }
+            for index in indices {
+                let position = positions[index]
+                for (move, item) in \#(type).moves[position].enumerated() where item.callback == callback {
+                    for target in item.targets {
+                        _ = add(target, stamp(entered[index], position: target, keeping: \#(type).keeps[position][move], at: time))
+                    }
+                }
+            }
+            // The steps that call nothing, until no place or time changes.
+            var changed = true
+            while changed {
+                changed = false
+                var index = 0
+                while index < next.count {
+                    for target in \#(type).silent[next[index]] {
+                        if add(target, stamp(times[index], position: target, keeping: \#(type).quietKeeps[next[index]], at: time)) { changed = true }
+                    }
+                    index += 1
+                }
+            }
+            return (next, times)
+        }
+
+        /// Takes `callback` at `time` if some place the run can be allows it: from the places no state
+        /// deadline rules out if any does, else from the others, reporting the deadline missed. False
+        /// when no place allows it (a violation).
+        private mutating func take(_ callback: Callback, at time: Double) -> Bool {
+            let onTime = positions.indices.filter { !isLate($0, at: time) }
+            var (next, times) = advance(callback, from: onTime, at: time)
+            if next.isEmpty {
+                (next, times) = advance(callback, from: Array(positions.indices), at: time)
+                guard !next.isEmpty else { return false }
+                let late = positions.indices.filter { index in
+                    isLate(index, at: time) && \#(type).moves[positions[index]].contains { $0.callback == callback }
+                }
+                if let miss = miss(among: late, at: time), isNew(miss) { onMissedDeadline(miss) }
+            }
+            (positions, entered) = (next, times)
+            for (index, deadline) in \#(type).pairDeadlines.enumerated() {
+                if callback == deadline.to { awaited[index] = nil }
+                if callback == deadline.from, awaited[index] == nil { awaited[index] = time + deadline.seconds }
+            }
+            return true
+        }
+        """#
+        for line in lines.split(separator: "\n", omittingEmptySubsequences: false) {
+            printer.line(String(line))
+        }
+    }
+
+    func emitDeadlineTables(_ deadlines: MonitorDeadlines, into printer: inout Printer) {
+        let cases = caseNames
+        func seconds(_ milliseconds: Int64) -> String { TimeSpan(milliseconds: milliseconds).decimalSeconds }
+        printer.line()
+        printer.line("// The deadlines `keepTime` and `passTime` read: inside[p], the state deadlines position p is")
+        printer.line("// certainly within; keeps[p][i], those every step behind moves[p][i] keeps (neither leaves nor")
+        printer.line("// enters again); quietKeeps[p], those every step from p that calls nothing keeps.")
+        printer.line("private static let stateDeadlines: [(name: String, reason: String?, seconds: Double)] = [")
+        printer.indented { printer in
+            for deadline in deadlines.states {
+                printer.line("(\(StringLiteral.swift(deadline.name)), \(Self.optional(deadline.reason)), \(seconds(deadline.milliseconds))),")
+            }
+        }
+        printer.line("]")
+        printer.line("private static let pairDeadlines: [(from: Callback, to: Callback, name: String, reason: String?, seconds: Double)] = [")
+        printer.indented { printer in
+            for (pair, name) in zip(deadlines.pairs, pairNames) {
+                printer.line("(.\(SwiftNames.identifier(cases[pair.from])), .\(SwiftNames.identifier(cases[pair.to])), \(StringLiteral.swift(name)), \(Self.optional(pair.reason)), \(seconds(pair.milliseconds))),")
+            }
+        }
+        printer.line("]")
+        printer.line("private static let inside: [[Int]] = [\(deadlines.inside.map(Self.list).joined(separator: ", "))]")
+        printer.line("private static let keeps: [[[Int]]] = [\(deadlines.keeps.map { "[" + $0.map(Self.list).joined(separator: ", ") + "]" }.joined(separator: ", "))]")
+        printer.line("private static let quietKeeps: [[Int]] = [\(deadlines.quietKeeps.map(Self.list).joined(separator: ", "))]")
     }
 }

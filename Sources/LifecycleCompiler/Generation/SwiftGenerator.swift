@@ -150,6 +150,10 @@ public struct SwiftGenerator {
             for method in model.types[index].methods { extra.formUnion(Self.frameworks(of: method, table: importTable)) }
         }
         modules += extra.subtracting(modules).sorted()
+        // A monitor that keeps time reads `ProcessInfo`'s clock.
+        if monitor, monitors.contains(where: \.keepsTime), !modules.contains(where: ["Foundation", "UIKit", "AppKit", "SwiftUI"].contains) {
+            modules.append("Foundation")
+        }
         return modules
     }
 

@@ -85,6 +85,8 @@ import SpecGeneration
             self.machines = machines
             // One search for every monitor of the file, as `swift --monitor` writes it.
             var source = String(decoding: MonitorGenerator.searchSource(), as: UTF8.self) + "\n"
+            // A monitor that keeps time reads `ProcessInfo`'s clock by default.
+            if machines.contains(where: { MonitorGenerator(model: $0.model, machine: $0.machine).keepsTime }) { source = "import Foundation\n\n" + source }
             var dispatch = ""
             for (index, (model, machine)) in machines.enumerated() {
                 let generator = MonitorGenerator(model: model, machine: machine)

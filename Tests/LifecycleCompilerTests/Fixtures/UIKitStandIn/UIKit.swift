@@ -48,6 +48,12 @@ open class Bundle: NSObject, @unchecked Sendable {
     open class var main: Bundle { Bundle() }
 }
 
+open class ProcessInfo: NSObject, @unchecked Sendable {
+    open class var processInfo: ProcessInfo { ProcessInfo() }
+    /// What a generated monitor's clock reads (issue 43).
+    open var systemUptime: TimeInterval { 0 }
+}
+
 // MARK: - Foundation value types used in delegate signatures
 
 public struct URL: Hashable, Sendable {
