@@ -199,16 +199,22 @@ public struct QueryFormatter {
 
     // MARK: - JSON
 
-    /// Steps as one JSON array (followed by a newline).
-    public func json(_ steps: [QueryStep]) -> String {
+    /// Steps as one JSON array (followed by a newline). A timed transition's step says its
+    /// delay (`"after": "5s"`); with `waits` (a path's, `TimedPath.waits`), a step reached by
+    /// waiting says how long (`"wait": "40s"`); with `timed` (a run's), a step time took says
+    /// when (`"at": "5s"`).
+    public func json(_ steps: [QueryStep], waits: [TimeSpan?] = [], timed: [Int: Int64] = [:]) -> String {
         let json = JSONWriter()
         json.array {
-            for step in steps {
+            for (index, step) in steps.enumerated() {
                 let transition = machine.transitions[step.transition]
                 json.object {
                     json.field("from", name(step.from))
                     json.field("event", transition.event)
                     json.field("by", transition.trigger?.rawValue)
+                    if let delay = transition.delay { json.field("after", delay.description) }
+                    if index < waits.count, let wait = waits[index] { json.field("wait", wait.description) }
+                    if let at = timed[index] { json.field("at", TimeSpan(milliseconds: at).description) }
                     json.field("to", name(step.to))
                     json.key("callbacks")
                     json.array {

@@ -31,7 +31,7 @@ enum SimulateCommand: Command {
         let formatter = QueryFormatter(model: model, machine: machine)
         switch Simulator.run(options.events, in: machine) {
         case .success(let run):
-            Terminal.out(options.query.json ? formatter.json(run.steps) : formatter.text(run: run))
+            Terminal.out(options.query.json ? formatter.json(run.steps, timed: run.timed) : formatter.text(run: run))
             return .success
         case .failure(let failure):
             // The steps taken so far show where the machine was when the event came.

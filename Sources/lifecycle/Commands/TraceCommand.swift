@@ -77,7 +77,8 @@ enum TraceCommand: Command {
             guard let found = Tracer.shortestPath(in: machine, from: start, to: goal) else {
                 throw query.failure(.noPath(from: from, to: to, machine: machine.name))
             }
-            Terminal.out(json ? formatter.json(found.steps) : formatter.text(path: found, from: start, to: goal))
+            Terminal.out(json ? formatter.json(found.steps, waits: TimedPath.waits(found.steps, from: found.start, in: machine))
+                              : formatter.text(path: found, from: start, to: goal))
         case .system:
             break
         }
