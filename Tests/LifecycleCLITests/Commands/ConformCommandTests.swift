@@ -82,7 +82,7 @@ import Testing
     @Test func formats() throws {
         let text = try run("paths", "Examples/AppLifecycle.lifecycle")
         #expect(text.status == 0)
-        #expect(text.stdout.hasPrefix("1 sequence covers all 19 transitions of App.\n\n1. launch, activate, "))
+        #expect(text.stdout.hasPrefix("1 sequence covers all 22 transitions of App.\n\n1. launch, activate, "))
         let json = try run("paths", "Examples/AppLifecycle.lifecycle", "--format", "json")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["covered"] as? Int == object["goals"] as? Int)

@@ -214,8 +214,8 @@ import Testing
         #expect(run == CLIRunner.Output(stdout: """
             Examples/logs/two-windows.log: conforms to 'Scene' (10 callbacks, 4 other lines)
               2 instances, told apart by the object each line prints, each checked on its own lines:
-                0x600000c04000, from line 4 (5 callbacks): ends in 'Background' or 'Suspended'
-                0x600000c1c000, from line 8 (5 callbacks): ends in 'Background' or 'Suspended'
+                0x600000c04000, from line 4 (5 callbacks): ends in 'Finishing', 'Suspended', 'ExtraTime' or 'BackgroundMode'
+                0x600000c1c000, from line 8 (5 callbacks): ends in 'Finishing', 'Suspended', 'ExtraTime' or 'BackgroundMode'
 
             """, stderr: "", status: 0))
         // The first window enters the background before it resigns active: lines 11 and 13 swapped.

@@ -17,7 +17,7 @@ import Testing
         (["Examples/SceneLifecycle.lifecycle", "Examples/logs/scene-log-stream.log", "--machine", "Scene"], 0, """
             Examples/logs/scene-log-stream.log: conforms to 'Scene' (5 callbacks, 1 other line)
               not logged: sceneDidDisconnect(_:)
-              ends in 'Background', 'Suspended' or 'Unattached'
+              ends in 'Finishing', 'Suspended', 'ExtraTime', 'BackgroundMode' or 'Unattached'
 
             """),
         (["Examples/AppLifecycle.lifecycle", "Examples/logs/app-delegate-objc.log"], 0, """
@@ -34,7 +34,7 @@ import Testing
             """),
         (["Examples/AppLifecycle.lifecycle", "Examples/logs/app-delegate-parts.log", "--strict"], 0, """
             Examples/logs/app-delegate-parts.log: conforms to 'App' (5 callbacks, 0 other lines)
-              ends in 'Background', 'Suspended' or 'NotRunning'
+              ends in 'Finishing', 'Suspended', 'ExtraTime', 'BackgroundMode' or 'NotRunning'
 
             """),
         (["Examples/SwiftUILifecycle.lifecycle", "Examples/logs/swiftui-phases.log", "--machine", "AppPhase"], 0, """
@@ -55,8 +55,8 @@ import Testing
             Examples/logs/two-windows.log: conforms to 'Scene' (10 callbacks, 0 other lines)
               not logged: sceneDidDisconnect(_:)
               2 instances, told apart by the object each line prints, each checked on its own lines:
-                0x600000c04000, from line 4 (5 callbacks): ends in 'Background', 'Suspended' or 'Unattached'
-                0x600000c1c000, from line 8 (5 callbacks): ends in 'Background', 'Suspended' or 'Unattached'
+                0x600000c04000, from line 4 (5 callbacks): ends in 'Finishing', 'Suspended', 'ExtraTime', 'BackgroundMode' or 'Unattached'
+                0x600000c1c000, from line 8 (5 callbacks): ends in 'Finishing', 'Suspended', 'ExtraTime', 'BackgroundMode' or 'Unattached'
 
             """),
         (["Examples/NavigationLifecycle.lifecycle", "Examples/logs/push-pop-classes.log", "--system", "Navigation"], 1, ""),

@@ -12,9 +12,9 @@ import Testing
     @Test func traceShortestPath() throws {
         let output = try run("trace", Self.app, "--from", "Background", "--to", "Active")
         #expect(output == CLIRunner.Output(stdout: """
-            Background --reopen (user)--> Foreground (enters Inactive)
+            Finishing (in Background) --reopen (user)--> Foreground (enters Interrupted)
                 applicationWillEnterForeground(_:)
-            Inactive --activate (system)--> Active
+            Interrupted (in Inactive) --activate (system)--> Active
                 applicationDidBecomeActive(_:)
 
             """, stderr: "", status: 0))
@@ -23,7 +23,7 @@ import Testing
     @Test func traceFromACompositeStartsInItsInitialState() throws {
         let output = try run("trace", Self.app, "--from", "Foreground", "--to", "Active")
         #expect(output == CLIRunner.Output(stdout: """
-            Foreground (enters Inactive) --activate (system)--> Active
+            Interrupted (in Inactive) --activate (system)--> Active
                 applicationDidBecomeActive(_:)
 
             """, stderr: "", status: 0))
@@ -34,8 +34,8 @@ import Testing
         #expect(output.status == 0)
         let relaunch = try run("simulate", Self.app, "launch", "activate", "interrupt", "swipeAway", "launch")
         #expect(relaunch.status == 0)
-        #expect(relaunch.stdout.contains("Inactive --swipeAway (user)--> NotRunning\n    applicationWillTerminate(_:)\n"))
-        #expect(relaunch.stdout.hasSuffix("Ends in Inactive (in Foreground).\nAccepts: activate, leave, swipeAway, crash.\n"))
+        #expect(relaunch.stdout.contains("Interrupted (in Inactive) --swipeAway (user)--> NotRunning\n    applicationWillTerminate(_:)\n"))
+        #expect(relaunch.stdout.hasSuffix("Ends in Launching (in Inactive, in Foreground).\nAccepts: activate, leave, swipeAway, crash.\n"))
     }
 
     @Test func traceNoPathExitsOne() throws {
@@ -103,8 +103,8 @@ import Testing
         let output = try run("simulate", Self.app, "--format", "json", "launch", "activate")
         #expect(output.status == 0)
         let steps = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [[String: Any]])
-        #expect(steps.map { $0["from"] as? String } == ["NotRunning", "Inactive"])
-        #expect(steps.map { $0["to"] as? String } == ["Inactive", "Active"])
+        #expect(steps.map { $0["from"] as? String } == ["NotRunning", "Launching"])
+        #expect(steps.map { $0["to"] as? String } == ["Launching", "Active"])
         #expect(steps.map { $0["by"] as? String } == ["user", "system"])
         #expect(steps[1]["callbacks"] as? [String] == ["applicationDidBecomeActive(_:)"])
     }

@@ -34,7 +34,7 @@ import Testing
         let events = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [[String: Any]])
         #expect(events.map { $0["event"] as? String } == ["launch", "home"])
         let states = try #require(events.last?["states"] as? [String: String])
-        #expect(states == ["App": "Running", "Main": "Background"])
+        #expect(states == ["App": "Running", "Main": "Finishing"])
     }
 
     @Test func severalSystemsNeedSystemName() throws {

@@ -43,7 +43,15 @@ import Testing
             let paths = try CLIRunner.run(["paths"] + options + ["--format", "json"])
             #expect(paths.status == 0, "\(paths)")
             let json = try #require(try JSONSerialization.jsonObject(with: Data(paths.stdout.utf8)) as? [String: Any])
-            let sequences = try #require(json["sequences"] as? [[String: Any]]).map { $0["events"] as? [String] ?? [] }
+            // A timed transition a path reaches by waiting (`wait 5s`) is a test case's step by its
+            // event: a test sends it rather than waiting.
+            let sequences = try #require(json["sequences"] as? [[String: Any]]).map { sequence in
+                let events = sequence["events"] as? [String] ?? []
+                let steps = (sequence["steps"] as? [[String: Any]] ?? []).map { $0["event"] as? String }
+                return events.enumerated().map { index, event in
+                    event.hasPrefix("wait ") && index < steps.count ? steps[index] ?? event : event
+                }
+            }
             #expect(Self.cases(in: suite.stdout) == sequences, "\(subject.name) --cover \(coverage)")
             #expect(!sequences.isEmpty)
             #expect(suite.stdout.contains("(`lifecycle paths --cover \(coverage)`)"))

@@ -71,7 +71,7 @@ import SpecGeneration
             "sceneWillResignActive(_:)", "sceneDidEnterBackground(_:)", "sceneDidBecomeActive(_:)",
         ], try Self.scene())
         #expect(!report.conforms)
-        #expect(text.hasPrefix("test.log:6:1: error: 'sceneDidBecomeActive(_:)' cannot happen here: 'Scene' is in 'Background', 'Suspended' or 'Unattached'; expected 'sceneWillEnterForeground(_:)' or 'scene(_:willConnectTo:options:)'\n"))
+        #expect(text.hasPrefix("test.log:6:1: error: 'sceneDidBecomeActive(_:)' cannot happen here: 'Scene' is in 'Finishing', 'Suspended', 'ExtraTime', 'BackgroundMode' or 'Unattached'; expected 'sceneWillEnterForeground(_:)' or 'scene(_:willConnectTo:options:)'\n"))
         #expect(text.contains("test.log:5:1: note: events assumed so far: connect, activate, interrupt, leave\n"))
     }
 
@@ -89,13 +89,13 @@ import SpecGeneration
         #expect(Self.check(lines, try Self.scene()).0.conforms)
         let (report, text) = Self.check(lines, try Self.scene(), strict: true)
         #expect(!report.conforms)
-        #expect(text.hasPrefix("test.log:2:1: error: 'sceneDidBecomeActive(_:)' cannot happen here: 'Scene' is in 'Background' or 'Suspended', or partway through 'connect' (from 'Unattached' to 'Inactive'): some of its callbacks are logged, the rest are still to come; expected 'sceneWillEnterForeground(_:)' or 'sceneDidDisconnect(_:)'\n"))
+        #expect(text.hasPrefix("test.log:2:1: error: 'sceneDidBecomeActive(_:)' cannot happen here: 'Scene' is in 'Finishing', 'Suspended', 'ExtraTime' or 'BackgroundMode', or partway through 'connect' (from 'Unattached' to 'Inactive'): some of its callbacks are logged, the rest are still to come; expected 'sceneWillEnterForeground(_:)' or 'sceneDidDisconnect(_:)'\n"))
     }
 
     @Test func aLogMayStopInsideATransition() throws {
         let (report, _) = Self.check(["scene(_:willConnectTo:options:)"], try Self.scene(), strict: true)
         #expect(report.conforms)
-        #expect(report.ends.contains("'Background'"))
+        #expect(report.ends.contains("'Finishing'"))
         #expect(report.endsPartway == ["partway through 'connect' (from 'Unattached' to 'Inactive'): some of its callbacks are logged, the rest are still to come"])
     }
 

@@ -105,18 +105,28 @@ import Testing
         let text = AutomatonPlanFormatter(automaton: automaton, plan: plan, goalNames: automaton.machine.states.map(\.name),
                                           goalNoun: "states").text()
         #expect(text == """
-            1 sequence covers all 6 states of Scene.
+            1 sequence covers all 9 states of Scene.
 
-            1. connect, activate, leave, idle
+            1. connect, activate, leave, idle, wake, beginBackgroundTask, reopen, leave, backgroundMode
             'Unattached' --connect--> 'Inactive'
                 scene(_:willConnectTo:options:)
                 sceneWillEnterForeground(_:)
             'Inactive' --activate--> 'Active'
                 sceneDidBecomeActive(_:)
-            'Active' --leave--> 'Background'
+            'Active' --leave--> 'Finishing'
                 sceneWillResignActive(_:)
                 sceneDidEnterBackground(_:)
-            'Background' --idle--> 'Suspended'
+            'Finishing' --idle--> 'Suspended'
+                (nothing is called)
+            'Suspended' --wake--> 'Finishing'
+                (nothing is called)
+            'Finishing' --beginBackgroundTask--> 'ExtraTime'
+                (nothing is called)
+            'ExtraTime' --reopen--> 'Inactive'
+                sceneWillEnterForeground(_:)
+            'Inactive' --leave--> 'Finishing'
+                sceneDidEnterBackground(_:)
+            'Finishing' --backgroundMode--> 'BackgroundMode'
                 (nothing is called)
 
             """)
