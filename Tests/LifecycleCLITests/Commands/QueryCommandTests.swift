@@ -99,6 +99,21 @@ import Testing
             """)
     }
 
+    /// Issue 43: the JSON of a path reached by waiting says the wait, and a run's timed step when
+    /// time took it; before, both were lost.
+    @Test func jsonSaysTheTime() throws {
+        let trace = try run("trace", Self.scene, "--machine", "Scene", "--from", "Active", "--to", "Suspended", "--format", "json")
+        #expect(trace.status == 0)
+        let path = try #require(try JSONSerialization.jsonObject(with: Data(trace.stdout.utf8)) as? [[String: Any]])
+        #expect(path.map { $0["wait"] as? String } == [nil, "5s"])
+        #expect(path.map { $0["after"] as? String } == [nil, "5s"])
+        let simulate = try run("simulate", Self.scene, "--machine", "Scene", "connect", "activate", "leave", "wait", "6s", "--format", "json")
+        #expect(simulate.status == 0)
+        let steps = try #require(try JSONSerialization.jsonObject(with: Data(simulate.stdout.utf8)) as? [[String: Any]])
+        #expect(steps.map { $0["at"] as? String } == [nil, nil, nil, "5s"])
+        #expect(steps.last?["to"] as? String == "Suspended")
+    }
+
     @Test func jsonIsOneArrayOfSteps() throws {
         let output = try run("simulate", Self.app, "--format", "json", "launch", "activate")
         #expect(output.status == 0)
