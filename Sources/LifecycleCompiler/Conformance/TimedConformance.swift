@@ -31,12 +31,37 @@ struct TimedConformance {
         var watch: DeadlineWatch
         /// The callbacks of the step in progress still to come (empty between steps).
         var remaining: [Int] = []
+        /// Steps that printed nothing since the last line: not part of what a run is (two runs
+        /// that differ only in it are one), only which loss a message explains.
+        var detours = 0
+
+        static func == (a: Run, b: Run) -> Bool { a.clock == b.clock && a.watch == b.watch && a.remaining == b.remaining }
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(clock)
+            hasher.combine(watch)
+            hasher.combine(remaining)
+        }
     }
 
-    /// Why a run was dropped, for the message when none is left.
+    /// Why a run was dropped, for the message when none is left; `detours`: the run's (the
+    /// message explains the loss of a run closest to what the log shows).
     enum Loss {
-        case deadline(DeadlineWatch.Miss, clock: TimedStepper.Clock, startedAt: Int64?)
-        case timed(transition: Int, source: Int, entered: Int64, due: Int64)
+        case deadline(DeadlineWatch.Miss, clock: TimedStepper.Clock, detours: Int)
+        case timed(transition: Int, source: Int, entered: Int64, due: Int64, detours: Int)
+
+        var detours: Int {
+            switch self {
+            case .deadline(_, _, let detours), .timed(_, _, _, _, let detours): detours
+            }
+        }
+
+        /// When the time ran out.
+        var at: Int64 {
+            switch self {
+            case .deadline(let miss, _, _): miss.at
+            case .timed(_, _, _, let due, _): due
+            }
+        }
     }
 
     private(set) var runs: [Run] = []
@@ -83,7 +108,7 @@ struct TimedConformance {
                 guard let matched = Self.match(run.remaining, candidates, logged, undecided) else { continue }
                 var watch = run.watch
                 let misses = watch.passTime(to: time, run.clock)
-                if let miss = misses.first { lose(.deadline(miss, clock: run.clock, startedAt: nil)); continue }
+                if let miss = misses.first { lose(.deadline(miss, clock: run.clock, detours: run.detours)); continue }
                 var clock = run.clock
                 clock.now = max(clock.now, time)
                 for rest in Self.after(run.remaining, matched, logged, undecided) { add(Run(clock: clock, watch: watch, remaining: rest)) }
@@ -96,11 +121,12 @@ struct TimedConformance {
                 if let due, due.at < time {
                     // The timed transition came due first: the run that did not take it is not possible.
                     lose(.timed(transition: due.transition, source: machine.transitions[due.transition].source,
-                                entered: run.clock.entered[machine.transitions[due.transition].source] ?? run.clock.now, due: due.at))
+                                entered: run.clock.entered[machine.transitions[due.transition].source] ?? run.clock.now, due: due.at,
+                                detours: run.detours))
                     continue
                 }
                 var watch = run.watch
-                if let miss = watch.passTime(to: time, run.clock).first { lose(.deadline(miss, clock: run.clock, startedAt: nil)); continue }
+                if let miss = watch.passTime(to: time, run.clock).first { lose(.deadline(miss, clock: run.clock, detours: run.detours)); continue }
                 var clock = run.clock
                 let query = QueryStep(from: run.clock.leaf, transition: step.transition, to: step.target)
                 timed.apply(query, at: time, to: &clock)
@@ -127,7 +153,7 @@ struct TimedConformance {
             if run.remaining.isEmpty, let due = timed.nextDue(run.clock), due.at < time { continue }
             var watch = run.watch
             if let miss = watch.passTime(to: time, run.clock).first {
-                lose(.deadline(miss, clock: run.clock, startedAt: nil))
+                lose(.deadline(miss, clock: run.clock, detours: run.detours))
                 continue
             }
             return true
@@ -183,16 +209,16 @@ struct TimedConformance {
                 let query = QueryStep(from: run.clock.leaf, transition: step.transition, to: step.target)
                 for moment in Set([run.clock.now, latest]) where moment >= run.clock.now {
                     var watch = run.watch
-                    if let miss = watch.passTime(to: moment, run.clock).first { lose(.deadline(miss, clock: run.clock, startedAt: nil)); continue }
+                    if let miss = watch.passTime(to: moment, run.clock).first { lose(.deadline(miss, clock: run.clock, detours: run.detours)); continue }
                     var clock = run.clock
                     timed.apply(query, at: moment, to: &clock)
                     watch.took(query, at: moment)
-                    add(Run(clock: clock, watch: watch))
+                    add(Run(clock: clock, watch: watch, detours: run.detours + 1))
                 }
             }
             guard let due, due.at <= time else { continue }
             var watch = run.watch
-            if let miss = watch.passTime(to: due.at, run.clock).first { lose(.deadline(miss, clock: run.clock, startedAt: nil)); continue }
+            if let miss = watch.passTime(to: due.at, run.clock).first { lose(.deadline(miss, clock: run.clock, detours: run.detours)); continue }
             let query = timed.stepper.step(taking: due.transition, from: run.clock.leaf)
             let step = automaton.automatonStep(query)
             var clock = run.clock
@@ -201,10 +227,10 @@ struct TimedConformance {
             if let first = step.callbacks.firstIndex(where: { Self.audible($0, logged, undecided) }) {
                 // It prints: its callbacks come at the next lines.
                 let rest = Array(step.callbacks[first...])
-                add(Run(clock: clock, watch: watch, remaining: rest))
-                if rest.allSatisfy({ Self.mayBeSilent($0, logged, undecided) }) { add(Run(clock: clock, watch: watch)) }
+                add(Run(clock: clock, watch: watch, remaining: rest, detours: run.detours))
+                if rest.allSatisfy({ Self.mayBeSilent($0, logged, undecided) }) { add(Run(clock: clock, watch: watch, detours: run.detours)) }
             } else {
-                add(Run(clock: clock, watch: watch))
+                add(Run(clock: clock, watch: watch, detours: run.detours))
             }
         }
         return all
@@ -221,15 +247,12 @@ struct TimedConformance {
     func failure(at range: SourceRange, time: Int64, zone: Int) -> Diagnostic {
         func clock(_ ms: Int64) -> String { LogTimestamp.timeOfDay(ms, zoneMinutes: zone) }
         func span(_ ms: Int64) -> String { TimeSpan(milliseconds: ms).seconds }
-        var misses: [(DeadlineWatch.Miss, TimedStepper.Clock)] = []
-        var timedLosses: [(transition: Int, source: Int, entered: Int64, due: Int64)] = []
-        for loss in losses {
-            switch loss {
-            case .deadline(let miss, let clock, _): misses.append((miss, clock))
-            case .timed(let transition, let source, let entered, let due): timedLosses.append((transition, source, entered, due))
-            }
+        // The loss of a run with the fewest silent steps since the last line, the one whose
+        // time ran out last among those (what held out longest is closest to the log).
+        guard let loss = losses.min(by: { ($0.detours, -$0.at) < ($1.detours, -$1.at) }) else {
+            return .timesRuleOutLog(automaton: automaton.name, at: range)
         }
-        if let (miss, runClock) = misses.min(by: { $0.0.at < $1.0.at }) {
+        if case .deadline(let miss, let runClock, _) = loss {
             switch miss.kind {
             case .state(let state):
                 let deadline = machine.states[state].deadline!
@@ -249,12 +272,12 @@ struct TimedConformance {
                 return diagnostic
             }
         }
-        if let loss = timedLosses.min(by: { $0.due < $1.due }) {
-            let transition = machine.transitions[loss.transition]
-            return .timedTransitionNotTakenInLog(machine.states[loss.source].name,
-                                                 lasted: "\(span(time - loss.entered)) (from \(clock(loss.entered)) to \(clock(time)))",
+        if case .timed(let index, let source, let entered, let due, _) = loss {
+            let transition = machine.transitions[index]
+            return .timedTransitionNotTakenInLog(machine.states[source].name,
+                                                 lasted: "\(span(time - entered)) (from \(clock(entered)) to \(clock(time)))",
                                                  transition: transition.eventAndDelay ?? "after \(transition.delay!)",
-                                                 target: machine.states[transition.target].name, due: clock(loss.due), at: range)
+                                                 target: machine.states[transition.target].name, due: clock(due), at: range)
         }
         return .timesRuleOutLog(automaton: automaton.name, at: range)
     }
