@@ -91,3 +91,12 @@ extension ConformanceRun {
         }
     }
 }
+
+extension ConformanceRun {
+    /// The log cannot be read on from line `line` (malformed JSON, `LogJSONLines`): the error
+    /// of every subject still going.
+    func failAll(_ diagnostic: Diagnostic, line: Int) {
+        for subject in subjects where !subject.stopped { fail(subject, diagnostic, line: line) }
+        stopped = true
+    }
+}

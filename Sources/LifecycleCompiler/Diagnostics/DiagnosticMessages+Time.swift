@@ -101,3 +101,10 @@ extension Diagnostic {
         make(.error, "no run of '\(automaton)' prints these lines at these times: the timed transitions and deadlines rule out every one", at: range)
     }
 }
+
+extension Diagnostic {
+    /// A `log show --style json`/`ndjson` log that is not JSON where `message` says (`LogJSONLines`).
+    static func malformedJSONLog(_ message: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "this JSON log is malformed: \(message); nothing after it was checked", at: range)
+    }
+}
