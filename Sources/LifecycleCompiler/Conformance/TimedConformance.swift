@@ -31,15 +31,19 @@ struct TimedConformance {
         var watch: DeadlineWatch
         /// The callbacks of the step in progress still to come (empty between steps).
         var remaining: [Int] = []
+        /// A log read as it comes: the callbacks not seen yet that the run called without
+        /// printing them (sorted). One that appears later was logged all along: the run is dropped.
+        var silent: [Int] = []
         /// Steps that printed nothing since the last line: not part of what a run is (two runs
         /// that differ only in it are one), only which loss a message explains.
         var detours = 0
 
-        static func == (a: Run, b: Run) -> Bool { a.clock == b.clock && a.watch == b.watch && a.remaining == b.remaining }
+        static func == (a: Run, b: Run) -> Bool { a.clock == b.clock && a.watch == b.watch && a.remaining == b.remaining && a.silent == b.silent }
         func hash(into hasher: inout Hasher) {
             hasher.combine(clock)
             hasher.combine(watch)
             hasher.combine(remaining)
+            hasher.combine(silent)
         }
     }
 
@@ -105,19 +109,24 @@ struct TimedConformance {
         for run in reachable {
             if !run.remaining.isEmpty {
                 // Inside a step: its next audible callback must be one of the candidates.
-                guard let matched = Self.match(run.remaining, candidates, logged, undecided) else { continue }
+                guard let matched = Self.match(run.remaining, candidates, logged, undecided),
+                      !run.silent.contains(run.remaining[matched]) else { continue }
                 var watch = run.watch
                 let misses = watch.passTime(to: time, run.clock)
                 if let miss = misses.first { lose(.deadline(miss, clock: run.clock, detours: run.detours)); continue }
                 var clock = run.clock
                 clock.now = max(clock.now, time)
-                for rest in Self.after(run.remaining, matched, logged, undecided) { add(Run(clock: clock, watch: watch, remaining: rest)) }
+                let silent = Self.adding(run.remaining[..<matched], to: run.silent, undecided)
+                for rest in Self.after(run.remaining, matched, logged, undecided) {
+                    add(Run(clock: clock, watch: watch, remaining: rest, silent: rest.isEmpty ? Self.adding(run.remaining[(matched + 1)...], to: silent, undecided) : silent))
+                }
                 continue
             }
             let due = timed.nextDue(run.clock)
             for step in automaton.steps(from: run.clock.leaf) where machine.transitions[step.transition].delay == nil {
                 guard let first = step.callbacks.firstIndex(where: { Self.audible($0, logged, undecided) }) else { continue }
-                guard let matched = Self.match(Array(step.callbacks[first...]), candidates, logged, undecided) else { continue }
+                let callbacks = Array(step.callbacks[first...])
+                guard let matched = Self.match(callbacks, candidates, logged, undecided), !run.silent.contains(callbacks[matched]) else { continue }
                 if let due, due.at < time {
                     // The timed transition came due first: the run that did not take it is not possible.
                     lose(.timed(transition: due.transition, source: machine.transitions[due.transition].source,
@@ -131,8 +140,10 @@ struct TimedConformance {
                 let query = QueryStep(from: run.clock.leaf, transition: step.transition, to: step.target)
                 timed.apply(query, at: time, to: &clock)
                 watch.took(query, at: time)
-                for rest in Self.after(Array(step.callbacks[first...]), matched, logged, undecided) {
-                    add(Run(clock: clock, watch: watch, remaining: rest))
+                let silent = Self.adding(callbacks[..<matched], to: run.silent, undecided)
+                for rest in Self.after(callbacks, matched, logged, undecided) {
+                    add(Run(clock: clock, watch: watch, remaining: rest,
+                            silent: rest.isEmpty ? Self.adding(callbacks[(matched + 1)...], to: silent, undecided) : silent))
                 }
             }
         }
@@ -213,7 +224,7 @@ struct TimedConformance {
                     var clock = run.clock
                     timed.apply(query, at: moment, to: &clock)
                     watch.took(query, at: moment)
-                    add(Run(clock: clock, watch: watch, detours: run.detours + 1))
+                    add(Run(clock: clock, watch: watch, silent: Self.adding(step.callbacks, to: run.silent, undecided), detours: run.detours + 1))
                 }
             }
             guard let due, due.at <= time else { continue }
@@ -227,13 +238,24 @@ struct TimedConformance {
             if let first = step.callbacks.firstIndex(where: { Self.audible($0, logged, undecided) }) {
                 // It prints: its callbacks come at the next lines.
                 let rest = Array(step.callbacks[first...])
-                add(Run(clock: clock, watch: watch, remaining: rest, detours: run.detours))
-                if rest.allSatisfy({ Self.mayBeSilent($0, logged, undecided) }) { add(Run(clock: clock, watch: watch, detours: run.detours)) }
+                add(Run(clock: clock, watch: watch, remaining: rest, silent: run.silent, detours: run.detours))
+                if rest.allSatisfy({ Self.mayBeSilent($0, logged, undecided) }) {
+                    add(Run(clock: clock, watch: watch, silent: Self.adding(step.callbacks, to: run.silent, undecided), detours: run.detours))
+                }
             } else {
-                add(Run(clock: clock, watch: watch, detours: run.detours))
+                add(Run(clock: clock, watch: watch, silent: Self.adding(step.callbacks, to: run.silent, undecided), detours: run.detours))
             }
         }
         return all
+    }
+
+    /// `silent` with the callbacks of `called` not seen yet (`undecided`) added.
+    private static func adding(_ called: some Collection<Int>, to silent: [Int], _ undecided: [Bool]) -> [Int] {
+        guard !undecided.isEmpty else { return silent }
+        var result = silent
+        for callback in called where undecided[callback] && !result.contains(callback) { result.append(callback) }
+        if result.count != silent.count { result.sort() }
+        return result
     }
 
     private mutating func lose(_ loss: Loss) {

@@ -53,14 +53,14 @@ import Testing
     }
 
     /// The same log through `LogCheck` (what the command runs: chunks, excerpts).
-    static func logCheck(_ lines: [String], chunk: Int = 7) throws -> (Conformance.Report, String) {
+    static func logCheck(_ lines: [String], chunk: Int = 7, asTheyAppear: Bool = false) throws -> (Conformance.Report, String) {
         let automaton = try automaton()
         let files = SourceFiles()
         let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
         var survey = LogSurvey(LogReader(automaton))
         bytes.withUnsafeBufferPointer { _ = survey.feed($0) }
         survey.finish()
-        let check = LogCheck(automaton, reader: LogReader(automaton), logging: .named(survey.named), allowEmpty: false,
+        let check = LogCheck(automaton, reader: LogReader(automaton), logging: asTheyAppear ? .asTheyAppear : .named(survey.named), allowEmpty: false,
                              path: "test.log", excerpts: files)
         var start = 0
         while start < bytes.count {
@@ -154,6 +154,24 @@ import Testing
             #expect(text.contains("0.7 s late"), "\(text)")
             #expect(text.contains("the log's last line with a time"), "\(text)")
         }
+    }
+
+    @Test func aLogReadAsItComesIsCheckedInTimeToo() throws {
+        // 'endBackgroundTask' is first seen on the late line: no run may have called it
+        // silently before (it is logged), so the pair deadline is missed there.
+        let lines = [
+            "\(Self.t0)00.100 Df Notes[1:2] beginBackgroundTask",
+            "\(Self.t0)20.100 Df Notes[1:2] applicationDidEnterBackground",
+            "\(Self.t0)24.100 Df Notes[1:2] applicationWillEnterForeground",
+            "\(Self.t0)32.400 Df Notes[1:2] endBackgroundTask",
+        ]
+        let (report, text) = try Self.logCheck(lines, asTheyAppear: true)
+        #expect(!report.conforms)
+        #expect(text.contains("test.log:4:"), "\(text)")
+        #expect(text.contains("by this line it was 2.3 s late"), "\(text)")
+        var inTime = lines
+        inTime[3] = "\(Self.t0)30.100 Df Notes[1:2] endBackgroundTask"
+        #expect(try Self.logCheck(inTime, asTheyAppear: true).0.conforms)
     }
 
     // MARK: - Timed transitions
