@@ -66,3 +66,16 @@ public struct DeadlineWatch: Sendable {
         }
     }
 }
+
+/// Two watches are equal when the same deadlines are open and the same were reported: what
+/// `TimedConformance` needs to keep each timed run once.
+extension DeadlineWatch: Hashable {
+    public static func == (a: DeadlineWatch, b: DeadlineWatch) -> Bool { a.pending == b.pending && a.reported == b.reported }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(pending)
+        hasher.combine(reported)
+    }
+
+    /// When open pair deadline `index` runs out, if it is open.
+    public func end(of index: Int) -> Int64? { pending[index] }
+}

@@ -160,16 +160,20 @@ public struct MachineAutomaton: LifecycleAutomaton, Sendable {
     public var initialConfiguration: Int { stepper.start }
 
     public func steps(from state: Int) -> [AutomatonStep<Int>] {
-        stepper.steps(from: state).map { step in
-            let transition = machine.transitions[step.transition]
-            let label = transition.event
-                ?? "\(machine.states[transition.source].name) -> \(machine.states[transition.target].name)"
-            let changes = phaseIDs.isEmpty ? [] : machine.phaseChanges(of: step).compactMap { phaseIDs[$0] }
-            let called = stateCallbackIDs.isEmpty ? callbackIDs[step.transition]
-                : machine.callbacks(of: step).map { stateCallbackIDs[$0]! }
-            return AutomatonStep(label: label, callbacks: changes.isEmpty ? called : changes + called,
-                                 target: step.to, transition: step.transition, from: state)
-        }
+        stepper.steps(from: state).map { automatonStep($0) }
+    }
+
+    /// `step` as the search sees it: its label and what it calls (also a timed transition's
+    /// step, which `TimedConformance` takes when it comes due).
+    func automatonStep(_ step: QueryStep) -> AutomatonStep<Int> {
+        let transition = machine.transitions[step.transition]
+        let label = transition.event
+            ?? "\(machine.states[transition.source].name) -> \(machine.states[transition.target].name)"
+        let changes = phaseIDs.isEmpty ? [] : machine.phaseChanges(of: step).compactMap { phaseIDs[$0] }
+        let called = stateCallbackIDs.isEmpty ? callbackIDs[step.transition]
+            : machine.callbacks(of: step).map { stateCallbackIDs[$0]! }
+        return AutomatonStep(label: label, callbacks: changes.isEmpty ? called : changes + called,
+                             target: step.to, transition: step.transition, from: step.from)
     }
 
     public func describe(_ state: Int) -> String { "'\(machine.states[state].name)'" }

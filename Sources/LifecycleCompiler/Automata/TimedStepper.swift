@@ -18,7 +18,7 @@ public struct TimedStepper: Sendable {
 
     /// Where a run is: its leaf, the time now, and when it entered each state it is in
     /// (milliseconds from the start).
-    public struct Clock: Sendable, Equatable {
+    public struct Clock: Sendable, Hashable {
         public var leaf: Int
         public var now: Int64
         public var entered: [Int: Int64]

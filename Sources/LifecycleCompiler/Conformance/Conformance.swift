@@ -51,7 +51,38 @@ public enum Conformance {
         /// log conforms, or stopped at an ambiguous line.
         public var deviation: Deviation?
 
+        /// Whether the lines' times were checked too (issue 43): nil when the spec says nothing
+        /// about time; otherwise where and why they were not, if they were not.
+        public var time: TimeCheck?
+
         public var conforms: Bool { !diagnostics.hasErrors }
+    }
+
+    /// How far a log's timestamps were checked against a spec's time facts (<doc:Logs>, "Time").
+    /// Time is checked from the first callback line until the first one without a timestamp;
+    /// a line without one, or anything else that stops it, is said here, never passed over.
+    public struct TimeCheck: Sendable, Equatable {
+        /// Callback lines (phase changes included) without a timestamp, and the first of them:
+        /// time is not checked from there on.
+        public var linesWithoutTimestamp = 0
+        public var firstLineWithoutTimestamp: Int?
+        /// Why time was not checked (from `fromLine` on, or at all when nil), besides lines
+        /// without a timestamp: a system, or too many timed runs at once.
+        public var notCheckedBecause: String?
+        public var fromLine: Int?
+
+        /// Whether every callback line's time was checked.
+        public var checked: Bool { linesWithoutTimestamp == 0 && notCheckedBecause == nil }
+
+        /// `time not checked: 3 lines without a timestamp, first at line 12`, or nil when it was.
+        public var summary: String? {
+            if linesWithoutTimestamp > 0, let first = firstLineWithoutTimestamp {
+                let lines = linesWithoutTimestamp == 1 ? "1 callback line" : "\(linesWithoutTimestamp) callback lines"
+                return "time not checked: \(lines) without a timestamp, first at line \(first)"
+            }
+            guard let because = notCheckedBecause else { return nil }
+            return "time not checked" + (fromLine.map { " from line \($0)" } ?? "") + ": " + because
+        }
     }
 
     /// Where a log deviates, as a test replays it: the events the check assumed up to there (the

@@ -38,6 +38,10 @@ public enum ConformanceFormatter {
         if !report.ends.isEmpty || !report.endsPartway.isEmpty {
             text += "  ends " + ends(report.ends, report.endsPartway) + "\n"
         }
+        if let time = report.time {
+            // A spec with time facts: whether the times were checked is never left unsaid.
+            text += "  " + (time.summary ?? "time checked: every callback line's timestamp") + "\n"
+        }
         if !report.instances.isEmpty {
             text += "  \(report.instanceCount) instances, told apart by the object each line prints, each checked on its own lines:\n"
             for instance in report.instances {
@@ -163,6 +167,20 @@ public enum ConformanceFormatter {
                                 json.key("ends"); json.array { for name in instance.ends { json.string(name) } }
                                 json.key("endsPartway"); json.array { for name in instance.endsPartway { json.string(name) } }
                             }
+                        }
+                    }
+                    if let time = report.time {
+                        // Only for a spec with time facts (issue 43): whether the lines' times were checked.
+                        json.key("time")
+                        json.object {
+                            json.key("checked"); json.bool(time.checked)
+                            json.field("linesWithoutTimestamp", time.linesWithoutTimestamp)
+                            json.key("firstLineWithoutTimestamp")
+                            if let first = time.firstLineWithoutTimestamp { json.number(first) } else { json.null() }
+                            json.field("notCheckedBecause", time.notCheckedBecause)
+                            json.key("fromLine")
+                            if let from = time.fromLine { json.number(from) } else { json.null() }
+                            json.field("summary", time.summary)
                         }
                     }
                     json.key("diagnostics")

@@ -44,6 +44,8 @@ final class ConformanceRun<A: LifecycleAutomaton> {
         /// its bytes when they must be quoted from a copy (empty when longer than `keptLineLength`).
         var previous: (number: Int, offset: Int, range: Range<Int>)?
         var previousBytes: [UInt8] = []
+        /// Its runs in time, when the spec has time facts and the lines have times (`TimedConformance`).
+        var timed: TimedConformance?
     }
 
     /// One automaton checked in the log.
@@ -69,6 +71,12 @@ final class ConformanceRun<A: LifecycleAutomaton> {
         @exclusivity(unchecked) var stopped = false
         /// Whether some line printed an object.
         @exclusivity(unchecked) var keyed = false
+        /// Whether its machine has time facts (then each callback line's timestamp is read),
+        /// and the timed runs a new instance starts with (nil once time is not checked).
+        var timeFacts = false
+        var timeTemplate: TimedConformance?
+        /// The zone of the last timestamp read, for times of day in messages.
+        var zone = 0
 
         init(_ automaton: A, first: Int, logged: [Bool], undecided: [Bool]) {
             self.automaton = automaton
@@ -110,6 +118,11 @@ final class ConformanceRun<A: LifecycleAutomaton> {
     /// The first non-blank lines, for a log that names no callback.
     @exclusivity(unchecked) var firstLines: [Kept] = []
     var stopped = false
+    /// Whether some subject's machine has time facts: then lines' timestamps are read.
+    let timeFacts: Bool
+    /// The last line with a timestamp (its number, offset, its first bytes and the time): where
+    /// a deadline still open at the end of the log is judged.
+    var lastStamp: (number: Int, offset: Int, bytes: [UInt8], time: LogTimestamp)?
 
     /// `automata`: one, or several machines side by side (numbered in a row by `reader`, whose
     /// instances are then the machines).
@@ -143,6 +156,7 @@ final class ConformanceRun<A: LifecycleAutomaton> {
             if undecided.isEmpty && keptEvents == ConformanceSearch<A>.Trail.kept { subject.table = SearchTable(automaton, logged: logged) }
             subject.report.ofSystem = !automaton.instances.isEmpty
             subject.report.unmatchedAreMachines = automata.count > 1
+            Self.prepareTime(subject)
             subjects.append(subject)
             subjectOf += [Int](repeating: subjects.count - 1, count: count)
             first += count
@@ -156,6 +170,7 @@ final class ConformanceRun<A: LifecycleAutomaton> {
             }
         }
         self.uncheckedSubject = uncheckedSubject
+        timeFacts = subjects.contains { $0.timeFacts }
     }
 
     /// Reads the lines that end in `chunk`; false once every subject has an error (read no further).
@@ -170,6 +185,7 @@ final class ConformanceRun<A: LifecycleAutomaton> {
     /// per subject.
     func finish() -> [Conformance.Report] {
         if !stopped { _ = lines.finish { line in self.handle(line) } }
+        finishTime()
         let checkedAny = subjects.contains { $0.report.callbackCount > 0 }
         return subjects.map { subject in
             var report = subject.report
@@ -224,6 +240,7 @@ final class ConformanceRun<A: LifecycleAutomaton> {
             return false
         }
         let reading = reader.read(line, scratch: &scratch)
+        let stamp = timeFacts ? readStamp(whole) : nil
         if firstLines.count < Conformance.examplesKept && line.contains(where: { $0 != 0x20 && $0 != 0x09 }) {
             firstLines.append(Kept(number: number, offset: offset, bytes: Array(line), reading: reading))
         }
@@ -232,8 +249,8 @@ final class ConformanceRun<A: LifecycleAutomaton> {
             let subject = subjects[subjectOf[callback]]
             guard !subject.stopped else { break }
             subject.report.callbackCount += 1
-            if !observeInPlace(subject, callback - subject.first, line: whole, range: range) {
-                observe(subject, [callback - subject.first], line: whole, range: range, name: nil)
+            if !observeInPlace(subject, callback - subject.first, line: whole, range: range, stamp: stamp) {
+                observe(subject, [callback - subject.first], line: whole, range: range, name: nil, stamp: stamp)
             }
         case .phase(let exact, let sameNew, let old, let new, let machine, let range):
             let owner = (exact + sameNew).first.map { subjectOf[$0] } ?? machine ?? 0
@@ -244,7 +261,7 @@ final class ConformanceRun<A: LifecycleAutomaton> {
             let name = exact.first.map { Conformance.display($0 - subject.first, in: subject.automaton) }
                 ?? "scenePhase " + (old.map { PhaseChange(old: $0, new: new).text } ?? new.swift)
             observe(subject, exact.map { $0 - subject.first }, line: whole, range: range, name: name,
-                    firstPhase: sameNew.filter { !exact.contains($0) }.map { $0 - subject.first })
+                    firstPhase: sameNew.filter { !exact.contains($0) }.map { $0 - subject.first }, stamp: stamp)
         case .unmatched(let callback, _):
             let subject = subjects[subjectOf[callback]]
             subject.report.unmatched.count += 1
@@ -307,7 +324,7 @@ final class ConformanceRun<A: LifecycleAutomaton> {
             fail(subject, .tooManyLogInstances(automaton: subject.automaton.name, limit: Self.maximumInstances, at: at), line: line.number)
             return nil
         }
-        subject.tracks.append(Track(key: key, firstLine: line.number, cursor: cursor(for: subject)))
+        subject.tracks.append(Track(key: key, firstLine: line.number, cursor: cursor(for: subject), timed: subject.timeTemplate))
         subject.trackIndex[key] = subject.tracks.count - 1
         return subject.tracks.count - 1
     }
@@ -315,7 +332,7 @@ final class ConformanceRun<A: LifecycleAutomaton> {
     /// The common step, without copying the run: moves `subject`'s run of `line` past
     /// `callback` where it can print it now (a log read as a file). False, having changed
     /// nothing, when it cannot: `observe` then takes the line (a new instance, or the error).
-    func observeInPlace(_ subject: Subject, _ callback: Int, line: LogLine, range: Range<Int>) -> Bool {
+    func observeInPlace(_ subject: Subject, _ callback: Int, line: LogLine, range: Range<Int>, stamp: LogTimestamp?) -> Bool {
         guard !asTheyAppear else { return false }
         // No run for it: the error (too many instances) is recorded.
         guard let index = track(subject, line) else { return true }
@@ -326,13 +343,15 @@ final class ConformanceRun<A: LifecycleAutomaton> {
             subject.tracks[index].previousBytes.removeAll(keepingCapacity: true)
             if line.bytes.count <= Self.keptLineLength { subject.tracks[index].previousBytes.append(contentsOf: line.bytes) }
         }
+        if subject.timeFacts { time(subject, index, [callback], line: line, range: range, stamp: stamp) }
         return true
     }
 
     /// Moves `subject`'s run of `line` past the first of `candidates` some run can print now
     /// (`firstPhase` too for the run's first phase change, whose old phase may be any); the
     /// error at `range` when none can. `name`: how the error names it (the first candidate's).
-    func observe(_ subject: Subject, _ candidates: [Int], line: LogLine, range: Range<Int>, name: String?, firstPhase: [Int] = []) {
+    func observe(_ subject: Subject, _ candidates: [Int], line: LogLine, range: Range<Int>, name: String?, firstPhase: [Int] = [],
+                 stamp: LogTimestamp? = nil) {
         guard let index = track(subject, line) else { return }
         var track = subject.tracks[index]
         var all = track.sawPhase || firstPhase.isEmpty ? candidates : candidates + firstPhase
@@ -343,7 +362,7 @@ final class ConformanceRun<A: LifecycleAutomaton> {
             var ended = track.cursor.materialized()
             if ended.canHaveEnded() {
                 // The object may have ended, and another got its address: a new instance, if it starts so.
-                var fresh = Track(key: track.key, firstLine: line.number, cursor: cursor(for: subject))
+                var fresh = Track(key: track.key, firstLine: line.number, cursor: cursor(for: subject), timed: subject.timeTemplate)
                 all = firstPhase.isEmpty ? candidates : candidates + firstPhase
                 if name != nil { fresh.sawPhase = true }
                 if Self.observe(&fresh.cursor, anyOf: all) {
@@ -363,6 +382,7 @@ final class ConformanceRun<A: LifecycleAutomaton> {
             }
             subject.tracks[index] = track
             if asTheyAppear { learn(subject, from: index, before: before, line: line, range: range) }
+            if subject.timeFacts && !subject.stopped { time(subject, index, all, line: line, range: range, stamp: stamp) }
             return
         }
         let shown = name ?? candidates.first.map { Conformance.display($0, in: subject.automaton) } ?? "?"

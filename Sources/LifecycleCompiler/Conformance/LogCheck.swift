@@ -60,6 +60,15 @@ public final class LogCheck {
         }
     }
 
+    /// The log cannot be read on from line `line` (`LogJSONLines.Failure`): `diagnostic` is
+    /// every machine's error there; `finish()` then reports.
+    public func fail(_ diagnostic: Diagnostic, line: Int) {
+        switch run {
+        case .machine(let run): run.failAll(diagnostic, line: line)
+        case .system(let run): run.failAll(diagnostic, line: line)
+        }
+    }
+
     /// Reads the last line (when the log does not end with a line end) and reports: one report
     /// per machine, in the order given (one for a system).
     public func finish() -> [Conformance.Report] {

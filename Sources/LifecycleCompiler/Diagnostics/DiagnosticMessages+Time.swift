@@ -70,3 +70,41 @@ extension Diagnostic {
         make(.warning, "deadline of '\(state)' (within \(span)) never matters: '\(outer)', which contains it and is entered no later, must be left within \(outerSpan)", at: range)
     }
 }
+
+// MARK: - Logs with timestamps (`conform`)
+
+extension Diagnostic {
+    /// A state held past its `within`: `lasted` from entering it to the line where the miss
+    /// became certain, `end` when the deadline ran out, `late` by how much.
+    static func stateDeadlineMissedInLog(_ state: String, span: String, lasted: String, end: String, late: String,
+                                         at range: SourceRange) -> Diagnostic {
+        make(.error, "'\(state)' lasted \(lasted); 'within \(span)' required leaving it by \(end) (\(late) late)", at: range)
+    }
+
+    /// A pair deadline missed: `to` not called within `span` of `from`.
+    static func callbackDeadlineMissedInLog(from: String, to: String, span: String, started: String, end: String, late: String,
+                                            at range: SourceRange) -> Diagnostic {
+        make(.error, "'\(to)' did not follow '\(from)' (at \(started)) within \(span): the deadline ran out at \(end), and by this line it was \(late) late",
+             at: range)
+    }
+
+    /// A timed transition the log says the machine did not take: `state` held `lasted`,
+    /// `transition` (`idle after 5s`) should have taken it to `target` at `due`.
+    static func timedTransitionNotTakenInLog(_ state: String, lasted: String, transition: String, target: String, due: String,
+                                             at range: SourceRange) -> Diagnostic {
+        make(.error, "'\(state)' lasted \(lasted); '\(transition)' should have taken it to '\(target)' at \(due), and no run that did can print this line",
+             at: range)
+    }
+
+    /// Time ruled out every run some other way (several reasons at once).
+    static func timesRuleOutLog(automaton: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "no run of '\(automaton)' prints these lines at these times: the timed transitions and deadlines rule out every one", at: range)
+    }
+}
+
+extension Diagnostic {
+    /// A `log show --style json`/`ndjson` log that is not JSON where `message` says (`LogJSONLines`).
+    static func malformedJSONLog(_ message: String, at range: SourceRange) -> Diagnostic {
+        make(.error, "this JSON log is malformed: \(message); nothing after it was checked", at: range)
+    }
+}

@@ -252,17 +252,25 @@ enum ConformCommand: Command {
             logging = .all
         } else if input.isRegularFile {
             var survey = LogSurvey(reader, maximumLineLength: maximumLineLength)
-            switch input.read({ survey.feed($0) }) {
+            // A JSON log (`log show --style json`/`ndjson`) is read as its message lines (`LogJSONLines`).
+            var front = LogJSONLines(maximumLength: maximumLineLength)
+            switch input.read({ front.feed($0) { survey.feed($0) } }) {
             case .failure(let failure): return .failure(.cannotRead(log, failure.message))
             case .success(let count): limit = count
             }
+            _ = front.finish { survey.feed($0) }
             survey.finish()
             if case .failure(let failure) = input.rewind() { return .failure(.cannotRead(log, failure.message)) }
             logging = .named(survey.named)
         }
         let check = start(logging, input.displayPath, excerpts)
-        if case .failure(let failure) = input.read(limit: limit, { check.feed($0) }) {
+        var front = LogJSONLines(maximumLength: maximumLineLength)
+        if case .failure(let failure) = input.read(limit: limit, { front.feed($0) { check.feed($0) } }) {
             return .failure(.cannotRead(log, failure.message))
+        }
+        _ = front.finish { check.feed($0) }
+        if let failure = front.failure {
+            check.fail(failure.diagnostic(path: input.displayPath, files: excerpts), line: failure.line)
         }
         return .success(check.finish())
     }
