@@ -17,12 +17,24 @@ extension ConformanceRun {
 
     /// The timestamp at the start of `line`, remembered as the log's last one.
     func readStamp(_ line: LogLine) -> LogTimestamp? {
-        guard let stamp = LogTimestamp.parse(line.bytes) else { return nil }
+        guard var stamp = LogTimestamp.parse(line.bytes) ?? Self.colouredStamp(line.bytes) else { return nil }
+        stamp.end = min(stamp.end, line.bytes.count)
         var bytes = lastStamp?.bytes ?? []
         lastStamp = nil
         bytes.removeAll(keepingCapacity: true)
         bytes.append(contentsOf: line.bytes.prefix(stamp.end))
         lastStamp = (line.number, line.offset, bytes, stamp)
+        return stamp
+    }
+
+    /// The timestamp of a coloured line (`TerminalEscapes` around or inside it, as a terminal's
+    /// `log stream` prints), read as the words are: without the escapes. `end` is in `bytes`.
+    static func colouredStamp(_ bytes: UnsafeBufferPointer<UInt8>) -> LogTimestamp? {
+        guard TerminalEscapes.present(in: bytes) else { return nil }
+        var text: [UInt8] = [], offsets: [Int] = []
+        TerminalEscapes.strip(bytes, into: &text, offsets: &offsets)
+        guard var stamp = text.withUnsafeBufferPointer({ LogTimestamp.parse($0) }) else { return nil }
+        stamp.end = stamp.end < offsets.count ? offsets[stamp.end] : bytes.count
         return stamp
     }
 

@@ -17,6 +17,7 @@ import Testing
             Examples/logs/scene-home-and-back.log: conforms to 'Scene' (7 callbacks, 2 other lines)
               not logged: sceneDidDisconnect(_:)
               ends in 'Active'
+              time checked: every callback line's timestamp
 
             """, stderr: "", status: 0))
         // Every callback it could call is logged, so it conforms strictly too.

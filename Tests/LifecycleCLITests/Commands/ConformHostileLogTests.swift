@@ -213,6 +213,7 @@ import Testing
         let run = try CLIRunner.run(["conform", Self.scene, example, "--machine", "Scene", "--strict"])
         #expect(run == CLIRunner.Output(stdout: """
             Examples/logs/two-windows.log: conforms to 'Scene' (10 callbacks, 4 other lines)
+              time checked: every callback line's timestamp
               2 instances, told apart by the object each line prints, each checked on its own lines:
                 0x600000c04000, from line 4 (5 callbacks): ends in 'Finishing', 'Suspended', 'ExtraTime' or 'BackgroundMode'
                 0x600000c1c000, from line 8 (5 callbacks): ends in 'Finishing', 'Suspended', 'ExtraTime' or 'BackgroundMode'

@@ -12,17 +12,20 @@ import Testing
         (["Examples/SceneLifecycle.lifecycle", "Examples/logs/scene-switcher-swipe.log", "--machine", "Scene", "--strict"], 0, """
             Examples/logs/scene-switcher-swipe.log: conforms to 'Scene' (9 callbacks, 0 other lines)
               ends in 'Unattached'
+              time checked: every callback line's timestamp
 
             """),
         (["Examples/SceneLifecycle.lifecycle", "Examples/logs/scene-log-stream.log", "--machine", "Scene"], 0, """
             Examples/logs/scene-log-stream.log: conforms to 'Scene' (5 callbacks, 1 other line)
               not logged: sceneDidDisconnect(_:)
               ends in 'Finishing', 'Suspended', 'ExtraTime', 'BackgroundMode' or 'Unattached'
+              time checked: every callback line's timestamp
 
             """),
         (["Examples/AppLifecycle.lifecycle", "Examples/logs/app-delegate-objc.log"], 0, """
             Examples/logs/app-delegate-objc.log: conforms to 'App' (9 callbacks, 0 other lines)
               ends in 'NotRunning'
+              time checked: every callback line's timestamp
 
             """),
         (["Examples/AppLifecycle.lifecycle", "Examples/logs/app-delegate-objc-swapped.log"], 1, ""),
@@ -30,13 +33,16 @@ import Testing
             Examples/logs/app-delegate-cmd.log: conforms to 'App' (7 callbacks, 0 other lines)
               not logged: applicationWillTerminate(_:)
               ends in 'Active' or 'NotRunning'
+              time not checked: 7 callback lines without a timestamp, first at line 1
 
             """),
         (["Examples/AppLifecycle.lifecycle", "Examples/logs/app-delegate-parts.log", "--strict"], 0, """
             Examples/logs/app-delegate-parts.log: conforms to 'App' (5 callbacks, 0 other lines)
               ends in 'Finishing', 'Suspended', 'ExtraTime', 'BackgroundMode' or 'NotRunning'
+              time checked: every callback line's timestamp
 
             """),
+        (["Examples/AppLifecycle.lifecycle", "Examples/logs/app-slow-launch.log"], 1, ""),
         (["Examples/SwiftUILifecycle.lifecycle", "Examples/logs/swiftui-phases.log", "--machine", "AppPhase"], 0, """
             Examples/logs/swiftui-phases.log: conforms to 'AppPhase' (9 phase changes, 2 other lines)
               ends in 'Active'
@@ -54,6 +60,7 @@ import Testing
               ends in 'Running', 'Suspended' or 'NotRunning'
             Examples/logs/two-windows.log: conforms to 'Scene' (10 callbacks, 0 other lines)
               not logged: sceneDidDisconnect(_:)
+              time checked: every callback line's timestamp
               2 instances, told apart by the object each line prints, each checked on its own lines:
                 0x600000c04000, from line 4 (5 callbacks): ends in 'Finishing', 'Suspended', 'ExtraTime', 'BackgroundMode' or 'Unattached'
                 0x600000c1c000, from line 8 (5 callbacks): ends in 'Finishing', 'Suspended', 'ExtraTime', 'BackgroundMode' or 'Unattached'
@@ -138,6 +145,7 @@ import Testing
             <stdin>: conforms to 'Scene' (7 callbacks, 2 other lines)
               not logged: sceneDidDisconnect(_:)
               ends in 'Active'
+              time checked: every callback line's timestamp
 
             """, stderr: "", status: 0))
         let json = try run(["conform", Self.scene, "-", "--machine", "Scene", "--format", "json"], input: log)
