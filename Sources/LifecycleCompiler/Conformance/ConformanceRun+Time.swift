@@ -50,6 +50,11 @@ extension ConformanceRun {
         }
         subject.zone = stamp.zoneMinutes
         guard subject.tracks[index].timed != nil else { return }
+        if let last = subject.lastTime, stamp.milliseconds < last.milliseconds {
+            timeWentBack(subject, line: line.number, stamp: stamp, last: last)
+            return
+        }
+        subject.lastTime = (line.number, stamp.milliseconds)
         let going = subject.tracks[index].timed!.observe(anyOf: candidates, at: stamp.milliseconds, logged: subject.logged,
                                                          undecided: subject.undecided)
         if subject.tracks[index].timed!.gaveUp {
@@ -69,6 +74,18 @@ extension ConformanceRun {
     func stopTime(_ subject: Subject) {
         subject.timeTemplate = nil
         for index in subject.tracks.indices { subject.tracks[index].timed = nil }
+    }
+
+    /// Line `line`'s time is earlier than line `last.line`'s: the lines are not in the order they
+    /// happened (a log pasted together, a clock set back), so time is not checked from there on.
+    func timeWentBack(_ subject: Subject, line: Int, stamp: LogTimestamp, last: (line: Int, milliseconds: Int64)) {
+        if subject.report.time?.notCheckedBecause == nil {
+            let now = LogTimestamp.timeOfDay(stamp.milliseconds, zoneMinutes: stamp.zoneMinutes)
+            let before = LogTimestamp.timeOfDay(last.milliseconds, zoneMinutes: stamp.zoneMinutes)
+            subject.report.time?.notCheckedBecause = "its time, \(now), is earlier than line \(last.line)'s, \(before)"
+            subject.report.time?.fromLine = line
+        }
+        stopTime(subject)
     }
 
     func tooManyTimedRuns(_ subject: Subject, line: Int) {

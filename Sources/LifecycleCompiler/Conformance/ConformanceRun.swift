@@ -77,6 +77,9 @@ final class ConformanceRun<A: LifecycleAutomaton> {
         var timeTemplate: TimedConformance?
         /// The zone of the last timestamp read, for times of day in messages.
         var zone = 0
+        /// The last callback line's time and its number: a later line's time before it stops the
+        /// time check (a log's clock does not go back; lines out of order cannot be judged in time).
+        var lastTime: (line: Int, milliseconds: Int64)?
 
         init(_ automaton: A, first: Int, logged: [Bool], undecided: [Bool]) {
             self.automaton = automaton

@@ -21,6 +21,14 @@ public struct LogJSONLines {
         public var message: String
         /// The line's bytes (its first `keptLineLength`), for the excerpt.
         public var lineBytes: [UInt8]
+        /// For an entry whose line (timestamp, a space, message) is longer than the bound: its
+        /// whole length and the bound (the JSON is well formed; the line cannot be read whole).
+        public var tooLong: (length: Int, maximum: Int)?
+
+        public static func == (a: Failure, b: Failure) -> Bool {
+            a.line == b.line && a.column == b.column && a.message == b.message && a.lineBytes == b.lineBytes
+                && a.tooLong?.length == b.tooLong?.length && a.tooLong?.maximum == b.tooLong?.maximum
+        }
     }
 
     public private(set) var mode = Mode.undecided
@@ -52,6 +60,13 @@ public struct LogJSONLines {
     private var timestamp: [UInt8]?
     private var message: [UInt8]?
     private var messageLine = 0
+    /// The message string's whole length in UTF-8 (`captured` keeps at most `maximumLength + 1`
+    /// bytes of it), where it starts, and its JSON line when it may make a line over the bound.
+    private var capturedLength = 0
+    private var messageLength = 0
+    private var stringColumn = 0
+    private var messageColumn = 0
+    private var messageLineBytes: [UInt8]?
     /// Lines handed out so far.
     private var emitted = 0
     private var output: [UInt8] = []
@@ -151,12 +166,13 @@ public struct LogJSONLines {
                     guard startValue() else { return false }
                     stringIsKey = false
                     capturing = stack.count == entryDepth && (key == Array("timestamp".utf8) || key == Array("eventMessage".utf8))
-                    if capturing && key == Array("eventMessage".utf8) { messageLine = line }
+                    if capturing && key == Array("eventMessage".utf8) { messageLine = line; messageColumn = column }
                 default:
                     return unexpected(byte)
                 }
                 inString = true
                 captured.removeAll(keepingCapacity: true)
+                capturedLength = 0
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 guard startValue() else { return false }
                 stack.append(byte == UInt8(ascii: "{") ? .object : .array)
@@ -301,7 +317,10 @@ public struct LogJSONLines {
     }
 
     private mutating func keep(_ byte: UInt8) {
-        if capturing && captured.count < maximumLength + 1 { captured.append(byte) }
+        if capturing {
+            capturedLength += 1
+            if captured.count < maximumLength + 1 { captured.append(byte) }
+        }
         else if stringIsKey && captured.count < 64 { captured.append(byte) }
     }
 
@@ -314,7 +333,14 @@ public struct LogJSONLines {
             return true
         }
         if capturing {
-            if key == Array("timestamp".utf8) { timestamp = captured } else { message = captured }
+            if key == Array("timestamp".utf8) {
+                timestamp = captured
+            } else {
+                message = captured
+                messageLength = capturedLength
+                // Its JSON line, for the excerpt, only when the line made may be too long.
+                messageLineBytes = capturedLength + 1 + (timestamp?.count ?? 64) > maximumLength ? currentLine : nil
+            }
             capturing = false
         }
         return true
@@ -323,6 +349,14 @@ public struct LogJSONLines {
     /// An entry object ended: its line, numbered as the JSON line its message starts on.
     private mutating func emit(_ out: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
         guard let message else { return true }
+        let length = (timestamp.map { $0.count + 1 } ?? 0) + messageLength
+        if length > maximumLength {
+            // Read only in part, a callback on it could be missed: an error at its message, as a
+            // text log's line too long is (`ConformanceRun.tooLong`).
+            failure = Failure(line: messageLine, column: max(1, messageColumn), message: "", lineBytes: messageLineBytes ?? currentLine,
+                              tooLong: (length, maximumLength))
+            return false
+        }
         output.removeAll(keepingCapacity: true)
         while emitted + 1 < messageLine {
             output.append(0x0A)
@@ -368,6 +402,10 @@ extension LogJSONLines.Failure {
     public func diagnostic(path: String, files: SourceFiles) -> Diagnostic {
         let excerpt = files.add(path: path, bytes: lineBytes, firstLine: line)
         let start = min(column - 1, lineBytes.count)
+        if let tooLong {
+            return .jsonLogLineTooLong(length: tooLong.length, maximum: tooLong.maximum,
+                                       at: SourceRange(file: excerpt.id, start: start, end: min(start + 1, lineBytes.count)))
+        }
         return .malformedJSONLog(message, at: SourceRange(file: excerpt.id, start: start, end: min(start + 1, lineBytes.count)))
     }
 }

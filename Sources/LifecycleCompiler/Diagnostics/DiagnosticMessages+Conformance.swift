@@ -34,6 +34,11 @@ extension Diagnostic {
         make(.error, "this line is \(length) bytes long, longer than the \(maximum) 'conform' reads; '--max-line-length \(length)' reads it", at: range)
     }
 
+    /// A JSON log's entry whose line (timestamp, a space, message) is over the bound.
+    static func jsonLogLineTooLong(length: Int, maximum: Int, at range: SourceRange) -> Diagnostic {
+        make(.error, "this entry's line (its timestamp and message) is \(length) bytes long, longer than the \(maximum) 'conform' reads; '--max-line-length \(length)' reads it", at: range)
+    }
+
     /// A log whose `lines` lines name no callback the check can use.
     static func noCallbackInLog(automaton: String, lines: Int, at range: SourceRange) -> Diagnostic {
         make(.error, "no line of the log (\(lines) line\(lines == 1 ? "" : "s")) names a callback of '\(automaton)' that can be checked, so nothing was checked; '--allow-empty' accepts such a log", at: range)

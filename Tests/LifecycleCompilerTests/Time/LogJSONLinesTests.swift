@@ -7,8 +7,8 @@ import Testing
 /// other; malformed JSON is an error at its line and column. Fed in chunks of every size.
 @Suite struct LogJSONLinesTests {
     /// What `LogJSONLines` hands out for `text`, fed `chunk` bytes at a time, and its failure.
-    static func lines(_ text: String, chunk: Int) -> (String, LogJSONLines.Failure?) {
-        var front = LogJSONLines()
+    static func lines(_ text: String, chunk: Int, maximumLength: Int = LogCheck.defaultMaximumLineLength) -> (String, LogJSONLines.Failure?) {
+        var front = LogJSONLines(maximumLength: maximumLength)
         var out: [UInt8] = []
         let bytes = Array(text.utf8)
         var start = 0
@@ -78,6 +78,35 @@ import Testing
         diagnostics.append(failure.diagnostic(path: "log.json", files: files))
         let rendered = DiagnosticRenderer(files: files).render(diagnostics)
         #expect(rendered.contains("log.json:2:11: error: this JSON log is malformed: expected ',' or '}', found 'x'"), "\(rendered)")
+    }
+
+    /// An entry whose line would be over the bound is an error at its message with the line's
+    /// whole length (timestamp, a space, message: what `--max-line-length` must allow), not
+    /// the length of the part kept; one exactly at the bound is read.
+    @Test func anEntryOverTheLineBoundSaysItsWholeLength() {
+        let stamp = "2026-11-24 10:00:00.1+0100"  // 26 bytes
+        let message = String(repeating: "é", count: 150) + " sceneDidBecomeActive"  // 321 bytes
+        for (json, length) in [
+            ("{\"timestamp\":\"\(stamp)\",\"eventMessage\":\"\(message)\"}\n", 26 + 1 + 321),
+            ("[{\n  \"eventMessage\" : \"\(message)\",\n  \"timestamp\" : \"\(stamp)\"\n}]\n", 26 + 1 + 321),
+            ("{\"eventMessage\":\"\(message)\"}\n", 321),
+        ] {
+            for chunk in [3, 100, 4096] {
+                let failure = Self.lines(json, chunk: chunk, maximumLength: 100).1
+                #expect(failure?.tooLong?.length == length, "\(json): \(String(describing: failure))")
+                #expect(failure?.tooLong?.maximum == 100)
+                #expect(failure?.line == (json.hasPrefix("[") ? 2 : 1))
+                let files = SourceFiles()
+                var diagnostics = Diagnostics()
+                diagnostics.append(failure!.diagnostic(path: "log.json", files: files))
+                let rendered = DiagnosticRenderer(files: files).render(diagnostics)
+                #expect(rendered.contains("error: this entry's line (its timestamp and message) is \(length) bytes long, longer than the 100 'conform' reads; '--max-line-length \(length)' reads it"), "\(rendered)")
+            }
+            // At its length, it is read.
+            let (text, failure) = Self.lines(json, chunk: 100, maximumLength: length)
+            #expect(failure == nil)
+            #expect(text.contains("sceneDidBecomeActive"))
+        }
     }
 
     @Test func aJSONLogIsCheckedInTimeThroughTheCheck() throws {

@@ -236,6 +236,35 @@ import Testing
         #expect(report.time?.summary == "time not checked: 1 callback line without a timestamp, first at line 3")
     }
 
+    /// A log whose clock goes back (logs pasted together, a block repeated, a clock set back)
+    /// cannot be judged in time from there: time is not checked from that line on, and the
+    /// summary says which line is earlier than which; the order is still checked.
+    @Test func timeGoingBackStopsTheTimeCheckAndSaysWhere() throws {
+        let (report, text) = try Self.check([
+            "\(Self.t0)10.100 Df Notes[1:2] beginBackgroundTask",
+            "\(Self.t0)20.100 Df Notes[1:2] endBackgroundTask",
+            "\(Self.t0)05.000 Df Notes[1:2] beginBackgroundTask",
+            "\(Self.t0)59.100 Df Notes[1:2] endBackgroundTask",
+        ])
+        // Had time gone on being checked, the task of line 3 ended 54 s after it began.
+        #expect(report.conforms, "\(text)")
+        #expect(report.time?.checked == false)
+        #expect(report.time?.fromLine == 3)
+        #expect(report.time?.summary == "time not checked from line 3: its time, 10:00:05, is earlier than line 2's, 10:00:20.1")
+        // The order is still checked after it.
+        let wrong = try Self.check([
+            "\(Self.t0)10.100 Df Notes[1:2] applicationDidEnterBackground",
+            "\(Self.t0)09.100 Df Notes[1:2] applicationDidEnterBackground",
+        ], strict: true).0
+        #expect(!wrong.conforms)
+        // The same time twice is not going back.
+        let same = try Self.check([
+            "\(Self.t0)10.100 Df Notes[1:2] beginBackgroundTask",
+            "\(Self.t0)10.100 Df Notes[1:2] endBackgroundTask",
+        ]).0
+        #expect(same.time?.checked == true)
+    }
+
     @Test func aSpecWithoutTimeFactsReadsNoTimeAndSaysNothing() throws {
         let untimed = Self.spec.replacingOccurrences(of: " after 5s", with: "")
             .replacingOccurrences(of: " within 30s \"background time ends\"", with: "")
