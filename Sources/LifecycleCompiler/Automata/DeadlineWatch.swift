@@ -6,7 +6,18 @@
 /// Fed the run as `TimedStepper` makes it: `passTime(to:)` before each step and at the end of
 /// each wait, `took(_:at:clock:)` after each step.
 public struct DeadlineWatch: Sendable {
-    public let machine: Machine
+    /// The machine, and each state's deadline in milliseconds, held once for every copy (a
+    /// conform check keeps hundreds of watches and copies them at every step).
+    private final class Shared: Sendable {
+        let machine: Machine
+        let stateDeadlines: [Int64?]
+        init(_ machine: Machine) {
+            self.machine = machine
+            stateDeadlines = machine.states.map { $0.deadline?.span.milliseconds }
+        }
+    }
+    private let shared: Shared
+    public var machine: Machine { shared.machine }
 
     /// A deadline missed, and when.
     public struct Miss: Sendable, Equatable {
@@ -26,15 +37,15 @@ public struct DeadlineWatch: Sendable {
     /// The state deadlines already reported, by state, with when the state was entered.
     private var reported: [Int: Int64] = [:]
 
-    public init(_ machine: Machine) { self.machine = machine }
+    public init(_ machine: Machine) { shared = Shared(machine) }
 
     /// Time passes from `clock.now` to `time` with the machine where `clock` says: the
     /// deadlines that run out meanwhile, in time order.
     public mutating func passTime(to time: Int64, _ clock: TimedStepper.Clock) -> [Miss] {
         var misses: [Miss] = []
         for (state, entered) in clock.entered {
-            guard let deadline = machine.states[state].deadline, reported[state] != entered else { continue }
-            let end = entered + deadline.span.milliseconds
+            guard let span = shared.stateDeadlines[state], reported[state] != entered else { continue }
+            let end = entered + span
             if end < time {
                 reported[state] = entered
                 misses.append(Miss(kind: .state(state), at: end))

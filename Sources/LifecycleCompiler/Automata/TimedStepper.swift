@@ -4,20 +4,37 @@
 /// with `MachineStepper.step(taking:from:)` (<doc:Language>, "Time").
 public struct TimedStepper: Sendable {
     public let stepper: MachineStepper
-    /// The timed transitions by source state.
-    private let timedBySource: [Int: [Int]]
+    /// By state, its timed transitions with their delays (in declaration order), and its parent
+    /// (-1 for none); by transition, its domain (`Machine.domain(of:)`, -1 for the machine) or
+    /// -2 for an internal one. Read at every step of every run `TimedConformance` follows.
+    private let timedBySource: [[(transition: Int, delay: Int64)]]
+    private let parent: [Int]
+    private let domain: [Int]
+    private let hasTimed: Bool
+    /// By state, whether its time matters: the source of a timed transition, or a state with a
+    /// deadline. A clock keeps the entry times of these alone, so that two runs that differ
+    /// only in when they entered another state are one (`TimedConformance` keeps runs in a set).
+    private let timeMatters: [Bool]
 
     public init(_ stepper: MachineStepper) {
         self.stepper = stepper
-        var timed: [Int: [Int]] = [:]
-        for (index, transition) in stepper.machine.transitions.enumerated() where transition.delay != nil {
-            timed[transition.source, default: []].append(index)
+        let machine = stepper.machine
+        var timed: [[(transition: Int, delay: Int64)]] = Array(repeating: [], count: machine.states.count)
+        var matters = machine.states.map { $0.deadline != nil }
+        for (index, transition) in machine.transitions.enumerated() {
+            guard let delay = transition.delay else { continue }
+            timed[transition.source].append((index, delay.milliseconds))
+            matters[transition.source] = true
         }
         timedBySource = timed
+        hasTimed = machine.transitions.contains { $0.delay != nil }
+        timeMatters = matters
+        parent = machine.states.map { $0.parent ?? -1 }
+        domain = machine.transitions.indices.map { machine.transitions[$0].isInternal ? -2 : machine.domain(of: $0) ?? -1 }
     }
 
-    /// Where a run is: its leaf, the time now, and when it entered each state it is in
-    /// (milliseconds from the start).
+    /// Where a run is: its leaf, the time now, and when it entered each state it is in whose
+    /// time matters (milliseconds from the start; see `timeMatters`).
     public struct Clock: Sendable, Hashable {
         public var leaf: Int
         public var now: Int64
@@ -30,18 +47,21 @@ public struct TimedStepper: Sendable {
         public var at: Int64
     }
 
-    public func start(at time: Int64 = 0) -> Clock {
-        let leaf = stepper.start
-        return Clock(leaf: leaf, now: time, entered: Dictionary(uniqueKeysWithValues: chain(leaf).map { ($0, time) }))
+    /// A run in `leaf` (the machine's start when nil), having entered it and the states around it at `time`.
+    public func start(at time: Int64 = 0, in leaf: Int? = nil) -> Clock {
+        let leaf = leaf ?? stepper.start
+        var entered: [Int: Int64] = [:]
+        for state in chain(leaf) where timeMatters[state] { entered[state] = time }
+        return Clock(leaf: leaf, now: time, entered: entered)
     }
 
     /// The states around `leaf`, innermost first.
     func chain(_ leaf: Int) -> [Int] {
         var states: [Int] = []
-        var current: Int? = leaf
-        while let c = current {
-            states.append(c)
-            current = stepper.machine.states[c].parent
+        var current = leaf
+        while current >= 0 {
+            states.append(current)
+            current = parent[current]
         }
         return states
     }
@@ -50,10 +70,13 @@ public struct TimedStepper: Sendable {
     /// the innermost source's, and among one state's own the first declared.
     public func nextDue(_ clock: Clock) -> (transition: Int, at: Int64)? {
         var best: (transition: Int, at: Int64)?
-        for state in chain(clock.leaf) {
-            guard let timed = timedBySource[state], let entered = clock.entered[state] else { continue }
-            for t in timed {
-                let due = entered + stepper.machine.transitions[t].delay!.milliseconds
+        guard hasTimed else { return nil }
+        var state = clock.leaf
+        while state >= 0 {
+            defer { state = parent[state] }
+            guard !timedBySource[state].isEmpty, let entered = clock.entered[state] else { continue }
+            for (t, delay) in timedBySource[state] {
+                let due = entered + delay
                 if best == nil || due < best!.at { best = (t, due) }
             }
         }
@@ -63,16 +86,18 @@ public struct TimedStepper: Sendable {
     /// `step` taken at `time`: the states it enters start their time then.
     public func apply(_ step: QueryStep, at time: Int64, to clock: inout Clock) {
         clock.now = max(clock.now, time)
-        let transition = stepper.machine.transitions[step.transition]
-        guard !transition.isInternal else { return }
+        let domain = self.domain[step.transition]
+        guard domain != -2 else { return }
         // The states the step enters start their time; its domain and the states around it
         // are not left (`Machine.domain(of:)`, the one definition `callbacks(of:)` uses: a
         // transition from a state to one around it leaves and enters that one too).
-        let domain = stepper.machine.domain(of: step.transition)
         var entered: [Int: Int64] = [:]
-        for state in chain(step.to) {
+        var state = step.to
+        while state >= 0 {
+            defer { state = parent[state] }
+            guard timeMatters[state] else { continue }
             // The domain and the states around it are not left: their time goes on.
-            if let domain, isAround(state, domain) {
+            if domain >= 0 && encloses(state, domain) {
                 entered[state] = clock.entered[state] ?? time
             } else {
                 entered[state] = time
@@ -82,8 +107,15 @@ public struct TimedStepper: Sendable {
         clock.leaf = step.to
     }
 
-    /// Whether `outer` is `state` or a state around it.
-    func isAround(_ outer: Int, _ state: Int) -> Bool { chain(state).contains(outer) }
+    /// Whether `outer` is `inner` or a state around it (`Machine.isWithin(inner, outer)`, over `parent`).
+    private func encloses(_ outer: Int, _ inner: Int) -> Bool {
+        var state = inner
+        while state >= 0 {
+            if state == outer { return true }
+            state = parent[state]
+        }
+        return false
+    }
 
     /// Waits until `time`, taking each timed transition as it comes due (at most `limit`, so
     /// that a cycle of timed transitions cannot run away).

@@ -76,27 +76,46 @@ struct TimedConformance {
     /// The losses of the last `observe` or `finish`, in the order met (at most a few).
     private(set) var losses: [Loss] = []
 
-    /// The states whose time matters: sources of timed transitions and states with a deadline.
-    /// A run keeps the entry times of these alone, so that runs that differ only in when they
-    /// entered another state are one run (without it, the runs a silent step makes at its two
-    /// moments multiplied, and the check took hundreds of times as long as the untimed one).
-    let timedStates: Set<Int>
+    /// Each leaf's untimed steps as the search sees them, made once (`MachineAutomaton.steps(from:)`
+    /// builds labels and phase changes, and every run asks at every line).
+    private let steps: StepsByLeaf
 
     init(_ automaton: MachineAutomaton) {
         self.automaton = automaton
         timed = TimedStepper(automaton.stepper)
-        let machine = automaton.machine
-        timedStates = Set(machine.transitions.filter { $0.delay != nil }.map(\.source)
-            + machine.states.indices.filter { machine.states[$0].deadline != nil })
+        steps = StepsByLeaf(automaton)
     }
 
-    /// `run` with only the entry times that matter (`timedStates`).
-    func normalised(_ run: Run) -> Run {
-        var run = run
-        if run.clock.entered.keys.contains(where: { !timedStates.contains($0) }) {
-            run.clock.entered = run.clock.entered.filter { timedStates.contains($0.key) }
+    /// `MachineAutomaton.steps(from:)` without the timed transitions (they fire by time, in
+    /// `closure`), each leaf's made at its first use; shared by the copies of one check.
+    final class StepsByLeaf {
+        let automaton: MachineAutomaton
+        private var made: [[AutomatonStep<Int>]?]
+
+        init(_ automaton: MachineAutomaton) {
+            self.automaton = automaton
+            made = Array(repeating: nil, count: automaton.machine.states.count)
         }
-        return run
+
+        subscript(leaf: Int) -> [AutomatonStep<Int>] {
+            if let steps = made[leaf] { return steps }
+            let steps = automaton.steps(from: leaf).filter { automaton.machine.transitions[$0.transition].delay == nil }
+            made[leaf] = steps
+            return steps
+        }
+
+        /// Timed transition `transition` taken from `leaf` (`MachineStepper.step(taking:from:)`), as a
+        /// query step and as the search sees it.
+        private var timedSteps: [Int: (QueryStep, AutomatonStep<Int>)] = [:]
+
+        func taking(_ transition: Int, from leaf: Int, _ timed: TimedStepper) -> (QueryStep, AutomatonStep<Int>) {
+            let key = transition * made.count + leaf
+            if let step = timedSteps[key] { return step }
+            let query = timed.stepper.step(taking: transition, from: leaf)
+            let step = (query, automaton.automatonStep(query))
+            timedSteps[key] = step
+            return step
+        }
     }
 
     /// Whether a call of `c` may be printed: logged, or not known yet (`undecided`).
@@ -116,13 +135,12 @@ struct TimedConformance {
         losses.removeAll()
         if !started {
             started = true
-            runs = [normalised(Run(clock: timed.start(at: time), watch: DeadlineWatch(machine)))]
+            runs = [Run(clock: timed.start(at: time), watch: DeadlineWatch(machine))]
         }
         guard let reachable = closure(until: time, logged: logged, undecided: undecided) else { return true }
         var next: [Run] = []
         var seen: Set<Run> = []
         func add(_ run: Run) {
-            let run = normalised(run)
             if seen.insert(run).inserted { next.append(run) }
         }
         for run in reachable {
@@ -142,7 +160,7 @@ struct TimedConformance {
                 continue
             }
             let due = timed.nextDue(run.clock)
-            for step in automaton.steps(from: run.clock.leaf) where machine.transitions[step.transition].delay == nil {
+            for step in steps[run.clock.leaf] {
                 guard let first = step.callbacks.firstIndex(where: { Self.audible($0, logged, undecided) }) else { continue }
                 let callbacks = Array(step.callbacks[first...])
                 guard let matched = Self.match(callbacks, candidates, logged, undecided), !run.silent.contains(callbacks[matched]) else { continue }
@@ -221,7 +239,6 @@ struct TimedConformance {
         var seen = Set(runs)
         var index = 0
         func add(_ run: Run) {
-            let run = normalised(run)
             if seen.insert(run).inserted { all.append(run) }
         }
         while index < all.count {
@@ -235,10 +252,10 @@ struct TimedConformance {
             guard run.remaining.isEmpty else { continue }
             let due = timed.nextDue(run.clock)
             let latest = min(due?.at ?? time, time)
-            for step in automaton.steps(from: run.clock.leaf) where machine.transitions[step.transition].delay == nil {
+            for step in steps[run.clock.leaf] {
                 guard step.callbacks.allSatisfy({ Self.mayBeSilent($0, logged, undecided) }) else { continue }
                 let query = QueryStep(from: run.clock.leaf, transition: step.transition, to: step.target)
-                for moment in Set([run.clock.now, latest]) where moment >= run.clock.now {
+                for moment in latest > run.clock.now ? [run.clock.now, latest] : [run.clock.now] {
                     var watch = run.watch
                     if let miss = watch.passTime(to: moment, run.clock).first { lose(.deadline(miss, clock: run.clock, detours: run.detours)); continue }
                     var clock = run.clock
@@ -250,8 +267,7 @@ struct TimedConformance {
             guard let due, due.at <= time else { continue }
             var watch = run.watch
             if let miss = watch.passTime(to: due.at, run.clock).first { lose(.deadline(miss, clock: run.clock, detours: run.detours)); continue }
-            let query = timed.stepper.step(taking: due.transition, from: run.clock.leaf)
-            let step = automaton.automatonStep(query)
+            let (query, step) = steps.taking(due.transition, from: run.clock.leaf, timed)
             var clock = run.clock
             timed.apply(query, at: due.at, to: &clock)
             watch.took(query, at: due.at)

@@ -10,9 +10,7 @@ public enum TimedPath {
     public static func waits(_ steps: [QueryStep], from start: Int, in machine: Machine) -> [TimeSpan?] {
         guard machine.transitions.contains(where: { $0.delay != nil }) else { return steps.map { _ in nil } }
         let timing = TimedStepper(MachineStepper(machine))
-        var clock = timing.start()
-        clock.leaf = start
-        clock.entered = Dictionary(uniqueKeysWithValues: timing.chain(start).map { ($0, 0) })
+        var clock = timing.start(in: start)
         var waits: [TimeSpan?] = []
         for step in steps {
             if machine.transitions[step.transition].delay != nil, let due = timing.nextDue(clock), due.transition == step.transition {
