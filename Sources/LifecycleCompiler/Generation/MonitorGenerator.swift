@@ -60,7 +60,8 @@ public struct MonitorGenerator {
     }
 
     /// Whether the monitor keeps time (its machine has deadlines): it then reads a clock,
-    /// `ProcessInfo`'s by default, so its file needs Foundation.
+    /// `ProcessInfo`'s by default, so its file needs Foundation, and the file's shared clock
+    /// (`emitSearch(into:timed: true)`).
     public var keepsTime: Bool { deadlines != nil }
 
     /// `SceneLifecycleMonitor`.
@@ -126,17 +127,20 @@ public struct MonitorGenerator {
     }
 
     /// The search every monitor of a file runs over its own tables, written once per file
-    /// (`private`, so that two generated files in one module do not clash).
-    public static func searchSource() -> [UInt8] {
+    /// (`private`, so that two generated files in one module do not clash); `timed`: with the
+    /// clock of the monitors that watch deadlines (`LifecycleMonitorClock`).
+    public static func searchSource(timed: Bool = false) -> [UInt8] {
         var printer = Printer()
-        emitSearch(into: &printer)
+        emitSearch(into: &printer, timed: timed)
         return printer.bytes
     }
 
-    /// The name of the shared search in the generated file.
+    /// The name of the shared search in the generated file, and of the shared clock of the
+    /// monitors that watch deadlines.
     static let searchName = "LifecycleMonitorSearch"
+    static let clockName = "LifecycleMonitorClock"
 
-    static func emitSearch(into printer: inout Printer) {
+    static func emitSearch(into printer: inout Printer, timed: Bool) {
         let search = searchName
         printer.line("/// The search every lifecycle monitor of this file runs over its tables (`lifecycle swift --monitor`).")
         printer.line("/// Position p: a state, or a transition with callbacks still to come. moves[p]: where each")
@@ -192,6 +196,10 @@ public struct MonitorGenerator {
             printer.line("}")
         }
         printer.line("}")
+        if timed {
+            printer.line()
+            emitClockType(into: &printer)
+        }
     }
 
     func emit(into printer: inout Printer) {
@@ -283,13 +291,18 @@ public struct MonitorGenerator {
                 if deadlines != nil {
                     printer.line("let time = now()")
                     printer.line("passTime(to: time)")
-                    printer.line("if take(callback, at: time) { return nil }")
+                    printer.line("if let taken = clock.take(callback, at: time, from: positions) {")
+                    printer.line("    positions = taken.positions")
+                    printer.line("    if let miss = taken.missed { onMissedDeadline(MissedDeadline(deadline: miss.deadline, reason: miss.reason, ranOut: miss.ranOut, noticed: time)) }")
+                    printer.line("    return nil")
+                    printer.line("}")
+                } else {
+                    printer.line("let next = \(Self.searchName).advance(positions, by: callback, moves: \(typeName).moves, silent: \(typeName).silent)")
+                    printer.line("guard next.isEmpty else {")
+                    printer.line("    positions = next")
+                    printer.line("    return nil")
+                    printer.line("}")
                 }
-                printer.line("let next = \(Self.searchName).advance(positions, by: callback, moves: \(typeName).moves, silent: \(typeName).silent)")
-                printer.line("guard next.isEmpty else {")
-                printer.line("    positions = next")
-                printer.line("    return nil")
-                printer.line("}")
                 printer.line("let (states, inside, expected) = \(Self.searchName).whereabouts(")
                 printer.line("    positions, names: \(typeName).names, settled: \(typeName).settled, moves: \(typeName).moves)")
                 printer.line("return Violation(callback: callback, states: states, inside: inside, expected: expected)")
@@ -375,20 +388,15 @@ public struct MonitorGenerator {
         printer.line("/// Called with each missed deadline; by default stops a debug build.")
         printer.line("var onMissedDeadline: @Sendable (MissedDeadline) -> Void = { missed in assertionFailure(missed.description) }")
         printer.line()
-        let pairs = deadlines.pairs.count
-        printer.line("/// For each position the run can be at (`positions`), for each state deadline: the latest")
-        printer.line("/// moment the run can have entered the state, nil where the position is not in it. Empty")
-        printer.line("/// before the first callback, whose time starts the initial states' time.")
-        printer.line("private var entered: [[Double?]] = []")
-        printer.line("/// The last state deadline reported missed, with when it ran out: each miss is reported once.")
-        printer.line("private var reportedMiss: (deadline: String, ranOut: Double)?")
-        printer.line("/// For each pair deadline: when it runs out while its second callback is awaited.")
-        printer.line("private var awaited: [Double?] = [\(Array(repeating: "nil", count: pairs).joined(separator: ", "))]")
+        let type = typeName
+        printer.line("/// The times of where the run can be, over this monitor's deadline tables (`\(Self.clockName)`).")
+        printer.line("private var clock = \(Self.clockName)(")
+        printer.line("    stateDeadlines: \(type).stateDeadlines, pairDeadlines: \(type).pairDeadlines, inside: \(type).inside,")
+        printer.line("    keeps: \(type).keeps, quietKeeps: \(type).quietKeeps, moves: \(type).moves, silent: \(type).silent)")
         printer.line()
     }
 
     func emitDeadlineMethods(_ deadlines: MonitorDeadlines, into printer: inout Printer) {
-        let type = typeName
         let lines = #"""
 
         /// Reports to `onMissedDeadline` the deadlines that ran out by `now()`: call it from a timer, or
@@ -397,127 +405,209 @@ public struct MonitorGenerator {
             passTime(to: now())
         }
 
-        /// When the earliest state deadline of position `index` runs out, and which.
-        private func firstRunOut(_ index: Int) -> (at: Double, deadline: Int)? {
-            var first: (at: Double, deadline: Int)?
-            for (deadline, start) in entered[index].enumerated() {
-                guard let start else { continue }
-                let end = start + \#(type).stateDeadlines[deadline].seconds
-                if first == nil || end < first!.at { first = (end, deadline) }
-            }
-            return first
-        }
-
-        /// Whether position `index` is impossible at `time`: the run would have stayed in a state past
-        /// its deadline. Leaving it exactly at the end meets it.
-        private func isLate(_ index: Int, at time: Double) -> Bool {
-            guard let first = firstRunOut(index) else { return false }
-            return first.at < time
-        }
-
-        /// Of the positions `indices`, all late at `time`, the most lenient miss: the one that ran out last.
-        private func miss(among indices: [Int], at time: Double) -> MissedDeadline? {
-            var latest: (at: Double, deadline: Int)?
-            for index in indices {
-                guard let first = firstRunOut(index) else { continue }
-                if latest == nil || first.at > latest!.at { latest = first }
-            }
-            guard let latest else { return nil }
-            let deadline = \#(type).stateDeadlines[latest.deadline]
-            return MissedDeadline(deadline: deadline.name, reason: deadline.reason, ranOut: latest.at, noticed: time)
-        }
-
-        /// Whether `miss` was not reported yet (and it is now).
-        private mutating func isNew(_ miss: MissedDeadline) -> Bool {
-            if let reportedMiss, reportedMiss.deadline == miss.deadline, reportedMiss.ranOut == miss.ranOut { return false }
-            reportedMiss = (miss.deadline, miss.ranOut)
-            return true
-        }
-
-        /// Time passes until `time` with the run where it is: the pair deadlines that run out meanwhile,
-        /// and a state's when every place the run can be is past one, in the order they ran out.
+        /// Time passes until `time` with the run where it is: reports the deadlines that ran out meanwhile.
         private mutating func passTime(to time: Double) {
-            if entered.isEmpty { entered = positions.map { stamp(nil, position: $0, keeping: [], at: time) } }
-            var missed: [MissedDeadline] = []
-            if positions.indices.allSatisfy({ isLate($0, at: time) }), let miss = miss(among: Array(positions.indices), at: time), isNew(miss) {
-                missed.append(miss)
-            }
-            for (index, end) in awaited.enumerated() {
-                guard let end, end < time else { continue }
-                awaited[index] = nil
-                let deadline = \#(type).pairDeadlines[index]
-                missed.append(MissedDeadline(deadline: deadline.name, reason: deadline.reason, ranOut: end, noticed: time))
-            }
-            for miss in missed.sorted(by: { $0.ranOut < $1.ranOut }) { onMissedDeadline(miss) }
-        }
-
-        /// Position `position`'s entry times, reached at `time` from entry times `from` by a step that
-        /// keeps the state deadlines `keeping` (neither leaves nor enters them again).
-        private func stamp(_ from: [Double?]?, position: Int, keeping: [Int], at time: Double) -> [Double?] {
-            \#(type).stateDeadlines.indices.map { deadline in
-                guard \#(type).inside[position].contains(deadline) else { return nil }
-                return keeping.contains(deadline) ? (from?[deadline] ?? time) : time
+            for miss in clock.passTime(to: time, at: positions) {
+                onMissedDeadline(MissedDeadline(deadline: miss.deadline, reason: miss.reason, ranOut: miss.ranOut, noticed: time))
             }
         }
+        """#
+        for line in lines.split(separator: "\n", omittingEmptySubsequences: false) {
+            printer.line(String(line))
+        }
+    }
 
-        /// Where `callback` at `time` leads from the positions `indices`, with their entry times (the
-        /// latest of every way there), then every position steps that call nothing reach.
-        private func advance(_ callback: Callback, from indices: [Int], at time: Double) -> (positions: [Int], entered: [[Double?]]) {
-            var next: [Int] = [], times: [[Double?]] = []
-            func add(_ position: Int, _ stamp: [Double?]) -> Bool {
-                guard let known = next.firstIndex(of: position) else {
-                    next.append(position)
-                    times.append(stamp)
-                    return true
+    /// The clock every timed monitor of a file keeps over its own deadline tables, written once
+    /// per file after the search: the same rules for every machine, generic over its callbacks.
+    static func emitClockType(into printer: inout Printer) {
+        let lines = #"""
+        /// The clock of every lifecycle monitor of this file that watches deadlines (`lifecycle swift --monitor`),
+        /// over the monitor's tables: stateDeadlines and pairDeadlines, the spec's; inside[p], the state
+        /// deadlines position p is certainly within; keeps[p][i], those every step behind moves[p][i] keeps
+        /// (neither leaves nor enters again); quietKeeps[p], those every step from p that calls nothing keeps.
+        /// Each position carries the latest moment the run can have entered each state with a deadline: a
+        /// position late for one is ruled out, and a miss is reported only when no position on time
+        /// explains the callbacks, so a monitor never reports a deadline the run met.
+        private struct LifecycleMonitorClock<Callback: Equatable & Sendable>: Sendable {
+            /// A deadline that ran out: how the spec names it, why it sets it, and when it ran out.
+            typealias Miss = (deadline: String, reason: String?, ranOut: Double)
+
+            let stateDeadlines: [(name: String, reason: String?, seconds: Double)]
+            let pairDeadlines: [(from: Callback, to: Callback, name: String, reason: String?, seconds: Double)]
+            let inside: [[Int]]
+            let keeps: [[[Int]]]
+            let quietKeeps: [[Int]]
+            let moves: [[(callback: Callback, targets: [Int])]]
+            let silent: [[Int]]
+
+            /// For each position the run can be at, for each state deadline: the latest moment the run can
+            /// have entered the state, nil where the position is not in it. Empty before the first
+            /// callback, whose time starts the initial states' time.
+            private var entered: [[Double?]] = []
+            /// The last state deadline reported missed, with when it ran out: each miss is reported once.
+            private var reportedMiss: (deadline: String, ranOut: Double)?
+            /// For each pair deadline: when it runs out while its second callback is awaited.
+            private var awaited: [Double?]
+
+            init(stateDeadlines: [(name: String, reason: String?, seconds: Double)],
+                 pairDeadlines: [(from: Callback, to: Callback, name: String, reason: String?, seconds: Double)],
+                 inside: [[Int]], keeps: [[[Int]]], quietKeeps: [[Int]],
+                 moves: [[(callback: Callback, targets: [Int])]], silent: [[Int]]) {
+                self.stateDeadlines = stateDeadlines
+                self.pairDeadlines = pairDeadlines
+                self.inside = inside
+                self.keeps = keeps
+                self.quietKeeps = quietKeeps
+                self.moves = moves
+                self.silent = silent
+                awaited = Array(repeating: nil, count: pairDeadlines.count)
+            }
+
+            /// Time passes until `time` with the run at `positions`: the pair deadlines that run out
+            /// meanwhile, and a state's when every place the run can be is past one, in the order they ran out.
+            mutating func passTime(to time: Double, at positions: [Int]) -> [Miss] {
+                if entered.isEmpty { entered = positions.map { stamp(nil, position: $0, keeping: [], at: time) } }
+                latest(at: time, positions)
+                var missed: [Miss] = []
+                if positions.indices.allSatisfy({ isLate($0, at: time) }), let miss = miss(among: Array(positions.indices), at: time), isNew(miss) {
+                    missed.append(miss)
                 }
-                let merged = zip(times[known], stamp).map { a, b in a.map { a in b.map { max(a, $0) } ?? a } ?? b }
-                guard merged != times[known] else { return false }
-                times[known] = merged
+                for (index, end) in awaited.enumerated() {
+                    guard let end, end < time else { continue }
+                    awaited[index] = nil
+                    let deadline = pairDeadlines[index]
+                    missed.append((deadline.name, deadline.reason, end))
+                }
+                return missed.sorted { $0.ranOut < $1.ranOut }
+            }
+
+            /// Takes `callback` at `time` if some place of `positions` allows it: from the places no state
+            /// deadline rules out if any does, else from the others, with the deadline they missed. Nil
+            /// when no place allows it (a violation).
+            mutating func take(_ callback: Callback, at time: Double, from positions: [Int]) -> (positions: [Int], missed: Miss?)? {
+                let onTime = positions.indices.filter { !isLate($0, at: time) }
+                var (next, times) = advance(callback, from: onTime, of: positions, at: time)
+                var missed: Miss?
+                if next.isEmpty {
+                    (next, times) = advance(callback, from: Array(positions.indices), of: positions, at: time)
+                    guard !next.isEmpty else { return nil }
+                    let late = positions.indices.filter { index in
+                        isLate(index, at: time) && moves[positions[index]].contains { $0.callback == callback }
+                    }
+                    if let miss = miss(among: late, at: time), isNew(miss) { missed = miss }
+                }
+                entered = times
+                for (index, deadline) in pairDeadlines.enumerated() {
+                    if callback == deadline.to { awaited[index] = nil }
+                    if callback == deadline.from, awaited[index] == nil { awaited[index] = time + deadline.seconds }
+                }
+                return (next, missed)
+            }
+
+            /// A step that calls nothing may have come at any moment until `time`: each position such steps
+            /// reach (all of them are among `positions`) gets the latest entry times it can have.
+            private mutating func latest(at time: Double, _ positions: [Int]) {
+                var changed = true
+                while changed {
+                    changed = false
+                    for (index, position) in positions.enumerated() {
+                        for target in silent[position] {
+                            guard let known = positions.firstIndex(of: target) else { continue }
+                            let later = stamp(entered[index], position: target, keeping: quietKeeps[position], at: time)
+                            let merged = zip(entered[known], later).map { a, b in a.map { a in b.map { max(a, $0) } ?? a } ?? b }
+                            if merged != entered[known] {
+                                entered[known] = merged
+                                changed = true
+                            }
+                        }
+                    }
+                }
+            }
+
+            /// When the earliest state deadline of position `index` runs out, and which.
+            private func firstRunOut(_ index: Int) -> (at: Double, deadline: Int)? {
+                var first: (at: Double, deadline: Int)?
+                for (deadline, start) in entered[index].enumerated() {
+                    guard let start else { continue }
+                    let end = start + stateDeadlines[deadline].seconds
+                    if first == nil || end < first!.at { first = (end, deadline) }
+                }
+                return first
+            }
+
+            /// Whether position `index` is impossible at `time`: the run would have stayed in a state past
+            /// its deadline. Leaving it exactly at the end meets it.
+            private func isLate(_ index: Int, at time: Double) -> Bool {
+                guard let first = firstRunOut(index) else { return false }
+                return first.at < time
+            }
+
+            /// Of the positions `indices`, all late at `time`, the most lenient miss: the one that ran out last.
+            private func miss(among indices: [Int], at time: Double) -> Miss? {
+                var latest: (at: Double, deadline: Int)?
+                for index in indices {
+                    guard let first = firstRunOut(index) else { continue }
+                    if latest == nil || first.at > latest!.at { latest = first }
+                }
+                guard let latest else { return nil }
+                let deadline = stateDeadlines[latest.deadline]
+                return (deadline.name, deadline.reason, latest.at)
+            }
+
+            /// Whether `miss` was not reported yet (and it is now).
+            private mutating func isNew(_ miss: Miss) -> Bool {
+                if let reportedMiss, reportedMiss.deadline == miss.deadline, reportedMiss.ranOut == miss.ranOut { return false }
+                reportedMiss = (miss.deadline, miss.ranOut)
                 return true
             }
-            for index in indices {
-                let position = positions[index]
-                for (move, item) in \#(type).moves[position].enumerated() where item.callback == callback {
-                    for target in item.targets {
-                        _ = add(target, stamp(entered[index], position: target, keeping: \#(type).keeps[position][move], at: time))
-                    }
-                }
-            }
-            // The steps that call nothing, until no place or time changes.
-            var changed = true
-            while changed {
-                changed = false
-                var index = 0
-                while index < next.count {
-                    for target in \#(type).silent[next[index]] {
-                        if add(target, stamp(times[index], position: target, keeping: \#(type).quietKeeps[next[index]], at: time)) { changed = true }
-                    }
-                    index += 1
-                }
-            }
-            return (next, times)
-        }
 
-        /// Takes `callback` at `time` if some place the run can be allows it: from the places no state
-        /// deadline rules out if any does, else from the others, reporting the deadline missed. False
-        /// when no place allows it (a violation).
-        private mutating func take(_ callback: Callback, at time: Double) -> Bool {
-            let onTime = positions.indices.filter { !isLate($0, at: time) }
-            var (next, times) = advance(callback, from: onTime, at: time)
-            if next.isEmpty {
-                (next, times) = advance(callback, from: Array(positions.indices), at: time)
-                guard !next.isEmpty else { return false }
-                let late = positions.indices.filter { index in
-                    isLate(index, at: time) && \#(type).moves[positions[index]].contains { $0.callback == callback }
+            /// Position `position`'s entry times, reached at `time` from entry times `from` by a step that
+            /// keeps the state deadlines `keeping` (neither leaves nor enters them again).
+            private func stamp(_ from: [Double?]?, position: Int, keeping: [Int], at time: Double) -> [Double?] {
+                stateDeadlines.indices.map { deadline in
+                    guard inside[position].contains(deadline) else { return nil }
+                    return keeping.contains(deadline) ? (from?[deadline] ?? time) : time
                 }
-                if let miss = miss(among: late, at: time), isNew(miss) { onMissedDeadline(miss) }
             }
-            (positions, entered) = (next, times)
-            for (index, deadline) in \#(type).pairDeadlines.enumerated() {
-                if callback == deadline.to { awaited[index] = nil }
-                if callback == deadline.from, awaited[index] == nil { awaited[index] = time + deadline.seconds }
+
+            /// Where `callback` at `time` leads from `positions[i]` for the indices `indices`, with their
+            /// entry times (the latest of every way there), then every position steps that call nothing
+            /// reach: `\#(searchName).advance` with times.
+            private func advance(_ callback: Callback, from indices: [Int], of positions: [Int], at time: Double) -> (positions: [Int], entered: [[Double?]]) {
+                var next: [Int] = [], times: [[Double?]] = []
+                func add(_ position: Int, _ stamp: [Double?]) -> Bool {
+                    guard let known = next.firstIndex(of: position) else {
+                        next.append(position)
+                        times.append(stamp)
+                        return true
+                    }
+                    let merged = zip(times[known], stamp).map { a, b in a.map { a in b.map { max(a, $0) } ?? a } ?? b }
+                    guard merged != times[known] else { return false }
+                    times[known] = merged
+                    return true
+                }
+                for index in indices {
+                    let position = positions[index]
+                    for (move, item) in moves[position].enumerated() where item.callback == callback {
+                        for target in item.targets {
+                            _ = add(target, stamp(entered[index], position: target, keeping: keeps[position][move], at: time))
+                        }
+                    }
+                }
+                // The steps that call nothing, until no place or time changes.
+                var changed = true
+                while changed {
+                    changed = false
+                    var index = 0
+                    while index < next.count {
+                        for target in silent[next[index]] {
+                            if add(target, stamp(times[index], position: target, keeping: quietKeeps[next[index]], at: time)) { changed = true }
+                        }
+                        index += 1
+                    }
+                }
+                return (next, times)
             }
-            return true
         }
         """#
         for line in lines.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -529,9 +619,7 @@ public struct MonitorGenerator {
         let cases = caseNames
         func seconds(_ milliseconds: Int64) -> String { TimeSpan(milliseconds: milliseconds).decimalSeconds }
         printer.line()
-        printer.line("// The deadlines `keepTime` and `passTime` read: inside[p], the state deadlines position p is")
-        printer.line("// certainly within; keeps[p][i], those every step behind moves[p][i] keeps (neither leaves nor")
-        printer.line("// enters again); quietKeeps[p], those every step from p that calls nothing keeps.")
+        printer.line("// The deadline tables `\(Self.clockName)` reads (what each is is said there).")
         printer.line("private static let stateDeadlines: [(name: String, reason: String?, seconds: Double)] = [")
         printer.indented { printer in
             for deadline in deadlines.states {

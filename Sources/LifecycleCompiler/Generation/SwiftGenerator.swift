@@ -83,7 +83,7 @@ public struct SwiftGenerator {
             }
             if monitors.contains(where: { !$0.isEmpty }) {
                 if needsBlank { printer.line() }
-                MonitorGenerator.emitSearch(into: &printer)
+                MonitorGenerator.emitSearch(into: &printer, timed: monitors.contains { !$0.isEmpty && $0.keepsTime })
             }
         }
     }

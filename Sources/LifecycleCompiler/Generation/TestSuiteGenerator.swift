@@ -91,7 +91,7 @@ public struct TestSuiteGenerator {
         }
         printer.line("}")
         printer.line()
-        MonitorGenerator.emitSearch(into: &printer)
+        MonitorGenerator.emitSearch(into: &printer, timed: suite.monitor.keepsTime)
     }
 
     /// `import UIKit` (and the frameworks its callbacks' types need), `@testable import Module`.

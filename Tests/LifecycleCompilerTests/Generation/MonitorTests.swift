@@ -84,9 +84,10 @@ import SpecGeneration
         init(_ machines: [(model: Model, machine: Machine)]) throws {
             self.machines = machines
             // One search for every monitor of the file, as `swift --monitor` writes it.
-            var source = String(decoding: MonitorGenerator.searchSource(), as: UTF8.self) + "\n"
-            // A monitor that keeps time reads `ProcessInfo`'s clock by default.
-            if machines.contains(where: { MonitorGenerator(model: $0.model, machine: $0.machine).keepsTime }) { source = "import Foundation\n\n" + source }
+            // A monitor that keeps time reads `ProcessInfo`'s clock by default, and the file's shared clock.
+            let timed = machines.contains(where: { MonitorGenerator(model: $0.model, machine: $0.machine).keepsTime })
+            var source = String(decoding: MonitorGenerator.searchSource(timed: timed), as: UTF8.self) + "\n"
+            if timed { source = "import Foundation\n\n" + source }
             var dispatch = ""
             for (index, (model, machine)) in machines.enumerated() {
                 let generator = MonitorGenerator(model: model, machine: machine)

@@ -41,6 +41,26 @@ import SpecGeneration
         }
         """
 
+    /// A state with a deadline that only a step calling nothing enters, and that only its own
+    /// callback leaves: the monitor cannot know when the run entered it, up to that callback's
+    /// time. Had it stamped the step at the callback before it, a run that waited, entered
+    /// `Waiting` and left at once would have been reported late.
+    static let hidden = """
+        machine Hidden {
+            delegate HiddenDelegate: Calls
+            initial state Idle
+            state Waiting within 2s "an answer comes quickly"
+            Idle -> Waiting on ask by system
+            Waiting -> Idle on answer calls answer
+            Idle -> Idle on tick calls tick
+        }
+
+        protocol Calls {
+            func answer()
+            func tick()
+        }
+        """
+
     struct Subject {
         var model: Model
         var machine: Machine
@@ -55,6 +75,8 @@ import SpecGeneration
             let model = try MonitorTests.model("Examples", example)
             items.append((model, try #require(model.machine(named: machine))))
         }
+        let hidden = try #require(Compiler.compile(path: "Hidden.lifecycle", source: hidden).model)
+        items.append((hidden, hidden.machines[0]))
         return items.map { model, machine in
             Subject(model: model, machine: machine, generator: MonitorGenerator(model: model, machine: machine),
                     automaton: MachineAutomaton(model: model, machine: machine, phases: false))
@@ -110,7 +132,7 @@ import SpecGeneration
     @Test func theMonitorsMissesAreTheDeadlinesOfTheRun() throws {
         let subjects = try Self.subjects()
         #expect(subjects.allSatisfy { $0.generator.keepsTime })
-        var source = "import Foundation\n\n" + String(decoding: MonitorGenerator.searchSource(), as: UTF8.self) + "\n"
+        var source = "import Foundation\n\n" + String(decoding: MonitorGenerator.searchSource(timed: true), as: UTF8.self) + "\n"
         var dispatch = ""
         for (index, subject) in subjects.enumerated() {
             source += String(decoding: subject.generator.source(), as: UTF8.self) + "\n"
@@ -176,7 +198,7 @@ import SpecGeneration
         let outputs = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         try #require(outputs.count == runs.count)
 
-        var exact = 0, missedStates = 0, missedPairs = 0, caughtInExamples = 0, failures: [String] = []
+        var exact = 0, missedStates = 0, missedPairs = 0, caughtInExamples = 0, hiddenMet = 0, failures: [String] = []
         for ((index, run), output) in zip(runs, outputs) {
             let subject = subjects[index]
             let lines = output.split(separator: "|").map(String.init)
@@ -198,11 +220,13 @@ import SpecGeneration
                 // Steps that call nothing hide where the run is: never a deadline the run met.
                 if !states.isEmpty && expected.states.isEmpty { failures.append("\(subject.machine.name): monitor \(states), but the run met every deadline") }
                 if !states.isEmpty { caughtInExamples += 1 }
+                if subject.machine.name == "Hidden" && expected.states.isEmpty && run.steps.contains(where: { $0.to != $0.from }) { hiddenMet += 1 }
             }
         }
         #expect(failures.isEmpty, "\(failures.count) disagreements, the first: \(failures.first ?? "")")
         // Both kinds of deadline are missed in some runs and met in others, so agreement means something.
         #expect(exact > 300 && missedStates > 100 && missedPairs > 50)
         #expect(caughtInExamples > 10, "the examples' monitors caught \(caughtInExamples) missed deadlines")
+        #expect(hiddenMet > 50, "only \(hiddenMet) runs of 'Hidden' went to 'Waiting' and met its deadline")
     }
 }
