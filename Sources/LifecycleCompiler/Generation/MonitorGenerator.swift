@@ -110,6 +110,17 @@ public struct MonitorGenerator {
     /// Whether the machine calls any callback (a monitor of nothing is not generated).
     public var isEmpty: Bool { callbacks.isEmpty }
 
+    /// Whether `machine`'s monitor would be empty (`isEmpty`), without building its tables: what a
+    /// caller asks before deciding to write a monitor at all.
+    public static func isEmpty(model: Model, machine: Machine) -> Bool {
+        MachineAutomaton(model: model, machine: machine, phases: false).callbacks.isEmpty
+    }
+
+    /// Whether `system`'s monitor would be empty, without building its tables.
+    public static func isEmpty(model: Model, system: System) -> Bool {
+        SystemAutomaton(model: model, system: system).callbacks.isEmpty
+    }
+
     /// `Root` as a Swift case or property name: `root`.
     static func lowerFirst(_ name: String) -> String {
         guard let first = name.unicodeScalars.first else { return name }

@@ -75,7 +75,7 @@ extension SwiftGenerator {
                 printer.line("@Environment(\\.scenePhase) private var scenePhase")
                 hasMembers = true
             }
-            let monitored = monitor ? plan.machines.filter { !MonitorGenerator(model: model, machine: model.machines[$0]).isEmpty } : []
+            let monitored = monitor ? plan.machines.filter { !MonitorGenerator.isEmpty(model: model, machine: model.machines[$0]) } : []
             for machineIndex in monitored {
                 let machineName = model.machines[machineIndex].name
                 printer.line("/// Checks that `\(machineName)`'s callbacks come in an order its spec allows (`lifecycle swift --monitor`).")

@@ -46,7 +46,8 @@ public struct SwiftGenerator {
         let plans = delegatePlans()
         return emittedOwnTypes.isEmpty && plans.allSatisfy { plan in
             swiftUIKind(plan.delegate) == nil ? targetHas(plan) : target?.declaresType(plan.delegate.name) == true
-        } && !(monitor && monitors.contains { !$0.isEmpty })
+        } && !(monitor && (model.machines.contains { !MonitorGenerator.isEmpty(model: model, machine: $0) }
+                             || model.systems.contains { !MonitorGenerator.isEmpty(model: model, system: $0) }))
     }
 
     func emit(into printer: inout Printer) {
@@ -382,7 +383,7 @@ public struct SwiftGenerator {
             }
             let calls = monitorCalls(plan)
             if monitor && !extending {
-                for machineIndex in plan.machines where !MonitorGenerator(model: model, machine: model.machines[machineIndex]).isEmpty {
+                for machineIndex in plan.machines where !MonitorGenerator.isEmpty(model: model, machine: model.machines[machineIndex]) {
                     let machineName = model.machines[machineIndex].name
                     if hasMembers { printer.line() }
                     printer.line("/// Checks that `\(machineName)`'s callbacks come in an order its spec allows (`lifecycle swift --monitor`).")

@@ -20,6 +20,29 @@ import SpecGeneration
         return try GeneratorGoldenTests.model(url, displayPath: "\(folder.split(separator: "/").last!)/\(name).lifecycle")
     }
 
+    /// Whether a monitor would be empty is asked without building it (`SwiftGenerator` asks for
+    /// every machine before writing anything); the answer is the built monitor's, for every
+    /// example's machines and systems (the SwiftUI example's phase-only machine is empty).
+    @Test func emptinessWithoutTheTablesIsTheMonitorsOwn() throws {
+        var empty = 0, checked = 0
+        let names = try FileManager.default.contentsOfDirectory(atPath: Repository.root.appendingPathComponent("Examples").path)
+            .filter { $0.hasSuffix(".lifecycle") }.map { String($0.dropLast(".lifecycle".count)) }.sorted()
+        for name in names {
+            let model = try Self.model("Examples", name)
+            for machine in model.machines {
+                let built = MonitorGenerator(model: model, machine: machine).isEmpty
+                #expect(MonitorGenerator.isEmpty(model: model, machine: machine) == built, "\(name): \(machine.name)")
+                empty += built ? 1 : 0
+                checked += 1
+            }
+            for system in model.systems {
+                #expect(MonitorGenerator.isEmpty(model: model, system: system) == MonitorGenerator(model: model, system: system).isEmpty, "\(name): \(system.name)")
+                checked += 1
+            }
+        }
+        #expect(checked > 10 && empty >= 1, "\(checked) monitors, \(empty) empty")
+    }
+
     @Test(arguments: goldens.map { "\($0.folder)/\($0.name)" }) func golden(_ path: String) throws {
         let folder = String(path.split(separator: "/").dropLast().joined(separator: "/")), name = String(path.split(separator: "/").last!)
         let model = try Self.model(folder, name)
