@@ -216,18 +216,23 @@ public final class Analysis: @unchecked Sendable {
 
     /// Where the machine `machine` of the imported file `path` first names `event`.
     public func firstTransition(of event: String, machine: String, path: String) -> SourceRange? {
-        guard let file = files.files.first(where: { $0.id != root.id && Checker.normalize($0.path) == path }) else { return nil }
-        let (syntax, _) = Parser.parse(file)
-        guard let decl = syntax.machines.first(where: { file.text($0.name.range) == machine }) else { return nil }
+        guard let (file, decl) = importedMachine(machine, path: path) else { return nil }
         return decl.transitions.lazy.compactMap(\.event).first { file.text($0.range) == event }?.range
     }
 
     /// Where the machine `machine` of the imported file `path` declares the state `state`.
     public func stateDeclaration(of state: String, machine: String, path: String) -> SourceRange? {
+        guard let (file, decl) = importedMachine(machine, path: path) else { return nil }
+        return decl.states.first { file.text($0.name.range) == state }?.name.range
+    }
+
+    /// The declaration of the machine `machine` in the imported file `path` (a normalised path,
+    /// as `importedPaths` and `NameKey` hold it), read again from that file.
+    func importedMachine(_ machine: String, path: String) -> (file: SourceFile, decl: MachineDecl)? {
         guard let file = files.files.first(where: { $0.id != root.id && Checker.normalize($0.path) == path }) else { return nil }
         let (syntax, _) = Parser.parse(file)
         guard let decl = syntax.machines.first(where: { file.text($0.name.range) == machine }) else { return nil }
-        return decl.states.first { file.text($0.name.range) == state }?.name.range
+        return (file, decl)
     }
 
     /// The occurrence under `offset` (a cursor just after a name counts).

@@ -220,6 +220,28 @@ import SpecGeneration
         #expect(second["file:///w/User.lifecycle"]?.first?["code"] == "unknownCallback")
     }
 
+    @Test("definition: a system's step on an imported machine's event, and its 'when' state, go to the imported file")
+    func importedMachineDefinitions() {
+        let client = Client()
+        client.initialize()
+        let shared = "machine Job {\n    initial state Idle\n    state Busy\n    Idle -> Busy on start\n    Busy -> Idle on stop\n}\n"
+        let user = "import \"Shared.lifecycle\"\nsystem Jobs {\n    instance J: Job\n    on go by user when J is Busy: J.stop\n}\n"
+        client.open("file:///w/Shared.lifecycle", shared)
+        client.open("file:///w/User.lifecycle", user)
+        func definition(_ needle: String, _ offset: Int) -> JSONValue? {
+            let (line, character) = Self.position(of: needle, in: user, offset: offset)
+            return client.request("textDocument/definition", client.at("file:///w/User.lifecycle", line, character))?["result"]
+        }
+        // `J.stop`: the imported machine's first transition on `stop` (line 4 of Shared).
+        let event = definition("J.stop", 3)
+        #expect(event?["uri"] == JSONValue.string("file:///w/Shared.lifecycle"), "\(String(describing: event))")
+        #expect(event?["range"]?["start"]?["line"]?.int == 4 && event?["range"]?["start"]?["character"]?.int == 20, "\(String(describing: event))")
+        // `J is Busy`: the state's declaration (line 2 of Shared).
+        let state = definition("is Busy", 4)
+        #expect(state?["uri"] == JSONValue.string("file:///w/Shared.lifecycle"), "\(String(describing: state))")
+        #expect(state?["range"]?["start"]?["line"]?.int == 2 && state?["range"]?["start"]?["character"]?.int == 10, "\(String(describing: state))")
+    }
+
     @Test("a document over the size limit is refused with a diagnostic, not analysed")
     func hugeDocuments() {
         let client = Client()
