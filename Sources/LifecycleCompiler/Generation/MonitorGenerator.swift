@@ -524,8 +524,7 @@ public struct MonitorGenerator {
                     for (index, position) in positions.enumerated() {
                         for target in silent[position] {
                             guard let known = positions.firstIndex(of: target) else { continue }
-                            let later = stamp(entered[index], position: target, keeping: quietKeeps[position], at: time)
-                            let merged = zip(entered[known], later).map { a, b in a.map { a in b.map { max(a, $0) } ?? a } ?? b }
+                            let merged = Self.latest(entered[known], stamp(entered[index], position: target, keeping: quietKeeps[position], at: time))
                             if merged != entered[known] {
                                 entered[known] = merged
                                 changed = true
@@ -533,6 +532,12 @@ public struct MonitorGenerator {
                         }
                     }
                 }
+            }
+
+            /// Two ways to one position, merged: for each state deadline, the later entry time (a position
+            /// carries the latest moment the run can have entered each state).
+            private static func latest(_ a: [Double?], _ b: [Double?]) -> [Double?] {
+                zip(a, b).map { a, b in a.map { a in b.map { max(a, $0) } ?? a } ?? b }
             }
 
             /// When the earliest state deadline of position `index` runs out, and which.
@@ -592,7 +597,7 @@ public struct MonitorGenerator {
                         times.append(stamp)
                         return true
                     }
-                    let merged = zip(times[known], stamp).map { a, b in a.map { a in b.map { max(a, $0) } ?? a } ?? b }
+                    let merged = Self.latest(times[known], stamp)
                     guard merged != times[known] else { return false }
                     times[known] = merged
                     return true
