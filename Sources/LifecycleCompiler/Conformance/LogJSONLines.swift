@@ -23,11 +23,11 @@ public struct LogJSONLines {
         public var lineBytes: [UInt8]
         /// For an entry whose line (timestamp, a space, message) is longer than the bound: its
         /// whole length and the bound (the JSON is well formed; the line cannot be read whole).
-        public var tooLong: (length: Int, maximum: Int)?
+        public var tooLong: TooLong?
 
-        public static func == (a: Failure, b: Failure) -> Bool {
-            a.line == b.line && a.column == b.column && a.message == b.message && a.lineBytes == b.lineBytes
-                && a.tooLong?.length == b.tooLong?.length && a.tooLong?.maximum == b.tooLong?.maximum
+        public struct TooLong: Sendable, Equatable {
+            public var length: Int
+            public var maximum: Int
         }
     }
 
@@ -60,11 +60,10 @@ public struct LogJSONLines {
     private var timestamp: [UInt8]?
     private var message: [UInt8]?
     private var messageLine = 0
-    /// The message string's whole length in UTF-8 (`captured` keeps at most `maximumLength + 1`
-    /// bytes of it), where it starts, and its JSON line when it may make a line over the bound.
+    /// The string's whole length in UTF-8 (`captured` keeps at most `maximumLength + 1` bytes of
+    /// it); the message's, where it starts, and its JSON line when it may make a line over the bound.
     private var capturedLength = 0
     private var messageLength = 0
-    private var stringColumn = 0
     private var messageColumn = 0
     private var messageLineBytes: [UInt8]?
     /// Lines handed out so far.
@@ -354,7 +353,7 @@ public struct LogJSONLines {
             // Read only in part, a callback on it could be missed: an error at its message, as a
             // text log's line too long is (`ConformanceRun.tooLong`).
             failure = Failure(line: messageLine, column: max(1, messageColumn), message: "", lineBytes: messageLineBytes ?? currentLine,
-                              tooLong: (length, maximumLength))
+                              tooLong: Failure.TooLong(length: length, maximum: maximumLength))
             return false
         }
         output.removeAll(keepingCapacity: true)
