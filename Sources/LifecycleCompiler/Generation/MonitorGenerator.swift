@@ -524,7 +524,7 @@ public struct MonitorGenerator {
                     for (index, position) in positions.enumerated() {
                         for target in silent[position] {
                             guard let known = positions.firstIndex(of: target) else { continue }
-                            let merged = Self.latest(entered[known], stamp(entered[index], position: target, keeping: quietKeeps[position], at: time))
+                            let merged = later(entered[known], stamp(entered[index], position: target, keeping: quietKeeps[position], at: time))
                             if merged != entered[known] {
                                 entered[known] = merged
                                 changed = true
@@ -536,7 +536,7 @@ public struct MonitorGenerator {
 
             /// Two ways to one position, merged: for each state deadline, the later entry time (a position
             /// carries the latest moment the run can have entered each state).
-            private static func latest(_ a: [Double?], _ b: [Double?]) -> [Double?] {
+            private func later(_ a: [Double?], _ b: [Double?]) -> [Double?] {
                 zip(a, b).map { a, b in a.map { a in b.map { max(a, $0) } ?? a } ?? b }
             }
 
@@ -597,7 +597,7 @@ public struct MonitorGenerator {
                         times.append(stamp)
                         return true
                     }
-                    let merged = Self.latest(times[known], stamp)
+                    let merged = later(times[known], stamp)
                     guard merged != times[known] else { return false }
                     times[known] = merged
                     return true
