@@ -316,6 +316,42 @@ import Testing
         #expect(Self.plan(["AppDelegate.swift": after]).1.isEmpty)
     }
 
+    /// Issue 44: the window set-up's lines were found by looking for LF only, so in a file with
+    /// lone-CR (old Mac) line ends a statement's "line" was the whole file: set-up that moves
+    /// with LF was kept quoted, and a quoted line kept its CRs, which end a `//` comment and
+    /// made the rest of the quote code. Every kind of line end plans and generates the same.
+    @Test(arguments: ["\r", "\r\n"])
+    func everyLineEndMovesAndQuotesTheSame(_ lineEnd: String) throws {
+        let moved = Self.launching("""
+                guard !ProcessInfo.processInfo.arguments.contains("-unit-tests") else { return true }
+                window = UIWindow(frame: UIScreen.main.bounds)
+                window?.rootViewController = RootViewController()
+                window?.makeKeyAndVisible()
+        """)
+        let quoted = Self.launching("""
+                if launchOptions?[.url] != nil { return true }
+                window = UIWindow(frame: UIScreen.main.bounds)
+                window?.makeKeyAndVisible()
+        """)
+        // LF for every line end, and without the header's hash (of the bytes, CRs included).
+        func normalised(_ text: String) -> String {
+            text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+                .split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("// lifecycle-hash:") }.joined(separator: "\n")
+        }
+        for source in [moved, quoted] {
+            let (lfPlan, lfDiagnostics, _) = Self.plan(["AppDelegate.swift": source])
+            let (plan, diagnostics, _) = Self.plan(["AppDelegate.swift": source.replacingOccurrences(of: "\n", with: lineEnd)])
+            #expect(diagnostics.map(\.message) == lfDiagnostics.map(\.message))
+            let generated = try Self.generated(plan)
+            #expect(normalised(generated) == normalised(try Self.generated(lfPlan)))
+            // No quoted line holds a line end of its own: each comment ends where its line does.
+            for line in normalised(generated).split(separator: "\n") where line.contains("//     ") {
+                #expect(!generated.contains(line + "\r"), "\(line)")
+            }
+        }
+        #expect(try Self.generated(Self.plan(["AppDelegate.swift": moved]).0).contains("window?.rootViewController = RootViewController()\n"))
+    }
+
     /// Every prefix of every corpus app delegate, cut at each line, plans and generates
     /// without trapping; what it makes of a cut file is only required to exist.
     @Test func truncatedAppDelegatesNeverCrash() throws {
