@@ -199,15 +199,7 @@ extension Checker {
 
     /// Every type `index` inherits from, transitively (not including itself unless cyclic).
     func ancestors(of index: Int) -> [Int] {
-        var seen: Set<Int> = []
-        var order: [Int] = []
-        var work = types[index].parents
-        while let next = work.popLast() {
-            guard seen.insert(next).inserted else { continue }
-            order.append(next)
-            work.append(contentsOf: types[next].parents)
-        }
-        return order
+        TypeInfo.lineage(of: types[index].parents, in: types)
     }
 
     /// Reports a protocol or class name that is not in scope: the `import` that brings it when
