@@ -118,6 +118,20 @@ import Testing
         #expect(SceneAdoptionEdits.configurationMethod(planned).contains("    configuration.storyboard = UIStoryboard(name: \"Main\", bundle: nil)"))
     }
 
+    /// Issue 44: an Info.plist with lone-CR (old Mac) or CR LF line ends gets the same manifest,
+    /// indented as with LF, its lines ending as the file's do (the key's indentation and where
+    /// the `</dict>` line starts were found after an LF only, and a lone CR got LF lines).
+    @Test(arguments: ["\r", "\r\n"])
+    func manifestKeepsThePlistsLineEnds(_ lineEnd: String) throws {
+        let plist = "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n  <key>UIMainStoryboardFile</key>\n  <string>Main</string>\n</dict>\n</plist>\n"
+        func updated(_ text: String) throws -> String {
+            let (plan, _, _) = Self.plan(["AppDelegate.swift": Self.plainAppDelegate], plist: text)
+            let planned = try #require(plan)
+            return String(decoding: try SceneAdoptionEdits.updatedInfoPlist(try #require(planned.infoPlist), plan: planned).get(), as: UTF8.self)
+        }
+        #expect(try updated(plist.replacingOccurrences(of: "\n", with: lineEnd)) == (try updated(plist)).replacingOccurrences(of: "\n", with: lineEnd))
+    }
+
     static func generated(_ plan: SceneMigration.Plan?) throws -> String {
         String(decoding: SceneDelegateGenerator(plan: try #require(plan)).generate(sources: "AppDelegate.swift", command: "c"), as: UTF8.self)
     }
