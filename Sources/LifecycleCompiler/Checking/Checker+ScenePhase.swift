@@ -64,15 +64,9 @@ extension Checker {
     /// Where a delegate reads the scene phase: an `App` the app's, a `View` its scene's.
     func phaseScope(of delegate: Delegate?) -> PhaseObservation.Scope? {
         guard let delegate, !delegate.isIncomplete else { return nil }
-        var seen: Set<Int> = []
-        var work = delegate.adopted
-        while let next = work.popLast() {
-            guard seen.insert(next).inserted else { continue }
-            if types[next].origin == "SwiftUI" {
-                if types[next].name == "App" { return .app }
-                if types[next].name == "View" { return .scene }
-            }
-            work.append(contentsOf: types[next].parents)
+        for next in TypeInfo.lineage(of: delegate.adopted, in: types) where types[next].origin == "SwiftUI" {
+            if types[next].name == "App" { return .app }
+            if types[next].name == "View" { return .scene }
         }
         return nil
     }

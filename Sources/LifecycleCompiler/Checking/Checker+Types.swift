@@ -199,15 +199,7 @@ extension Checker {
 
     /// Every type `index` inherits from, transitively (not including itself unless cyclic).
     func ancestors(of index: Int) -> [Int] {
-        var seen: Set<Int> = []
-        var order: [Int] = []
-        var work = types[index].parents
-        while let next = work.popLast() {
-            guard seen.insert(next).inserted else { continue }
-            order.append(next)
-            work.append(contentsOf: types[next].parents)
-        }
-        return order
+        TypeInfo.lineage(of: types[index].parents, in: types)
     }
 
     /// Reports a protocol or class name that is not in scope: the `import` that brings it when
@@ -219,7 +211,7 @@ extension Checker {
         if let module = declaring.contains("Foundation") ? "Foundation" : declaring.first {
             let file = range.file == root.file.id ? root.file : files[range.file]
             report(.typeNeedsImport(name, module: module, framework: BuiltInModules.framework(of: module) ?? module,
-                                    insertion: Checker.importInsertion(in: file), at: range))
+                                    insertion: Checker.importInsertion(in: file), lineEnd: LineEnd.first(in: file.bytes), at: range))
             return
         }
         let suggestion = spendSuggestion() ? Suggestions.bestMatch(for: name, in: typeByName.keys.sorted()) : nil
@@ -228,15 +220,17 @@ extension Checker {
 
     /// Where a new `import` line goes in a spec: at the start of the line after its last
     /// top-level `import`, else at the start of the file (the line it inserts ends in a line break).
+    /// Lines end in LF, CR LF or a lone CR (`LineEnd`).
     static func importInsertion(in file: SourceFile) -> SourceRange {
-        let bytes = Array(file.bytes)
+        let bytes = file.bytes
+        let keyword = Array("import ".utf8)
         var offset = 0
         var lineStart = 0
         while lineStart < bytes.count {
-            var lineEnd = lineStart
-            while lineEnd < bytes.count && bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-            if bytes[lineStart..<lineEnd].starts(with: Array("import ".utf8)) { offset = min(lineEnd + 1, bytes.count) }
-            lineStart = lineEnd + 1
+            let lineEnd = LineEnd.end(ofLineAt: lineStart, in: bytes)
+            let next = lineEnd + max(LineEnd.length(at: lineEnd, in: bytes), 1)
+            if bytes[lineStart..<lineEnd].starts(with: keyword) { offset = min(next, bytes.count) }
+            lineStart = next
         }
         return SourceRange(file: file.id, start: offset, end: offset)
     }

@@ -165,11 +165,14 @@ public enum SceneEntryPointCheck {
         guard close < bytes.count, bytes[close] == UInt8(ascii: "}") else { return nil }
         var lineStart = close
         while lineStart > 0 && (bytes[lineStart - 1] == UInt8(ascii: " ") || bytes[lineStart - 1] == UInt8(ascii: "\t")) { lineStart -= 1 }
-        guard lineStart == 0 || bytes[lineStart - 1] == UInt8(ascii: "\n") else { return nil }
+        guard lineStart == 0 || LineEnd.isLineEndByte(bytes[lineStart - 1]) else { return nil }
         let outer = String(decoding: bytes[lineStart..<close], as: UTF8.self)
-        let crlf = lineStart >= 2 && bytes[lineStart - 2] == UInt8(ascii: "\r")
+        // The lines end as the line before the brace does: LF, CR LF or a lone CR (`LineEnd`).
+        let lineEnd = lineStart == 0 ? LineEnd.first(in: bytes)
+            : bytes[lineStart - 1] == UInt8(ascii: "\r") ? "\r"
+            : lineStart >= 2 && bytes[lineStart - 2] == UInt8(ascii: "\r") ? "\r\n" : "\n"
         let inner = outer + (outer.hasPrefix("\t") ? "\t" : "    ")
-        let text = lines.map { inner + $0 + (crlf ? "\r\n" : "\n") }.joined()
+        let text = lines.map { inner + $0 + lineEnd }.joined()
         return (lineStart, text)
     }
 

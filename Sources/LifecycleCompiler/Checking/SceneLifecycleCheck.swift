@@ -269,13 +269,6 @@ public enum SceneLifecycleCheck {
 
     /// Whether the delegate adopts the UIKit protocol `name`, directly or through another.
     static func adopts(_ delegate: Delegate, _ name: String, in model: Model) -> Bool {
-        var visited: Set<Int> = []
-        var work = delegate.adopted
-        while let next = work.popLast() {
-            guard next >= 0, next < model.types.count, visited.insert(next).inserted else { continue }
-            if model.types[next].name == name && model.types[next].origin == "UIKit" { return true }
-            work.append(contentsOf: model.types[next].parents)
-        }
-        return false
+        TypeInfo.lineage(of: delegate.adopted, in: model.types).contains { model.types[$0].name == name && model.types[$0].origin == "UIKit" }
     }
 }

@@ -85,7 +85,9 @@ public enum ScenePhaseCheck {
                 let (handler, file) = mine[0]
                 let fileName = PathNames.lastComponent(file.path)
                 if let insertion = handler.caseInsertion, diagnostic.fixIt == nil {
-                    let text = "\(insertion.indentation)case \(change.pattern):\n\(insertion.indentation)    break\n"
+                    // Its lines end as the file's do (LF, CR LF or a lone CR).
+                    let lineEnd = LineEnd.first(in: file.bytes)
+                    let text = "\(insertion.indentation)case \(change.pattern):\(lineEnd)\(insertion.indentation)    break\(lineEnd)"
                     diagnostic.fixIt = Diagnostic.FixIt(replace: SourceRange(file: file.id, start: insertion.offset, end: insertion.offset), with: text)
                     diagnostic = diagnostic.note("add to \(fileName), before this line: case \(change.pattern):",
                                                  at: SourceRange(file: file.id, start: insertion.anchor.lowerBound, end: insertion.anchor.upperBound))

@@ -130,16 +130,8 @@ public struct LogVocabulary: Sendable {
                 roots.append(ref.type)
             }
         }
-        var visited: Set<Int> = []
-        var order: [Int] = []
-        var work = Array(roots.reversed())
-        while let next = work.popLast() {
-            guard next >= 0, next < model.types.count, visited.insert(next).inserted else { continue }
-            order.append(next)
-            work.append(contentsOf: model.types[next].parents.reversed())
-        }
         var seen: Set<String> = []
-        return order.flatMap { model.types[$0].methods }.filter { seen.insert($0.reference).inserted }
+        return TypeInfo.lineage(of: roots, in: model.types).flatMap { model.types[$0].methods }.filter { seen.insert($0.reference).inserted }
     }
 }
 

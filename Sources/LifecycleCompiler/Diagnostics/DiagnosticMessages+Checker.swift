@@ -199,10 +199,10 @@ extension Diagnostic {
     }
 
     /// A name a built-in module declares, used without its `import`: the fix-it adds the import.
-    static func typeNeedsImport(_ name: String, module: String, framework: String, insertion: SourceRange,
+    static func typeNeedsImport(_ name: String, module: String, framework: String, insertion: SourceRange, lineEnd: String = "\n",
                                 at range: SourceRange) -> Diagnostic {
         make(.error, "unknown protocol or class '\(name)'; it is \(framework)'s: add 'import \(module)'", at: range,
-             fixIt: FixIt(replace: insertion, with: "import \(module)\n"))
+             fixIt: FixIt(replace: insertion, with: "import \(module)" + lineEnd))
     }
 
     static func unknownType(_ name: String, suggestion: String?, at range: SourceRange) -> Diagnostic {

@@ -73,7 +73,7 @@ public struct SCXMLGenerator {
             let machine = model.machines[index]
             let ids = stateIDs(index, qualified: false)
             comment(machine.description, &printer)
-            printer.line("<scxml \(rootAttributes) name=\"\(Self.attribute(machine.name))\" initial=\"\(Self.attribute(ids[machine.initialState]))\"\(machineAttributes(machine))>")
+            printer.line("<scxml \(rootAttributes) name=\"\(XMLText.escaped(machine.name))\" initial=\"\(XMLText.escaped(ids[machine.initialState]))\"\(machineAttributes(machine))>")
             printer.indented { emitMachine(index, ids: ids, into: &$0) }
             printer.line("</scxml>")
             return
@@ -81,19 +81,19 @@ public struct SCXMLGenerator {
         let title = export.model.fileTitle
         guard !export.machines.isEmpty else {
             // A spec of protocols and classes only: a document without states.
-            printer.line("<scxml \(rootAttributes) name=\"\(Self.attribute(title))\"/>")
+            printer.line("<scxml \(rootAttributes) name=\"\(XMLText.escaped(title))\"/>")
             return
         }
-        printer.line("<scxml \(rootAttributes) name=\"\(Self.attribute(title))\">")
+        printer.line("<scxml \(rootAttributes) name=\"\(XMLText.escaped(title))\">")
         printer.indented { printer in
-            printer.line("<parallel id=\"\(Self.attribute(Self.isName(title) ? title : "machines"))\">")
+            printer.line("<parallel id=\"\(XMLText.escaped(Self.isName(title) ? title : "machines"))\">")
             printer.indented { printer in
                 for index in export.machines {
                     let machine = model.machines[index]
                     let ids = stateIDs(index, qualified: true)
                     let id = Self.isName(machine.name) ? machine.name : "machine.\(index)"
                     comment(machine.description, &printer)
-                    printer.line("<state id=\"\(Self.attribute(id))\" initial=\"\(Self.attribute(ids[machine.initialState]))\" lifecycle:machine=\"\(Self.attribute(machine.name))\"\(machineAttributes(machine))>")
+                    printer.line("<state id=\"\(XMLText.escaped(id))\" initial=\"\(XMLText.escaped(ids[machine.initialState]))\" lifecycle:machine=\"\(XMLText.escaped(machine.name))\"\(machineAttributes(machine))>")
                     printer.indented { emitMachine(index, ids: ids, into: &$0) }
                     printer.line("</state>")
                 }
@@ -106,7 +106,7 @@ public struct SCXMLGenerator {
     /// `lifecycle:delegate` and `lifecycle:import` of a machine's element.
     func machineAttributes(_ machine: Machine) -> String {
         guard let line = export.delegateLine(machine), let delegate = machine.delegate else { return "" }
-        var text = " lifecycle:delegate=\"\(Self.attribute(line))\""
+        var text = " lifecycle:delegate=\"\(XMLText.escaped(line))\""
         // The catalog every adopted type comes from, when they share one.
         if let origin = delegate.adopted.first.flatMap({ export.model.types[$0].origin }), Checker.modules.contains(origin),
            delegate.adopted.allSatisfy({ export.model.types[$0].origin == origin }) {
@@ -154,14 +154,14 @@ public struct SCXMLGenerator {
         printer.line("<onentry>")
         printer.indented { printer in
             for transition in own {
-                let name = Self.attribute(timed[transition]!)
+                let name = XMLText.escaped(timed[transition]!)
                 printer.line("<send event=\"\(name)\" id=\"\(name)\" delay=\"\(machine.transitions[transition].delay!.css)\"/>")
             }
         }
         printer.line("</onentry>")
         printer.line("<onexit>")
         printer.indented { printer in
-            for transition in own { printer.line("<cancel sendid=\"\(Self.attribute(timed[transition]!))\"/>") }
+            for transition in own { printer.line("<cancel sendid=\"\(XMLText.escaped(timed[transition]!))\"/>") }
         }
         printer.line("</onexit>")
     }
@@ -172,14 +172,14 @@ public struct SCXMLGenerator {
         func open(_ state: Int, selfClosing: Bool, _ printer: inout Printer) {
             let info = machine.states[state]
             comment(info.description, &printer)
-            var line = "<\(info.isFinal && !info.isComposite ? "final" : "state") id=\"\(Self.attribute(ids[state]))\""
-            if let initial = info.initialChild { line += " initial=\"\(Self.attribute(ids[initial]))\"" }
-            if !Self.isName(info.name) { line += " lifecycle:name=\"\(Self.attribute(info.name))\"" }
+            var line = "<\(info.isFinal && !info.isComposite ? "final" : "state") id=\"\(XMLText.escaped(ids[state]))\""
+            if let initial = info.initialChild { line += " initial=\"\(XMLText.escaped(ids[initial]))\"" }
+            if !Self.isName(info.name) { line += " lifecycle:name=\"\(XMLText.escaped(info.name))\"" }
             if info.isFinal && info.isComposite { line += " lifecycle:final=\"true\"" }
             if let phase = machine.shownPhase(state) { line += " lifecycle:scenePhase=\"\(phase.swift)\"" }
             if let deadline = info.deadline {
                 line += " lifecycle:within=\"\(deadline.span)\""
-                if let reason = deadline.reason { line += " lifecycle:reason=\"\(Self.attribute(reason))\"" }
+                if let reason = deadline.reason { line += " lifecycle:reason=\"\(XMLText.escaped(reason))\"" }
             }
             printer.line(line + (selfClosing ? "/>" : ">"))
         }
@@ -209,13 +209,13 @@ public struct SCXMLGenerator {
         }
         for requirement in machine.requirements {
             let selector = export.model.method(requirement.callback).reference
-            printer.line("<lifecycle:require callback=\"\(Self.attribute(selector))\""
-                + (requirement.reason.map { " reason=\"\(Self.attribute($0))\"" } ?? "") + "/>")
+            printer.line("<lifecycle:require callback=\"\(XMLText.escaped(selector))\""
+                + (requirement.reason.map { " reason=\"\(XMLText.escaped($0))\"" } ?? "") + "/>")
         }
         for deadline in machine.callbackDeadlines {
             let from = export.model.method(deadline.from).reference, to = export.model.method(deadline.to).reference
-            printer.line("<lifecycle:deadline from=\"\(Self.attribute(from))\" to=\"\(Self.attribute(to))\" within=\"\(deadline.span)\""
-                + (deadline.reason.map { " reason=\"\(Self.attribute($0))\"" } ?? "") + "/>")
+            printer.line("<lifecycle:deadline from=\"\(XMLText.escaped(from))\" to=\"\(XMLText.escaped(to))\" within=\"\(deadline.span)\""
+                + (deadline.reason.map { " reason=\"\(XMLText.escaped($0))\"" } ?? "") + "/>")
         }
     }
 
@@ -227,7 +227,7 @@ public struct SCXMLGenerator {
             printer.line("<\(element)>")
             printer.indented { printer in
                 for ref in refs {
-                    let selector = Self.attribute(export.model.method(ref).reference)
+                    let selector = XMLText.escaped(export.model.method(ref).reference)
                     printer.line("<log label=\"\(selector)\" lifecycle:callback=\"\(selector)\"/>")
                 }
             }
@@ -241,15 +241,15 @@ public struct SCXMLGenerator {
         if let timedEvent {
             // The spec's event by name, and the delayed one.
             let names = (transition.event.map { [Self.eventName($0)] } ?? []) + [timedEvent]
-            line += " event=\"\(Self.attribute(names.joined(separator: " ")))\""
-            line += " lifecycle:event=\"\(Self.attribute(transition.event ?? ""))\""
+            line += " event=\"\(XMLText.escaped(names.joined(separator: " ")))\""
+            line += " lifecycle:event=\"\(XMLText.escaped(transition.event ?? ""))\""
         } else if let event = transition.event {
             let name = Self.eventName(event)
-            line += " event=\"\(Self.attribute(name))\""
-            if name != event { line += " lifecycle:event=\"\(Self.attribute(event))\"" }
+            line += " event=\"\(XMLText.escaped(name))\""
+            if name != event { line += " lifecycle:event=\"\(XMLText.escaped(event))\"" }
         }
         // An internal transition is SCXML's targetless one: the state is neither exited nor entered.
-        if !transition.isInternal { line += " target=\"\(Self.attribute(ids[transition.target]))\"" }
+        if !transition.isInternal { line += " target=\"\(XMLText.escaped(ids[transition.target]))\"" }
         if let trigger = transition.trigger { line += " lifecycle:by=\"\(trigger.rawValue)\"" }
         if let delay = transition.delay { line += " lifecycle:after=\"\(delay)\"" }
         let callbacks = transition.callbacks.map { export.model.method($0) }
@@ -260,7 +260,7 @@ public struct SCXMLGenerator {
         printer.line(line + ">")
         printer.indented { printer in
             for method in callbacks {
-                let selector = Self.attribute(method.reference)
+                let selector = XMLText.escaped(method.reference)
                 printer.line("<log label=\"\(selector)\" lifecycle:callback=\"\(selector)\"/>")
             }
         }
@@ -270,21 +270,6 @@ public struct SCXMLGenerator {
     func comment(_ text: String?, _ printer: inout Printer) {
         guard let text else { return }
         printer.line("<!-- \(Self.comment(text)) -->")
-    }
-
-    /// An attribute value: the five XML specials are entities, line breaks `&#10;` (a raw one
-    /// would be read back as a space), hidden characters spelled out (`\u{202E}`).
-    static func attribute(_ text: String) -> String {
-        ExportText.escape(text, lineBreak: "&#10;") { scalar, out in
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
     }
 
     /// Comment text: XML comments cannot hold `--` or end in `-`, so a `-` after a `-` gets a

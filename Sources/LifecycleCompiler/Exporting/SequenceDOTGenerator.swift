@@ -88,7 +88,7 @@ public struct SequenceDOTGenerator {
     }
 
     /// An HTML-like label's text: XML's specials as entities.
-    static func html(_ text: SequenceLayout.Text) -> String { SCXMLGenerator.attribute(text.string) }
+    static func html(_ text: SequenceLayout.Text) -> String { XMLText.escaped(text.string) }
 
     /// The face: bold and italic are in the font's name, not `<B>`/`<I>` (which move the
     /// baseline of an HTML-like label by two points).

@@ -70,7 +70,7 @@ public struct SequenceSVGGenerator {
     }
 
     /// Text and attribute values: the XML specials as entities, hidden characters spelled out.
-    static func escape(_ text: String) -> String { SCXMLGenerator.attribute(text) }
+    static func escape(_ text: String) -> String { XMLText.escaped(text) }
 
     /// Two decimals, as Graphviz writes them.
     static func number(_ value: Double) -> String {

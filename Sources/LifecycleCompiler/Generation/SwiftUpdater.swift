@@ -125,7 +125,7 @@ public enum SwiftUpdater {
         let imports = frameworks.subtracting(importedModules(scan, bytes: existing, program: program)).sorted()
         if !imports.isEmpty {
             let offset = importOffset(scan, bytes: existing)
-            let newline = offset == existing.count && existing.last.map { $0 != UInt8(ascii: "\n") } == true ? "\n" : ""
+            let newline = offset == existing.count && existing.last.map { !LineEnd.isLineEndByte($0) } == true ? "\n" : ""
             insertions.append((offset, Array((newline + imports.map { "import \($0)\n" }.joined()).utf8)))
         }
         var bytes = existing
@@ -179,10 +179,7 @@ public enum SwiftUpdater {
     public static func apply(_ insertions: [(offset: Int, text: [UInt8])], to existing: [UInt8]) -> [UInt8] {
         var bytes = existing
         // What is inserted ends its lines as the file's first line does: LF, CR LF or a lone CR.
-        let lineEnd: [UInt8] = existing.withUnsafeBufferPointer { buffer in
-            guard let first = buffer.firstIndex(where: LineEnd.isLineEndByte) else { return [UInt8(ascii: "\n")] }
-            return Array(buffer[first..<(first + LineEnd.length(at: first, in: buffer))])
-        }
+        let lineEnd = Array(existing.withUnsafeBufferPointer(LineEnd.first).utf8)
         for insertion in insertions.sorted(by: { $0.offset > $1.offset }) {
             var text = insertion.text
             if lineEnd != [UInt8(ascii: "\n")] {

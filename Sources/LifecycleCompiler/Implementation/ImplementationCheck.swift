@@ -332,19 +332,21 @@ public enum ImplementationCheck {
             guard !OverrideContracts.callsSuper(method.baseName, body: body, in: bytes) else { continue }
             let call = OverrideContracts.superCall(method)
             let indentation = SwiftUpdater.indentation(ofLineAt: method.offset, in: bytes)
+            // The fix-it's lines end as the file's do (LF, CR LF or a lone CR).
+            let newline = LineEnd.first(in: located.file.bytes)
             let fix: Diagnostic.FixIt
             switch contract.position {
             case .first:
                 fix = Diagnostic.FixIt(replace: SourceRange(file: located.file.id, start: body.lowerBound + 1, end: body.lowerBound + 1),
-                                       with: "\n" + indentation + "    " + call)
+                                       with: newline + indentation + "    " + call)
             case .last:
                 let close = body.upperBound - 1
                 var start = close
                 while start > body.lowerBound + 1 && (bytes[start - 1] == UInt8(ascii: " ") || bytes[start - 1] == UInt8(ascii: "\t")) { start -= 1 }
                 let onItsLine = start > 0 && LineEnd.isLineEndByte(bytes[start - 1])
                 fix = onItsLine
-                    ? Diagnostic.FixIt(replace: SourceRange(file: located.file.id, start: start, end: start), with: indentation + "    " + call + "\n")
-                    : Diagnostic.FixIt(replace: SourceRange(file: located.file.id, start: close, end: close), with: "\n" + indentation + "    " + call + "\n" + indentation)
+                    ? Diagnostic.FixIt(replace: SourceRange(file: located.file.id, start: start, end: start), with: indentation + "    " + call + newline)
+                    : Diagnostic.FixIt(replace: SourceRange(file: located.file.id, start: close, end: close), with: newline + indentation + "    " + call + newline + indentation)
             }
             diagnostics.append(Diagnostic.overrideWithoutSuper(method.selector, call: "super.\(method.baseName)", at: SwiftProgram.funcRange(located), fixIt: fix)
                 .note("UIKit's documentation of '\(method.selector)': \"\(contract.documentation)\"", at: nil)

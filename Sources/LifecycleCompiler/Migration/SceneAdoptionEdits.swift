@@ -32,7 +32,7 @@ public enum SceneAdoptionEdits {
             "<string>$(PRODUCT_MODULE_NAME).\(SceneMigration.sceneDelegateName)</string>",
         ]
         if let storyboard = plan.storyboard {
-            configuration += ["<key>UISceneStoryboardFile</key>", "<string>\(SCXMLGenerator.attribute(storyboard))</string>"]
+            configuration += ["<key>UISceneStoryboardFile</key>", "<string>\(XMLText.escaped(storyboard))</string>"]
         }
         return [
             (0, "<key>\(InfoPlist.sceneManifestKey)</key>"),

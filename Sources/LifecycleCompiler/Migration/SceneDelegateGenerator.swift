@@ -164,11 +164,17 @@ public struct SceneDelegateGenerator {
 
     /// The quoted lines without their common indentation or line breaks.
     func quotedLines(_ lines: [Range<Int>], _ file: SourceFile) -> [String] {
-        // Each range ends with its line break: split it into its lines.
+        // Each range ends with its line break: split it into its lines, at LF, CR LF or a lone
+        // CR (`LineEnd`): a CR left in a quoted line would end the comment and make the rest code.
         let content = lines.flatMap { range -> [String] in
-            var pieces = String(decoding: file.bytes[range], as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            if pieces.last?.isEmpty == true { pieces.removeLast() }
-            return pieces.map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+            var pieces: [String] = []
+            var start = range.lowerBound
+            while start < range.upperBound {
+                let end = min(LineEnd.end(ofLineAt: start, in: file.bytes), range.upperBound)
+                pieces.append(String(decoding: file.bytes[start..<end], as: UTF8.self))
+                start = end + max(LineEnd.length(at: end, in: file.bytes), 1)
+            }
+            return pieces
         }
         let indent = content.filter { !$0.allSatisfy(\.isWhitespace) }.map { $0.prefix { $0 == " " || $0 == "\t" }.count }.min() ?? 0
         return content.map { String($0.dropFirst(min(indent, $0.prefix { $0 == " " || $0 == "\t" }.count))) }
@@ -185,7 +191,7 @@ public struct SceneDelegateGenerator {
             position = range.upperBound
         }
         printer.write(bytes: UnsafeBufferPointer(rebasing: file.bytes[position..<line.upperBound]))
-        if line.isEmpty || file.bytes[line.upperBound - 1] != UInt8(ascii: "\n") { printer.endLine() }
+        if line.isEmpty || !LineEnd.isLineEndByte(file.bytes[line.upperBound - 1]) { printer.endLine() }
     }
 
     // MARK: - Moved callbacks
@@ -275,12 +281,14 @@ public struct SceneDelegateGenerator {
             return
         }
         let bindingLine = "let \(SwiftNames.identifier(binding)) = UIApplication.shared"
-        let afterBlanks = inner.firstIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r") } ?? inner.endIndex
-        if afterBlanks < inner.endIndex && inner[afterBlanks] == UInt8(ascii: "\n") {
-            // `{` ends its line: the binding gets a line of its own, the body follows unchanged.
+        let afterBlanks = inner.firstIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") } ?? inner.endIndex
+        if afterBlanks < inner.endIndex && LineEnd.isLineEndByte(inner[afterBlanks]) {
+            // `{` ends its line (LF, CR LF or a lone CR): the binding gets a line of its own, the
+            // body follows unchanged.
             printer.endLine()
             printer.indented { $0.line(bindingLine) }
-            write(file, (afterBlanks + 1)..<(body.upperBound - 1), replacing: replacements, into: &printer)
+            let next = min(afterBlanks + LineEnd.length(at: afterBlanks, in: file.bytes), body.upperBound - 1)
+            write(file, next..<(body.upperBound - 1), replacing: replacements, into: &printer)
             printer.write("}")
             printer.endLine()
         } else {

@@ -42,11 +42,11 @@ enum WindowSetUp {
             var quoted: [Range<Int>] = []
             for index in first...last {
                 guard let firstToken = statements[index].tokens.first, let lastToken = statements[index].tokens.last else { continue }
-                var start = reader.tokens[firstToken].start
-                while start > 0 && bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
-                var end = reader.tokens[lastToken].end
-                while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
-                if end < bytes.count { end += 1 }
+                // Lines end in LF, CR LF or a lone CR (`LineEnd`); a line's range holds its line end.
+                let (start, end) = bytes.withUnsafeBufferPointer { buffer in
+                    let end = LineEnd.end(ofLineAt: reader.tokens[lastToken].end, in: buffer)
+                    return (LineEnd.start(ofLineAt: reader.tokens[firstToken].start, in: buffer), end + LineEnd.length(at: end, in: buffer))
+                }
                 if let previous = quoted.last, previous.upperBound > start { quoted[quoted.count - 1] = previous.lowerBound..<max(end, previous.upperBound) }
                 else { quoted.append(start..<end) }
             }

@@ -81,7 +81,7 @@ public struct InfoPlist: Sendable {
         var offset = list.values[list.root].content.upperBound
         var start = offset
         while start > 0 && (bytes[start - 1] == UInt8(ascii: " ") || bytes[start - 1] == UInt8(ascii: "\t")) { start -= 1 }
-        if start > 0 && bytes[start - 1] == UInt8(ascii: "\n") { offset = start }
+        if start > 0 && LineEnd.isLineEndByte(bytes[start - 1]) { offset = start }
         return offset
     }
 
@@ -95,8 +95,8 @@ public struct InfoPlist: Sendable {
     /// The blanks that start the line holding `offset` in `file`.
     func indentation(ofLineAt offset: Int) -> String {
         let bytes = file.bytes
-        var lineStart = offset
-        while lineStart > 0 && bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+        // After an LF, a CR LF or a lone CR (`LineEnd`).
+        let lineStart = LineEnd.start(ofLineAt: offset, in: bytes)
         var end = lineStart
         while end < bytes.count && (bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t")) { end += 1 }
         return String(decoding: bytes[lineStart..<end], as: UTF8.self)

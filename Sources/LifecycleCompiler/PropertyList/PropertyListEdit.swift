@@ -57,14 +57,14 @@ public enum PropertyListEdit {
     static func insertingXML(_ entry: [Line], into plist: InfoPlist, encoding: XMLEncoding.Encoding) -> [UInt8] {
         let text = plist.file.bytes
         let root = plist.list.values[plist.list.root]
-        let crlf = text.firstIndex(of: UInt8(ascii: "\n")).map { $0 > 0 && text[$0 - 1] == UInt8(ascii: "\r") } ?? false
-        let newline = crlf ? "\r\n" : "\n"
+        // Inserted lines end as the file's do: LF, CR LF or a lone CR (`LineEnd`).
+        let newline = LineEnd.first(in: text)
         // `<dict/>` (or `<dict />`): an empty-element tag, its content empty and after it.
         let tagStart = root.range.startOffset - 1
         let selfClosing = root.content.isEmpty && root.content.lowerBound >= 2
             && text[root.content.lowerBound - 2] == UInt8(ascii: "/") && text[root.content.lowerBound - 1] == UInt8(ascii: ">")
         let dictIndentation = plist.indentation(ofLineAt: tagStart)
-        let dictStartsLine = text[..<tagStart].reversed().prefix { $0 != UInt8(ascii: "\n") }
+        let dictStartsLine = text[..<tagStart].reversed().prefix { !LineEnd.isLineEndByte($0) }
             .allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
         let outer = dictStartsLine ? dictIndentation : ""
         let indentation = plist.keyIndentation ?? (outer + (outer.first == " " ? "    " : "\t"))
@@ -80,7 +80,7 @@ public enum PropertyListEdit {
         } else {
             let offset = plist.insertionOffset
             replaced = offset..<offset
-            let atLineStart = offset == 0 || text[offset - 1] == UInt8(ascii: "\n")
+            let atLineStart = offset == 0 || LineEnd.isLineEndByte(text[offset - 1])
             inserted = (atLineStart ? "" : newline) + lines
         }
         let original = plist.original.bytes

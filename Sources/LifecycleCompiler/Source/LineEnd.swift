@@ -3,7 +3,9 @@
 ///
 /// Every reader of lines uses it: the lexer (where a `//` comment, a Swift type or a Swift
 /// string ends), the formatter, `LineTable` (diagnostics), the language server's documents
-/// (positions and incremental edits) and the Swift scanner. Two readers that disagreed about a
+/// (positions and incremental edits), the Swift scanner, and the line walks of `migrate` and
+/// `check --impl` over the user's Swift (statements' lines, where a fix-it goes). `first(in:)`
+/// is the line end text inserted into a file ends its lines with. Two readers that disagreed about a
 /// lone CR once let `fmt -i` drop a transition that the lexer read as part of a comment.
 ///
 /// A CR LF pair is one line end: an offset between its CR and its LF is inside that line end,
@@ -54,6 +56,13 @@ public enum LineEnd {
         if end > start && bytes[end - 1] == 0x0A { end -= 1 }
         if end > start && bytes[end - 1] == 0x0D { end -= 1 }
         return end
+    }
+
+    /// The file's own line end, its first one (LF, CR LF or a lone CR), or LF when it has none:
+    /// what text inserted into the file ends its lines with (`--update`, fix-its).
+    public static func first(in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard let first = bytes.firstIndex(where: isLineEndByte) else { return "\n" }
+        return length(at: first, in: bytes) == 2 ? "\r\n" : bytes[first] == 0x0D ? "\r" : "\n"
     }
 
     /// The offset of the first byte of every line: 0, then the offset after each line end.

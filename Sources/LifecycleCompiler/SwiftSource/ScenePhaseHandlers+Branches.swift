@@ -276,7 +276,7 @@ struct PhaseBranchWalker {
             let bytes = reader.bytes
             var start = tokens[before].start
             while start > 0 && (bytes[start - 1] == UInt8(ascii: " ") || bytes[start - 1] == UInt8(ascii: "\t")) { start -= 1 }
-            if start == 0 || bytes[start - 1] == UInt8(ascii: "\n") {
+            if start == 0 || LineEnd.isLineEndByte(bytes[start - 1]) {
                 let caseLine = labels.first.map { reader.lineStart(of: tokens[$0.keyword].start) } ?? reader.lineStart(of: tokens[k].start)
                 caseInsertion = (start, reader.indentation(at: caseLine), tokens[before].start..<tokens[before].end)
             }

@@ -270,10 +270,9 @@ public enum ScenePhaseHandlers {
             handler.caseInsertion = walker.caseInsertion
         }
 
+        /// Where the line holding `offset` starts, after an LF, a CR LF or a lone CR (`LineEnd`).
         func lineStart(of offset: Int) -> Int {
-            var start = min(offset, bytes.count)
-            while start > 0 && bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
-            return start
+            bytes.withUnsafeBufferPointer { LineEnd.start(ofLineAt: min(offset, bytes.count), in: $0) }
         }
 
         func indentation(at lineStart: Int) -> String {

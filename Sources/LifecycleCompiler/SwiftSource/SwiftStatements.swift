@@ -83,14 +83,14 @@ struct SwiftStatements {
     }
 
     /// The bytes from the start of the statement's first line to the end of its last line
-    /// (its line break included), or nil when another statement shares one of those lines.
+    /// (its line break included: LF, CR LF or a lone CR, `LineEnd`), or nil when another
+    /// statement shares one of those lines.
     func lines(_ statement: Statement) -> Range<Int>? {
         guard let first = statement.tokens.first, let last = statement.tokens.last else { return nil }
-        var start = tokens[first].start
-        while start > 0 && bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
-        var end = tokens[last].end
-        while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
-        if end < bytes.count { end += 1 }
+        let (start, end) = bytes.withUnsafeBufferPointer { buffer in
+            let end = LineEnd.end(ofLineAt: tokens[last].end, in: buffer)
+            return (LineEnd.start(ofLineAt: tokens[first].start, in: buffer), end + LineEnd.length(at: end, in: buffer))
+        }
         // Another statement's token on the first or the last line: not a line of its own.
         if first > 0 && tokens[first - 1].end > start { return nil }
         if last + 1 < tokens.count && tokens[last + 1].start < end { return nil }

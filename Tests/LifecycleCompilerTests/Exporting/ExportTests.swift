@@ -139,13 +139,13 @@ import Testing
     @Test("XML attributes and comments: entities, no '--' in a comment, no raw control character")
     func xmlEscape() throws {
         for text in Self.hostile {
-            let attribute = SCXMLGenerator.attribute(text)
+            let attribute = XMLText.escaped(text)
             #expect(Self.hasHidden(attribute) == nil && !attribute.contains("\n"), "\(attribute)")
             for raw in ["\"", "<", ">", "'"] { #expect(!attribute.contains(raw), "raw \(raw) in \(attribute)") }
             let comment = SCXMLGenerator.comment(text)
             #expect(!comment.contains("--") && !comment.hasSuffix("-") && Self.hasHidden(comment) == nil, "\(comment)")
         }
-        #expect(SCXMLGenerator.attribute("a&b<\"c\">\n") == "a&amp;b&lt;&quot;c&quot;&gt;&#10;")
+        #expect(XMLText.escaped("a&b<\"c\">\n") == "a&amp;b&lt;&quot;c&quot;&gt;&#10;")
         #expect(SCXMLGenerator.comment("a -- b -") == "a - - b - ")
     }
 

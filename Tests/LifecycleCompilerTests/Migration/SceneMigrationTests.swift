@@ -118,6 +118,20 @@ import Testing
         #expect(SceneAdoptionEdits.configurationMethod(planned).contains("    configuration.storyboard = UIStoryboard(name: \"Main\", bundle: nil)"))
     }
 
+    /// Issue 44: an Info.plist with lone-CR (old Mac) or CR LF line ends gets the same manifest,
+    /// indented as with LF, its lines ending as the file's do (the key's indentation and where
+    /// the `</dict>` line starts were found after an LF only, and a lone CR got LF lines).
+    @Test(arguments: ["\r", "\r\n"])
+    func manifestKeepsThePlistsLineEnds(_ lineEnd: String) throws {
+        let plist = "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n  <key>UIMainStoryboardFile</key>\n  <string>Main</string>\n</dict>\n</plist>\n"
+        func updated(_ text: String) throws -> String {
+            let (plan, _, _) = Self.plan(["AppDelegate.swift": Self.plainAppDelegate], plist: text)
+            let planned = try #require(plan)
+            return String(decoding: try SceneAdoptionEdits.updatedInfoPlist(try #require(planned.infoPlist), plan: planned).get(), as: UTF8.self)
+        }
+        #expect(try updated(plist.replacingOccurrences(of: "\n", with: lineEnd)) == (try updated(plist)).replacingOccurrences(of: "\n", with: lineEnd))
+    }
+
     static func generated(_ plan: SceneMigration.Plan?) throws -> String {
         String(decoding: SceneDelegateGenerator(plan: try #require(plan)).generate(sources: "AppDelegate.swift", command: "c"), as: UTF8.self)
     }
@@ -314,6 +328,42 @@ import Testing
         // An early return after the set-up changes nothing.
         let after = Self.launching("        window = UIWindow(frame: UIScreen.main.bounds)\n        window?.makeKeyAndVisible()\n        guard Store.shared.load() else { log(); return false }")
         #expect(Self.plan(["AppDelegate.swift": after]).1.isEmpty)
+    }
+
+    /// Issue 44: the window set-up's lines were found by looking for LF only, so in a file with
+    /// lone-CR (old Mac) line ends a statement's "line" was the whole file: set-up that moves
+    /// with LF was kept quoted, and a quoted line kept its CRs, which end a `//` comment and
+    /// made the rest of the quote code. Every kind of line end plans and generates the same.
+    @Test(arguments: ["\r", "\r\n"])
+    func everyLineEndMovesAndQuotesTheSame(_ lineEnd: String) throws {
+        let moved = Self.launching("""
+                guard !ProcessInfo.processInfo.arguments.contains("-unit-tests") else { return true }
+                window = UIWindow(frame: UIScreen.main.bounds)
+                window?.rootViewController = RootViewController()
+                window?.makeKeyAndVisible()
+        """)
+        let quoted = Self.launching("""
+                if launchOptions?[.url] != nil { return true }
+                window = UIWindow(frame: UIScreen.main.bounds)
+                window?.makeKeyAndVisible()
+        """)
+        // LF for every line end, and without the header's hash (of the bytes, CRs included).
+        func normalised(_ text: String) -> String {
+            text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+                .split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("// lifecycle-hash:") }.joined(separator: "\n")
+        }
+        for source in [moved, quoted] {
+            let (lfPlan, lfDiagnostics, _) = Self.plan(["AppDelegate.swift": source])
+            let (plan, diagnostics, _) = Self.plan(["AppDelegate.swift": source.replacingOccurrences(of: "\n", with: lineEnd)])
+            #expect(diagnostics.map(\.message) == lfDiagnostics.map(\.message))
+            let generated = try Self.generated(plan)
+            #expect(normalised(generated) == normalised(try Self.generated(lfPlan)))
+            // No quoted line holds a line end of its own: each comment ends where its line does.
+            for line in normalised(generated).split(separator: "\n") where line.contains("//     ") {
+                #expect(!generated.contains(line + "\r"), "\(line)")
+            }
+        }
+        #expect(try Self.generated(Self.plan(["AppDelegate.swift": moved]).0).contains("window?.rootViewController = RootViewController()\n"))
     }
 
     /// Every prefix of every corpus app delegate, cut at each line, plans and generates

@@ -13,12 +13,17 @@ import LifecycleCompiler
 
     /// Compiles `Spec.lifecycle` of a case and checks it against every `.swift` file of the case
     /// and its `Info.plist`, if it has one. Files are named as from the case's folder
-    /// (`AppDelegate.swift`), as a command run there names them.
-    static func run(_ name: String) throws -> (compilation: Compilation, result: FixtureVerifier.Result) {
+    /// (`AppDelegate.swift`), as a command run there names them. `lineEnd` replaces each LF of
+    /// the Swift files (the fixtures are written with LF).
+    static func run(_ name: String, lineEnd: String = "\n") throws -> (compilation: Compilation, result: FixtureVerifier.Result) {
         let folder = root.appendingPathComponent(name)
         let files = SourceFiles()
         func add(_ fileName: String) throws -> SourceFile {
-            files.add(path: fileName, bytes: Array(try Data(contentsOf: folder.appendingPathComponent(fileName))))
+            var bytes = Array(try Data(contentsOf: folder.appendingPathComponent(fileName)))
+            if fileName.hasSuffix(".swift") && lineEnd != "\n" {
+                bytes = bytes.flatMap { $0 == UInt8(ascii: "\n") ? Array(lineEnd.utf8) : [$0] }
+            }
+            return files.add(path: fileName, bytes: bytes)
         }
         let spec = try add("Spec.lifecycle")
         var compilation = Compiler.compile(spec, files: files, loader: { _, _ in .failure(LoadFailure("no imports here")) })
@@ -43,6 +48,34 @@ import LifecycleCompiler
         for problem in result.malformed { Issue.record("malformed expectation: \(problem)") }
         #expect(compilation.model != nil, "\(name): the spec itself has errors")
         #expect(result.diff.isEmpty, "\(name):\n\(result.diff)")
+    }
+
+    /// Issue 44: `--impl` read a Swift file with lone-CR (old Mac) or CR LF line ends as it
+    /// reads the same file with LF: the same diagnostics at the same lines, and fix-its whose
+    /// lines end as the file's do (the case a scene-phase switch lacks was offered only after an
+    /// LF, and the `super` call and the case were inserted with an LF into a CR file).
+    @Test(arguments: ["\r", "\r\n"])
+    func everyLineEndReadsTheSame(_ lineEnd: String) throws {
+        var fixIts = 0
+        for name in Self.cases {
+            let lf = try Self.run(name).compilation.diagnostics.all
+            let other = try Self.run(name, lineEnd: lineEnd).compilation.diagnostics.all
+            let render = { (d: Diagnostic) in "\(d.id) \(d.message) \(d.range.startOffset)" }
+            let lfLines = lf.map { render($0) }
+            if lineEnd == "\r" {
+                // A lone CR is one byte, as LF: every offset is the same.
+                #expect(other.map { render($0) } == lfLines, "\(name)")
+            } else {
+                #expect(other.map { "\($0.id) \($0.message)" } == lf.map { "\($0.id) \($0.message)" }, "\(name)")
+            }
+            for (a, b) in zip(lf, other) {
+                #expect((a.fixIt == nil) == (b.fixIt == nil), "\(name): \(a.message)")
+                guard let fixA = a.fixIt, let fixB = b.fixIt, fixA.replacement.contains("\n") else { continue }
+                fixIts += 1
+                #expect(fixB.replacement == fixA.replacement.replacingOccurrences(of: "\n", with: lineEnd), "\(name): \(a.message)")
+            }
+        }
+        #expect(fixIts >= 2)
     }
 
     @Test func corpusIsFound() {

@@ -48,6 +48,30 @@ import Testing
         #expect(insertion.map { Array(source.utf8)[$0.offset..<($0.offset + 19)] }.map { String(decoding: $0, as: UTF8.self) } == "            default")
     }
 
+    /// Issue 44: where a case goes was found only after an LF, so a file with lone-CR (old
+    /// Mac) line ends got no fix-it; every kind of line end gets the same insertion.
+    @Test("a case insertion in a file with CR or CR LF line ends", arguments: ["\r", "\r\n"])
+    func caseInsertionWithEveryLineEnd(_ lineEnd: String) {
+        let source = """
+        struct A: App {
+            @Environment(\\.scenePhase) private var scenePhase
+            var body: some Scene {
+                WindowGroup { Text("") }
+                .onChange(of: scenePhase) { oldPhase, newPhase in
+                    switch (oldPhase, newPhase) {
+                    case (.inactive, .active): refresh()
+                    default: break
+                    }
+                }
+            }
+        }
+        """.replacingOccurrences(of: "\n", with: lineEnd)
+        let found = Self.handlers(source)
+        let insertion = found.first?.caseInsertion
+        #expect(insertion?.indentation == "            ")
+        #expect(insertion.map { Array(source.utf8)[$0.offset..<($0.offset + 19)] }.map { String(decoding: $0, as: UTF8.self) } == "            default")
+    }
+
     @Test("one parameter: the new phase; the captured or read 'scenePhase' is the old one")
     func oneParameter() {
         let captured = """

@@ -1,5 +1,9 @@
 /// User text (names, descriptions, reasons) on its way into an exported format.
 ///
+/// It lives in `Source/`, the lowest folder, because formats of every stage escape through it:
+/// the exporters, and `XMLText` (XML attribute values and text: SCXML, the sequence diagram's
+/// SVG, the Info.plist entries `migrate` adds).
+///
 /// Every exporter walks text the same way and differs only in how it writes each piece:
 ///
 /// - a line break (LF, CR, CR LF, U+0085, U+2028, U+2029) is one `.lineBreak`, which each
