@@ -242,11 +242,16 @@ enum ByteSearch {
             let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
             while index + 8 <= count {
                 let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                // A zero byte of `word ^ spread` is a match; the lowest flagged byte of the four
-                // is the first match (a false flag only ever lies above a true one).
-                let a = word ^ (ones &* 0x0A), b = word ^ (ones &* 0x0D), c = word ^ (ones &* 0x1B), d = word ^ (ones &* 0xC2)
-                let found = (((a &- ones) & ~a) | ((b &- ones) & ~b) | ((c &- ones) & ~c) | ((d &- ones) & ~d)) & highs
-                if found != 0 { return index + found.trailingZeroBitCount / 8 }
+                // Every byte below 0x20 (LF, CR, ESC, and tabs) and every 0xC2 is flagged, and
+                // a few others (past a flagged byte); each flagged byte is then looked at.
+                let c2 = word ^ (ones &* 0xC2)
+                var found = (((word &- ones &* 0x20) & ~word) | ((c2 &- ones) & ~c2)) & highs
+                while found != 0 {
+                    let at = index + found.trailingZeroBitCount / 8
+                    let byte = bytes[at]
+                    if byte == 0x0A || byte == 0x0D || byte == 0x1B || byte == 0xC2 { return at }
+                    found &= found - 1
+                }
                 index += 8
             }
         }

@@ -101,6 +101,9 @@ struct WordCandidates: Sendable {
         /// and the one byte before the block's.
         @inline(__always) static func starts(_ raw: UnsafeRawPointer, at: Int, digits: Bool) -> UInt32 {
             let current = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+            // Digits and most punctuation are below 0x40; a letter, `_` or a non-ASCII byte is
+            // not: a block of timestamp is passed over at once.
+            if !digits && current & 0xC0C0_C0C0_C0C0_C0C0 == 0 { return 0 }
             let (words, digitFlags) = classify(current)
             let before: UInt64 = LogWords.isASCIIWordByte(raw.load(fromByteOffset: at - 1, as: UInt8.self)) ? 0x80 : 0
             let previous = words << 8 | before
