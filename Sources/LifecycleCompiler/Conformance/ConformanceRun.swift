@@ -64,6 +64,8 @@ final class ConformanceRun<A: LifecycleAutomaton> {
         var table: SearchTable<A>?
         /// Its live runs, and the one for each key.
         @exclusivity(unchecked) var tracks: [Track] = []
+        /// What holds a run's place in `tracks` while `observe` moves it (never changed itself).
+        var standIn: Track?
         var trackIndex: [ObjectKey?: Int] = [:]
         /// The last key looked up and its run (a key's run keeps its index), so that a log of
         /// one object does not hash each line's key.
@@ -384,7 +386,12 @@ final class ConformanceRun<A: LifecycleAutomaton> {
     func observe(_ subject: Subject, _ candidates: [Int], line: LogLine, range: Range<Int>, name: String?, firstPhase: [Int] = [],
                  stamp: LogTimestamp? = nil) {
         guard let index = track(subject, line) else { return }
-        var track = subject.tracks[index]
+        // The run is moved out of the array (a stand-in takes its place until it is put back), not
+        // copied: a copy would share the search's buffers, and the first step would copy them all
+        // (every node of every run's trail, line after line, on a log read as it comes).
+        if subject.standIn == nil { subject.standIn = Track(key: nil, firstLine: 0, cursor: cursor(for: subject), timed: nil) }
+        var track = subject.standIn!
+        swap(&track, &subject.tracks[index])
         var all = track.sawPhase || firstPhase.isEmpty ? candidates : candidates + firstPhase
         if name != nil { track.sawPhase = true }
         let before = asTheyAppear ? track.cursor.withSearch { $0.decisions.undecided } : []
