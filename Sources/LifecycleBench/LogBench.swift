@@ -70,12 +70,14 @@ enum LogBench {
                 [wc, "-l", path],
                 [grep, "-c", "sceneDidBecomeActive", path],
             ]
+            // GNU grep stops at the first match when its output is /dev/null: its count goes to a file.
+            let outputs = [String](repeating: "/dev/null", count: commands.count - 1) + ["\(folder)/grep-count"]
             _ = Measure.run([wc, "-l", path])  // Warm the page cache.
             let repeats = count >= 10_000_000 ? 1 : runs
             // Round after round, each command once, so that each round's ratio is paired.
             var rounds = [[Measure.Run]](repeating: [], count: commands.count)
             for _ in 0..<repeats {
-                for (index, command) in commands.enumerated() { rounds[index].append(Measure.run(command)) }
+                for (index, command) in commands.enumerated() { rounds[index].append(Measure.run(command, stdout: outputs[index])) }
             }
             var measured: [Measure.Run] = []
             for (index, command) in commands.enumerated() {
@@ -84,7 +86,7 @@ enum LogBench {
                                       cpuSeconds: Measure.median(all.map(\.cpuSeconds)))
                 precondition(run.status == 0, "failed: \(command.joined(separator: " "))")
                 let file = "\(folder)/peak"
-                _ = Measure.run([benchBinary, "peak", file] + command)
+                _ = Measure.run([benchBinary, "peak", file] + command, stdout: outputs[index])
                 run.peakBytes = (try? String(contentsOfFile: file, encoding: .utf8)).flatMap { Int($0) } ?? 0
                 measured.append(run)
             }
