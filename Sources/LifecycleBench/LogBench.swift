@@ -3,7 +3,8 @@ import Foundation
 /// `lifecycle-bench logs [--lines 1000000,10000000] [--runs 3] [--out Performance.md]`: how
 /// `lifecycle conform` scales with the log, time and peak memory, for logs of N lines written
 /// by `writeLog` (the example scene log's launch, then its trip Home and back over and over, 95
-/// bytes a line: a log that conforms to the `Scene` machine). Three ways of reading it: a file
+/// bytes a line: a log that conforms to the `Scene` machine of the example without its time
+/// facts, `untimedSpec`). Three ways of reading it: a file
 /// (read twice: which callbacks it names, then the check), `--strict` (once), and standard
 /// input from a pipe (once, learning the logged callbacks as they appear), with `wc -l` on the
 /// same file as the one-pass reference and `grep -c sceneDidBecomeActive` (a search for one of
@@ -31,6 +32,18 @@ enum LogBench {
         return true
     }
 
+    /// The scene example without its time facts (`within 30s`, `after 5s`), written to `folder`:
+    /// the benchmark times reading and ordering, the untimed path (the issue 37 yardstick); a spec
+    /// with time facts reads every line's timestamp too (Performance.md, "Issue 43").
+    static func untimedSpec(folder: String) -> String? {
+        guard let text = try? String(contentsOfFile: "Examples/SceneLifecycle.lifecycle", encoding: .utf8) else { return nil }
+        let untimed = text.replacingOccurrences(of: #" (within|after) [0-9]+(\.[0-9]+)?(ms|s|min|h)\b"#, with: "", options: .regularExpression)
+        guard untimed != text else { return nil }
+        let path = "\(folder)/SceneLifecycle-untimed.lifecycle"
+        guard (try? untimed.write(toFile: path, atomically: true, encoding: .utf8)) != nil else { return nil }
+        return path
+    }
+
     struct Row {
         var lines: Int
         var bytes: Int
@@ -43,7 +56,7 @@ enum LogBench {
     static func run(sizes: [Int], runs: Int, tool: String, benchBinary: String, folder: String, out: String?) {
         let wc = FileManager.default.isExecutableFile(atPath: "/usr/bin/wc") ? "/usr/bin/wc" : "/bin/wc"
         let grep = FileManager.default.isExecutableFile(atPath: "/usr/bin/grep") ? "/usr/bin/grep" : "/bin/grep"
-        let spec = "Examples/SceneLifecycle.lifecycle"
+        guard let spec = untimedSpec(folder: folder) else { fatalError("cannot write the untimed spec in \(folder)") }
         let loadBefore = Measure.loadAverage()
         var rows: [Row] = []
         for count in sizes {
@@ -57,12 +70,14 @@ enum LogBench {
                 [wc, "-l", path],
                 [grep, "-c", "sceneDidBecomeActive", path],
             ]
+            // GNU grep stops at the first match when its output is /dev/null: its count goes to a file.
+            let outputs = [String](repeating: "/dev/null", count: commands.count - 1) + ["\(folder)/grep-count"]
             _ = Measure.run([wc, "-l", path])  // Warm the page cache.
             let repeats = count >= 10_000_000 ? 1 : runs
             // Round after round, each command once, so that each round's ratio is paired.
             var rounds = [[Measure.Run]](repeating: [], count: commands.count)
             for _ in 0..<repeats {
-                for (index, command) in commands.enumerated() { rounds[index].append(Measure.run(command)) }
+                for (index, command) in commands.enumerated() { rounds[index].append(Measure.run(command, stdout: outputs[index])) }
             }
             var measured: [Measure.Run] = []
             for (index, command) in commands.enumerated() {
@@ -71,7 +86,7 @@ enum LogBench {
                                       cpuSeconds: Measure.median(all.map(\.cpuSeconds)))
                 precondition(run.status == 0, "failed: \(command.joined(separator: " "))")
                 let file = "\(folder)/peak"
-                _ = Measure.run([benchBinary, "peak", file] + command)
+                _ = Measure.run([benchBinary, "peak", file] + command, stdout: outputs[index])
                 run.peakBytes = (try? String(contentsOfFile: file, encoding: .utf8)).flatMap { Int($0) } ?? 0
                 measured.append(run)
             }

@@ -230,7 +230,7 @@ public struct LogSurvey {
         let reader = self.reader
         let going = lines.feed(chunk) { line in
             guard line.isWhole else { return false }
-            return Self.learn(reader.read(line.bytes, scratch: &scratch), &named)
+            return Self.learn(reader.read(line.bytes, scratch: &scratch, plain: line.plain), &named)
         }
         swap(&named, &self.named)
         swap(&scratch, &self.scratch)
@@ -346,7 +346,7 @@ public struct LogSurvey {
         let reader = self.reader
         _ = lines.finish { line in
             guard line.isWhole else { return false }
-            return Self.learn(reader.read(line.bytes, scratch: &scratch), &named)
+            return Self.learn(reader.read(line.bytes, scratch: &scratch, plain: line.plain), &named)
         }
         swap(&named, &self.named)
         swap(&scratch, &self.scratch)

@@ -44,6 +44,10 @@ final class ConformanceRun<A: LifecycleAutomaton> {
         /// its bytes when they must be quoted from a copy (empty when longer than `keptLineLength`).
         var previous: (number: Int, offset: Int, range: Range<Int>)?
         var previousBytes: [UInt8] = []
+        /// That line while it is still in the chunk being read: pointed at, and copied into
+        /// `previousBytes` only once the chunk is read (`keepPreviousLines`), as most such lines
+        /// are followed by another of the run's before then.
+        var previousInChunk: UnsafeBufferPointer<UInt8>?
         /// Its runs in time, when the spec has time facts and the lines have times (`TimedConformance`).
         var timed: TimedConformance?
     }
@@ -60,6 +64,8 @@ final class ConformanceRun<A: LifecycleAutomaton> {
         var table: SearchTable<A>?
         /// Its live runs, and the one for each key.
         @exclusivity(unchecked) var tracks: [Track] = []
+        /// What holds a run's place in `tracks` while `observe` moves it (never changed itself).
+        var standIn: Track?
         var trackIndex: [ObjectKey?: Int] = [:]
         /// The last key looked up and its run (a key's run keeps its index), so that a log of
         /// one object does not hash each line's key.
@@ -180,6 +186,7 @@ final class ConformanceRun<A: LifecycleAutomaton> {
     func feed(_ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !stopped else { return false }
         let going = lines.feed(chunk) { line in self.handle(line) }
+        keepPreviousLines()
         if !going { stopped = true }
         return going
     }
@@ -242,7 +249,7 @@ final class ConformanceRun<A: LifecycleAutomaton> {
             for subject in subjects where !subject.stopped { fail(subject, diagnostic, line: number) }
             return false
         }
-        let reading = reader.read(line, scratch: &scratch)
+        let reading = reader.read(line, scratch: &scratch, plain: whole.plain)
         let stamp = timeFacts ? readStamp(whole) : nil
         if firstLines.count < Conformance.examplesKept && line.contains(where: { $0 != 0x20 && $0 != 0x09 }) {
             firstLines.append(Kept(number: number, offset: offset, bytes: Array(line), reading: reading))
@@ -341,13 +348,36 @@ final class ConformanceRun<A: LifecycleAutomaton> {
         guard let index = track(subject, line) else { return true }
         guard subject.tracks[index].cursor.observe(callback) else { return false }
         subject.tracks[index].callbacks += 1
-        subject.tracks[index].previous = (line.number, line.offset, range)
-        if case .excerpts = place {
-            subject.tracks[index].previousBytes.removeAll(keepingCapacity: true)
-            if line.bytes.count <= Self.keptLineLength { subject.tracks[index].previousBytes.append(contentsOf: line.bytes) }
-        }
+        remember(line, range: range, in: &subject.tracks[index])
         if subject.timeFacts { time(subject, index, [callback], line: line, range: range, stamp: stamp) }
         return true
+    }
+
+    /// Makes `line` (its callback's name at `range`) `track`'s last callback line, for the note
+    /// of a later deviation: its bytes are kept, up to `keptLineLength`, when the note quotes
+    /// an excerpt; a line in the chunk being read is only pointed at until the chunk is read.
+    func remember(_ line: LogLine, range: Range<Int>, in track: inout Track) {
+        track.previous = (line.number, line.offset, range)
+        guard case .excerpts = place else { return }
+        if line.inChunk && line.bytes.count <= Self.keptLineLength {
+            track.previousInChunk = line.bytes
+            return
+        }
+        track.previousInChunk = nil
+        track.previousBytes.removeAll(keepingCapacity: true)
+        if line.bytes.count <= Self.keptLineLength { track.previousBytes.append(contentsOf: line.bytes) }
+    }
+
+    /// Copies the last lines the runs point at in the chunk just read, before it goes.
+    func keepPreviousLines() {
+        for subject in subjects {
+            for index in subject.tracks.indices {
+                guard let bytes = subject.tracks[index].previousInChunk else { continue }
+                subject.tracks[index].previousBytes.removeAll(keepingCapacity: true)
+                subject.tracks[index].previousBytes.append(contentsOf: bytes)
+                subject.tracks[index].previousInChunk = nil
+            }
+        }
     }
 
     /// Moves `subject`'s run of `line` past the first of `candidates` some run can print now
@@ -356,7 +386,12 @@ final class ConformanceRun<A: LifecycleAutomaton> {
     func observe(_ subject: Subject, _ candidates: [Int], line: LogLine, range: Range<Int>, name: String?, firstPhase: [Int] = [],
                  stamp: LogTimestamp? = nil) {
         guard let index = track(subject, line) else { return }
-        var track = subject.tracks[index]
+        // The run is moved out of the array (a stand-in takes its place until it is put back), not
+        // copied: a copy would share the search's buffers, and the first step would copy them all
+        // (every node of every run's trail, line after line, on a log read as it comes).
+        if subject.standIn == nil { subject.standIn = Track(key: nil, firstLine: 0, cursor: cursor(for: subject), timed: nil) }
+        var track = subject.standIn!
+        swap(&track, &subject.tracks[index])
         var all = track.sawPhase || firstPhase.isEmpty ? candidates : candidates + firstPhase
         if name != nil { track.sawPhase = true }
         let before = asTheyAppear ? track.cursor.withSearch { $0.decisions.undecided } : []
@@ -378,11 +413,7 @@ final class ConformanceRun<A: LifecycleAutomaton> {
         }
         if moved {
             track.callbacks += 1
-            track.previous = (line.number, line.offset, range)
-            if case .excerpts = place {
-                track.previousBytes.removeAll(keepingCapacity: true)
-                if line.bytes.count <= Self.keptLineLength { track.previousBytes.append(contentsOf: line.bytes) }
-            }
+            remember(line, range: range, in: &track)
             subject.tracks[index] = track
             if asTheyAppear { learn(subject, from: index, before: before, line: line, range: range) }
             if subject.timeFacts && !subject.stopped { time(subject, index, all, line: line, range: range, stamp: stamp) }
@@ -473,7 +504,9 @@ final class ConformanceRun<A: LifecycleAutomaton> {
         let track = subject.tracks[index]
         var before: SourceRange?
         if let previous = track.previous {
-            if case .excerpts = place, track.previousBytes.isEmpty {
+            if let bytes = track.previousInChunk {
+                before = self.range(previous.range, in: bytes, number: previous.number, offset: previous.offset)
+            } else if case .excerpts = place, track.previousBytes.isEmpty {
                 before = nil
             } else {
                 before = track.previousBytes.withUnsafeBufferPointer { bytes in

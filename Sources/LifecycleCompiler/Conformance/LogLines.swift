@@ -10,6 +10,13 @@ struct LogLine {
     /// How long it is in all (more than `bytes.count` when it is longer than the bound).
     var length: Int
 
+    /// Whether it is known to hold no byte that may start a terminal escape (ESC, 0xC2): found
+    /// while looking for its end, so that the reader need not look again (false: not known).
+    var plain = false
+    /// Whether `bytes` point into the chunk being fed (valid until `feed` returns), not into
+    /// the buffer of a line that spans chunks (reused for the next such line).
+    var inChunk = false
+
     /// Whether `bytes` holds all of it.
     var isWhole: Bool { length == bytes.count }
 }
@@ -57,10 +64,17 @@ struct LogLines {
             if chunk[0] == UInt8(ascii: "\n") { start = 1 }
         }
         var position = start
+        // Whether the current line has an ESC or a 0xC2 (found with its end, in one pass).
+        var escapes = false
         while true {
-            position = ByteSearch.firstIndex(of: UInt8(ascii: "\n"), or: UInt8(ascii: "\r"), in: chunk, from: position)
+            position = ByteSearch.firstLineEndOrEscape(in: chunk, from: position)
             guard position < count else { break }
             let byte = chunk[position]
+            if byte == 0x1B || byte == 0xC2 {
+                escapes = true
+                position += 1
+                continue
+            }
             let end = position
             position += 1
             if byte == UInt8(ascii: "\r") {
@@ -75,7 +89,7 @@ struct LogLines {
             if carry.isEmpty && skipped == 0 {
                 let cut = min(end, start + maximumLength)
                 going = line(LogLine(bytes: UnsafeBufferPointer(rebasing: chunk[start..<cut]), number: lineNumber,
-                                     offset: streamOffset + start, length: end - start))
+                                     offset: streamOffset + start, length: end - start, plain: !escapes, inChunk: true))
             } else {
                 append(UnsafeBufferPointer(rebasing: chunk[start..<end]))
                 let length = carry.count + skipped
@@ -84,6 +98,7 @@ struct LogLines {
                 skipped = 0
             }
             start = position
+            escapes = false
             guard going else { return false }
         }
         if start < count {
@@ -217,6 +232,37 @@ enum TerminalEscapes {
 /// passes through it twice (line ends, then terminal escapes), and a byte-by-byte loop was a
 /// fifth of `conform`'s instructions (figures: Performance.md, "Logs").
 enum ByteSearch {
+    /// The index of the first line end (LF, CR) or possible start of a terminal escape (ESC,
+    /// 0xC2) in `bytes[start...]`, or `bytes.count`: `LogLines` finds both in one pass.
+    static func firstLineEndOrEscape(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let count = bytes.count
+        var index = start
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            while index + 8 <= count {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                // Every byte below 0x20 (LF, CR, ESC, and tabs) and every 0xC2 is flagged, and
+                // a few others (past a flagged byte); each flagged byte is then looked at.
+                let c2 = word ^ (ones &* 0xC2)
+                var found = (((word &- ones &* 0x20) & ~word) | ((c2 &- ones) & ~c2)) & highs
+                while found != 0 {
+                    let at = index + found.trailingZeroBitCount / 8
+                    let byte = bytes[at]
+                    if byte == 0x0A || byte == 0x0D || byte == 0x1B || byte == 0xC2 { return at }
+                    found &= found - 1
+                }
+                index += 8
+            }
+        }
+        while index < count {
+            let byte = bytes[index]
+            if byte == 0x0A || byte == 0x0D || byte == 0x1B || byte == 0xC2 { return index }
+            index += 1
+        }
+        return index
+    }
+
     /// The index of the first byte equal to `a` or `b` in `bytes[start...]`, or `bytes.count`.
     static func firstIndex(of a: UInt8, or b: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         let count = bytes.count

@@ -83,6 +83,9 @@ public struct LogReader: Sendable {
     let table: WordTable
     /// The words of a line worth looking up in `table` (and addresses, when instances have one).
     let words: WordCandidates
+    /// Who reads: what a `Scratch`'s memo of readings belongs to.
+    let identity = Identity()
+    final class Identity: Sendable {}
     /// How the summary names each unchecked callback: `viewWillLayoutSubviews()`, or with its
     /// instance in a system (`1st viewWillLayoutSubviews()`).
     public let uncheckedNames: [String]
@@ -204,25 +207,32 @@ public struct LogReader: Sendable {
         var exact: [Bool] = []
         var text: [UInt8] = []
         var offsets: [Int] = []
+        /// The readings of the last lines' tails (`LineTailMemo`).
+        var memo = LineTailMemo()
         public init() {}
     }
 
-    /// What one line (its bytes without the line end) names.
-    public func read(_ line: UnsafeBufferPointer<UInt8>, scratch: inout Scratch) -> Reading {
-        guard TerminalEscapes.present(in: line) else {
-            return readPlain(line, candidates: &scratch.candidates, unchecked: &scratch.unchecked, exact: &scratch.exact)
+    /// What one line (its bytes without the line end) names. `plain`: the line is known to
+    /// hold no ESC nor 0xC2 byte (`LogLine.plain`), so no terminal escape is looked for.
+    public func read(_ line: UnsafeBufferPointer<UInt8>, scratch: inout Scratch, plain: Bool = false) -> Reading {
+        guard !plain && TerminalEscapes.present(in: line) else {
+            return readPlain(line, candidates: &scratch.candidates, unchecked: &scratch.unchecked, exact: &scratch.exact, memo: &scratch.memo)
         }
         // Read the text a terminal shows, then put ranges back on the line's bytes.
         TerminalEscapes.strip(line, into: &scratch.text, offsets: &scratch.offsets)
         // The buffers are moved out and back, not copied (a copy would allocate on the next write).
-        var candidates: [Int] = [], unchecked: [Int] = [], exact: [Bool] = []
+        var candidates: [Int] = [], unchecked: [Int] = [], exact: [Bool] = [], memo = LineTailMemo()
         swap(&candidates, &scratch.candidates)
         swap(&unchecked, &scratch.unchecked)
         swap(&exact, &scratch.exact)
-        let reading = scratch.text.withUnsafeBufferPointer { readPlain($0, candidates: &candidates, unchecked: &unchecked, exact: &exact) }
+        swap(&memo, &scratch.memo)
+        let reading = scratch.text.withUnsafeBufferPointer {
+            readPlain($0, candidates: &candidates, unchecked: &unchecked, exact: &exact, memo: &memo)
+        }
         swap(&candidates, &scratch.candidates)
         swap(&unchecked, &scratch.unchecked)
         swap(&exact, &scratch.exact)
+        swap(&memo, &scratch.memo)
         let offsets = scratch.offsets
         func back(_ range: Range<Int>) -> Range<Int> {
             offsets[range.lowerBound]..<(range.isEmpty ? offsets[range.lowerBound] : offsets[range.upperBound - 1] + 1)
@@ -239,7 +249,29 @@ public struct LogReader: Sendable {
         }
     }
 
-    func readPlain(_ bytes: UnsafeBufferPointer<UInt8>, candidates: inout [Int], unchecked: inout [Int], exact: inout [Bool]) -> Reading {
+    /// What `bytes` (a line without escapes) names. Without scene phases, the reading of the
+    /// line's tail from its first word that may be a key is kept in `memo`, and a line with the
+    /// same tail is not read again (`LineTailMemo`); `usesMemo` false reads every line in full.
+    func readPlain(_ bytes: UnsafeBufferPointer<UInt8>, candidates: inout [Int], unchecked: inout [Int], exact: inout [Bool],
+                   memo: inout LineTailMemo, usesMemo: Bool = true) -> Reading {
+        var scan = words.scan(bytes)
+        let first = scan.next()
+        guard phases.isEmpty, usesMemo else {
+            return readWords(bytes, scan: &scan, first: first, candidates: &candidates, unchecked: &unchecked, exact: &exact)
+        }
+        // Without phases a line with no word that may be a key names nothing.
+        guard let first else { return .other }
+        let start = first.lowerBound
+        let tail = UnsafeBufferPointer(rebasing: bytes[start...])
+        if let known = memo.reading(of: tail, owner: ObjectIdentifier(identity)) { return known.shifted(by: start) }
+        let reading = readWords(bytes, scan: &scan, first: first, candidates: &candidates, unchecked: &unchecked, exact: &exact)
+        memo.keep(reading.shifted(by: -start), of: tail)
+        return reading
+    }
+
+    /// What `bytes` names, read word by word: `first` is the first word `scan` handed out.
+    private func readWords(_ bytes: UnsafeBufferPointer<UInt8>, scan: inout WordCandidates.Scan, first: Range<Int>?,
+                           candidates: inout [Int], unchecked: inout [Int], exact: inout [Bool]) -> Reading {
         // (Emptied only when not empty: most lines leave them so, and emptying costs a call.)
         if !candidates.isEmpty { candidates.removeAll(keepingCapacity: true) }
         if !unchecked.isEmpty { unchecked.removeAll(keepingCapacity: true) }
@@ -249,8 +281,9 @@ public struct LogReader: Sendable {
         // that word or, failing that, of the first word naming one (`unchecked`). Only the
         // words that can be in the table, or an address, are looked at (`WordCandidates`).
         var foundChecked = false
-        var scan = words.scan(bytes)
-        while let found = scan.next() {
+        var next = first
+        while let found = next {
+            next = scan.next()
             let start = found.lowerBound, position = found.upperBound
             let byte = bytes[start]
             if !instanceAddresses.isEmpty, byte == UInt8(ascii: "0"), position - start > 2, bytes[start + 1] | 0x20 == UInt8(ascii: "x"),
@@ -486,7 +519,7 @@ public struct LogReader: Sendable {
         var lines = LogLines()
         var scratch = Scratch()
         let handle = { (line: LogLine) -> Bool in
-            body(self.read(line.bytes, scratch: &scratch), line.number, line.offset)
+            body(self.read(line.bytes, scratch: &scratch, plain: line.plain), line.number, line.offset)
         }
         if lines.feed(file.bytes, handle) { _ = lines.finish(handle) }
     }

@@ -45,7 +45,8 @@ struct ObjectKey: Hashable, Sendable {
             guard position < count else { return uuid }
             if bytes[position] == UInt8(ascii: "x") {
                 if let address = address(bytes, x: position) { return address }
-            } else if uuid == nil {
+            } else if uuid == nil, position >= 8, hexValue(bytes[position - 1]) != nil {
+                // (A UUID's first dash has 8 hex digits before it: a date's dashes are passed at once.)
                 uuid = self.uuid(bytes, firstDash: position)
             }
             position += 1

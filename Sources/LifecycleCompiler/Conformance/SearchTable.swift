@@ -101,10 +101,20 @@ final class SearchTable<A: LifecycleAutomaton> {
     /// The event counts of the runs after a step that moved (`step(state, callback) >= 0`), from
     /// those before (`depths`, by position of `state`), written to `next` (cleared first).
     @inline(__always) func depths(after state: Int32, _ callback: Int, from depths: [Int], into next: inout [Int]) {
-        next.removeAll(keepingCapacity: true)
         let move = Int(moveOf[Int(state) * callbackCount + callback])
         var index = Int(depthStart[move])
         let end = Int(depthStart[move + 1])
+        if next.count == end - index {
+            // As many runs as before (the common case): written in place, without emptying first.
+            next.withUnsafeMutableBufferPointer { out in
+                for slot in out.indices {
+                    let source = Int(depthSource[index + slot])
+                    out[slot] = (source >= 0 ? depths[source] : 0) + Int(depthAdded[index + slot])
+                }
+            }
+            return
+        }
+        next.removeAll(keepingCapacity: true)
         while index < end {
             let source = Int(depthSource[index])
             next.append((source >= 0 ? depths[source] : 0) + Int(depthAdded[index]))

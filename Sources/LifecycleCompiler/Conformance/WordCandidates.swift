@@ -97,36 +97,36 @@ struct WordCandidates: Sendable {
         /// The places among `bytes[at..<at + 8]` (`at >= 1`, 8 bytes there) where a word may
         /// start: a word byte (not a digit unless `digits`) after a byte that is not an ASCII
         /// word byte. Eight bytes at once in a 64-bit word (each byte's flag in its high bit; no
-        /// carry crosses a byte).
+        /// carry crosses a byte); the flags of the bytes before them are theirs moved by a byte,
+        /// and the one byte before the block's.
         @inline(__always) static func starts(_ raw: UnsafeRawPointer, at: Int, digits: Bool) -> UInt32 {
             let current = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
-            let previous = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at - 1, as: UInt64.self))
-            let firsts = digits ? asciiWordBytes(current) : asciiWordBytes(current) & ~digitBytes(current)
-            let starts = (firsts | current & highs) & ~asciiWordBytes(previous)
+            // Digits and most punctuation are below 0x40; a letter, `_` or a non-ASCII byte is
+            // not: a block of timestamp is passed over at once.
+            if !digits && current & 0xC0C0_C0C0_C0C0_C0C0 == 0 { return 0 }
+            let (words, digitFlags) = classify(current)
+            let before: UInt64 = LogWords.isASCIIWordByte(raw.load(fromByteOffset: at - 1, as: UInt8.self)) ? 0x80 : 0
+            let previous = words << 8 | before
+            let firsts = digits ? words : words & ~digitFlags
+            let starts = (firsts | current & highs) & ~previous
             return UInt32(truncatingIfNeeded: (starts &* 0x0002_0408_1020_4081) >> 56)
         }
 
         static let ones: UInt64 = 0x0101_0101_0101_0101
         static let highs: UInt64 = 0x8080_8080_8080_8080
 
-        /// The high bit of each byte of `word` that is an ASCII digit.
-        @inline(__always) static func digitBytes(_ word: UInt64) -> UInt64 {
-            let low = word & ~highs
-            let atLeastZero = (low &+ ones &* UInt64(0x80 - UInt8(ascii: "0"))) & highs
-            let pastNine = (low &+ ones &* UInt64(0x80 - UInt8(ascii: "9") - 1)) & highs
-            return atLeastZero & ~pastNine & ~(word & highs)
-        }
-
-        /// The high bit of each byte of `word` that is an ASCII letter, digit or `_`.
-        @inline(__always) static func asciiWordBytes(_ word: UInt64) -> UInt64 {
+        /// The high bit of each byte of `word` that is an ASCII letter, digit or `_` (`words`),
+        /// and of each that is an ASCII digit (`digits`).
+        @inline(__always) static func classify(_ word: UInt64) -> (words: UInt64, digits: UInt64) {
             let low = word & ~highs
             // `low + (0x80 - a)` has its high bit set when `low >= a`; no byte overflows.
             @inline(__always) func atLeast(_ value: UInt64, _ bound: UInt8) -> UInt64 { (value &+ ones &* UInt64(0x80 - bound)) & highs }
             let folded = low | ones &* 0x20
+            let ascii = ~word & highs
             let letter = atLeast(folded, UInt8(ascii: "a")) & ~atLeast(folded, UInt8(ascii: "z") + 1)
-            let digit = atLeast(low, UInt8(ascii: "0")) & ~atLeast(low, UInt8(ascii: "9") + 1)
+            let digit = atLeast(low, UInt8(ascii: "0")) & ~atLeast(low, UInt8(ascii: "9") + 1) & ascii
             let different = ((low ^ ones &* UInt64(UInt8(ascii: "_"))) &+ ones &* 0x7F) & highs
-            return (letter | digit | (~different & highs)) & ~(word & highs)
+            return ((letter | (~different & highs)) & ascii | digit, digit)
         }
 
         /// Whether the bytes at `place` are a key's first two.

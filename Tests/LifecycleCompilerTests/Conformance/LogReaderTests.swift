@@ -245,6 +245,26 @@ import SpecGeneration
         }
     }
 
+    @Test func theLineEndAndEscapeSearchFindsWhatALoopFinds() {
+        // Bytes near the values looked for (LF, CR, ESC, 0xC2), below 0x20 (tab) and just
+        // above (a space after a control byte is flagged by the borrow, and must not stop it).
+        var random = SplitMix64(seed: 3720)
+        let values: [UInt8] = [0x0A, 0x0D, 0x1B, 0xC2, 0x09, 0x00, 0x1F, 0x20, 0x21, 0xC1, 0xC3, 0x41, 0xFF, 0x80]
+        for _ in 0..<5_000 {
+            let bytes = (0..<random.below(48)).map { _ in random.chance(70) ? UInt8(ascii: "a") : random.pick(values) }
+            let start = random.below(bytes.count + 1)
+            let expected = bytes[start...].firstIndex { [0x0A, 0x0D, 0x1B, 0xC2].contains($0) } ?? bytes.count
+            #expect(bytes.withUnsafeBufferPointer { ByteSearch.firstLineEndOrEscape(in: $0, from: start) } == expected, "\(bytes) from \(start)")
+        }
+        // A line with no ESC nor 0xC2 is handed out as plain; one with either is not.
+        for (text, plain) in [("plain line\n", true), ("tab\there\n", true), ("\u{1B}[0mcolour\n", false), ("caf\u{E9} no-break\u{A0}\n", false)] {
+            var lines = LogLines()
+            var seen: [Bool] = []
+            _ = Array(text.utf8).withUnsafeBufferPointer { lines.feed($0) { seen.append($0.plain); return true } }
+            #expect(seen == [plain], "\(text.debugDescription)")
+        }
+    }
+
     @Test func offsetsAreInTheStream() {
         var lines = LogLines()
         var offsets: [Int] = []

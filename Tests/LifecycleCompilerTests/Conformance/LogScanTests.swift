@@ -72,6 +72,49 @@ import SpecGeneration
         }
     }
 
+    @Test func aLineReadFromTheMemoOfItsTailReadsAsItDoesInFull() throws {
+        // `LineTailMemo`: lines whose tails repeat after prefixes that differ (timestamps,
+        // numbers, words that are no key, non-ASCII characters, colours), read with one scratch,
+        // read as each line does read in full, for machines, instances and objects.
+        var random = SplitMix64(seed: 4937)
+        var hits = 0, lines = 0
+        let prefixes = ["", "2026-11-23 09:41:02.118734+0900 Notes[48213:2817345] ", "Notes[1:2] ", "→", "• ", "\u{A0}", "🙂 ", "é",
+                        "<VC: 0x600000c04000> ", "\u{1B}[2m09:41\u{1B}[0m ", "noise ", "[Analytics] ", "x", "名"]
+        for (name, machine, system, model) in try LogCheckTests.automata() {
+            let callbacks = machine?.callbacks ?? system!.callbacks
+            let vocabulary = machine.map { LogVocabulary($0) } ?? LogVocabulary(system!, model: model)
+            let reader = LogReader(vocabulary)
+            // A few dozen tails, as an app prints a few dozen lines over and over.
+            var tails: [String] = []
+            for _ in 0..<8 {
+                let sequence = (0..<4).map { _ in random.below(callbacks.count) }
+                tails += LogCheckTests.log(sequence, vocabulary, &random).split(separator: "\n").map(String.init)
+            }
+            tails += ["scene shown", "SCENEDIDBECOMEACTIVE", "sceneDidBecomeActive(_:) sceneWillResignActive(_:)", "viewDidLoad viewWillAppear",
+                      "application:didFinishLaunchingWithOptions:", "sceneDidBecomeActive\u{1B}[0m(_:)"]
+            var scratch = LogReader.Scratch()
+            for _ in 0..<3_000 {
+                var prefix = ""
+                for _ in 0..<random.below(3) { prefix += random.pick(prefixes) }
+                let line = Array((prefix + random.pick(tails)).utf8)
+                let reading = line.withUnsafeBufferPointer { reader.read($0, scratch: &scratch) }
+                var fresh = LogReader.Scratch(), memo = LineTailMemo()
+                let full: LogReader.Reading = line.withUnsafeBufferPointer { bytes in
+                    guard TerminalEscapes.present(in: bytes) else {
+                        return reader.readPlain(bytes, candidates: &fresh.candidates, unchecked: &fresh.unchecked, exact: &fresh.exact,
+                                                memo: &memo, usesMemo: false)
+                    }
+                    return reader.read(bytes, scratch: &fresh)
+                }
+                #expect(reading == full, "\(name): \(String(decoding: line, as: UTF8.self).debugDescription)")
+                lines += 1
+            }
+            hits += scratch.memo.hits
+        }
+        // Not vacuous: most lines came from the memo.
+        #expect(hits > lines / 2, "\(hits) of \(lines)")
+    }
+
     /// Callbacks to feed a machine: mostly ones some run can print now, sometimes any.
     static func step<A: LifecycleAutomaton>(_ search: ConformanceSearch<A>, _ automaton: A, _ random: inout SplitMix64) -> Int {
         let count = automaton.callbacks.count
