@@ -121,6 +121,8 @@ final class ConformanceRun<A: LifecycleAutomaton> {
     /// How many of the events assumed before a deviation the report keeps (`Conformance.Deviation`).
     let keptEvents: Int
     @exclusivity(unchecked) var scratch = LogReader.Scratch()
+    /// The readings of the last lines' shapes, when the reader reads lines of one shape alike.
+    let shapes: LineShapeMemo?
     /// Lines read, and those that named nothing any subject checks.
     @exclusivity(unchecked) var lineCount = 0
     @exclusivity(unchecked) var skippedLines = 0
@@ -144,6 +146,7 @@ final class ConformanceRun<A: LifecycleAutomaton> {
         self.allowEmpty = allowEmpty
         self.requireEach = requireEach
         self.objects = objects
+        shapes = reader.readsDigitsAlike ? LineShapeMemo() : nil
         lines = LogLines(maximumLength: maximumLineLength)
         self.maximumLineLength = lines.maximumLength
         if case .asTheyAppear = logging { asTheyAppear = true } else { asTheyAppear = false }
@@ -241,7 +244,8 @@ final class ConformanceRun<A: LifecycleAutomaton> {
     }
 
     /// One line; false to stop (every subject has an error).
-    func handle(_ whole: LogLine) -> Bool {
+    func handle(_ read: LogLine) -> Bool {
+        var whole = read
         let line = whole.bytes, number = whole.number, offset = whole.offset
         lineCount = number
         guard whole.isWhole else {
@@ -249,7 +253,19 @@ final class ConformanceRun<A: LifecycleAutomaton> {
             for subject in subjects where !subject.stopped { fail(subject, diagnostic, line: number) }
             return false
         }
-        let reading = reader.read(line, scratch: &scratch, plain: whole.plain)
+        let reading: LogReader.Reading
+        if let shapes {
+            if let known = shapes.entry(for: line) {
+                reading = known.reading
+                whole.mayHoldObject = known.mayHoldObject
+            } else {
+                reading = reader.read(line, scratch: &scratch, plain: whole.plain)
+                whole.mayHoldObject = objects && shapes.shapeMayHoldObject()
+                shapes.keep(LineShapeMemo.Entry(reading: reading, mayHoldObject: whole.mayHoldObject))
+            }
+        } else {
+            reading = reader.read(line, scratch: &scratch, plain: whole.plain)
+        }
         let stamp = timeFacts ? readStamp(whole) : nil
         if firstLines.count < Conformance.examplesKept && line.contains(where: { $0 != 0x20 && $0 != 0x09 }) {
             firstLines.append(Kept(number: number, offset: offset, bytes: Array(line), reading: reading))
@@ -321,7 +337,7 @@ final class ConformanceRun<A: LifecycleAutomaton> {
     /// The run of `subject` that `line` is about, made when the line's object is new.
     /// Nil, after an error, when there would be too many.
     func track(_ subject: Subject, _ line: LogLine) -> Int? {
-        let key = objects ? ObjectKey.read(line.bytes) : nil
+        let key = objects && line.mayHoldObject ? ObjectKey.read(line.bytes) : nil
         if key != nil { subject.keyed = true }
         if case .some(let last) = subject.lastKey, last == key { return subject.lastTrack }
         if let index = subject.trackIndex[key] {

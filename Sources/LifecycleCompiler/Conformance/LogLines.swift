@@ -16,6 +16,9 @@ struct LogLine {
     /// Whether `bytes` point into the chunk being fed (valid until `feed` returns), not into
     /// the buffer of a line that spans chunks (reused for the next such line).
     var inChunk = false
+    /// Whether it may print an object (`ObjectKey`); false when its shape is known to print
+    /// none (`LineShapeMemo`), so that no object is looked for.
+    var mayHoldObject = true
 
     /// Whether `bytes` holds all of it.
     var isWhole: Bool { length == bytes.count }

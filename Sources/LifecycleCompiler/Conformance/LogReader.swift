@@ -96,6 +96,11 @@ public struct LogReader: Sendable {
     /// a line names one by that address in any of its spellings (`0x0000600000c04000`), and
     /// before any of its words.
     let instanceAddresses: [UInt64: Int]
+    /// Whether a line's reading is the same whatever ASCII digits it holds, so that lines of
+    /// one shape read alike (`LineShapeMemo`): no name of a callback or of an instance holds a
+    /// digit (a word with one then names nothing, whichever it is), no instance is named by its
+    /// address, and no scene phase is read.
+    public let readsDigitsAlike: Bool
 
     /// A reader of an automaton's callbacks, Objective-C selectors derived, nothing unchecked.
     public init<A: LifecycleAutomaton>(_ automaton: A) {
@@ -164,6 +169,10 @@ public struct LogReader: Sendable {
         }
         self.instanceAddresses = instanceAddresses
         self.table = table
+        let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        readsDigitsAlike = phases.isEmpty && instanceAddresses.isEmpty
+            && !names.contains { $0.swift.contains(where: isDigit) || $0.objc.contains(where: isDigit) }
+            && !table.entries.contains { $0.key.contains(where: isDigit) }
         var words = WordCandidates()
         for entry in table.entries { words.add(entry.key) }
         if !instanceAddresses.isEmpty { words.add(Array("0x".utf8)) }

@@ -98,28 +98,21 @@ final class SearchTable<A: LifecycleAutomaton> {
         moves[Int(moveOf[Int(state) * callbackCount + callback])]
     }
 
-    /// The event counts of the runs after a step that moved (`step(state, callback) >= 0`), from
-    /// those before (`depths`, by position of `state`), written to `next` (cleared first).
-    @inline(__always) func depths(after state: Int32, _ callback: Int, from depths: [Int], into next: inout [Int]) {
+    /// Writes into `next` the events taken at each position after `callback` from `state`,
+    /// whose positions took `depths`; returns how many positions there are. `next` only grows
+    /// (its first entries are the ones written), so that a step never empties an array.
+    @inline(__always) func depths(after state: Int32, _ callback: Int, from depths: [Int], into next: inout [Int]) -> Int {
         let move = Int(moveOf[Int(state) * callbackCount + callback])
-        var index = Int(depthStart[move])
-        let end = Int(depthStart[move + 1])
-        if next.count == end - index {
-            // As many runs as before (the common case): written in place, without emptying first.
-            next.withUnsafeMutableBufferPointer { out in
-                for slot in out.indices {
-                    let source = Int(depthSource[index + slot])
-                    out[slot] = (source >= 0 ? depths[source] : 0) + Int(depthAdded[index + slot])
-                }
+        let start = Int(depthStart[move])
+        let count = Int(depthStart[move + 1]) - start
+        if next.count < count { next.append(contentsOf: repeatElement(0, count: count - next.count)) }
+        next.withUnsafeMutableBufferPointer { out in
+            for slot in 0..<count {
+                let source = Int(depthSource[start + slot])
+                out[slot] = (source >= 0 ? depths[source] : 0) + Int(depthAdded[start + slot])
             }
-            return
         }
-        next.removeAll(keepingCapacity: true)
-        while index < end {
-            let source = Int(depthSource[index])
-            next.append((source >= 0 ? depths[source] : 0) + Int(depthAdded[index]))
-            index += 1
-        }
+        return count
     }
 
     private func build(_ state: Int32, _ callback: Int) -> Int32 {
@@ -188,12 +181,14 @@ struct SearchCursor<A: LifecycleAutomaton> {
     private(set) var table: SearchTable<A>?
     private var fallback: ConformanceSearch<A>?
     private(set) var state: Int32
-    /// Events taken by the run at each position of `state`.
+    /// Events taken by the run at each position of `state`: the first `depthCount` of `depths`
+    /// (which, like `spare`, only grows).
     private var depths: [Int]
+    private var depthCount: Int
     private var spare: [Int] = []
-    /// The state before each of the last steps and its callback (a ring from `historyStart`).
+    /// The state before each of the last steps and its callback: step `n` (from 0) at `n %
+    /// historyLength`, the last `min(steps, historyLength)` kept.
     private var history: [(state: Int32, callback: Int32)] = []
-    private var historyStart = 0
     /// Steps taken in all.
     private var steps = 0
 
@@ -201,6 +196,8 @@ struct SearchCursor<A: LifecycleAutomaton> {
         self.table = table
         state = table.initial
         depths = table.initialDepths
+        depthCount = depths.count
+        history = [(state: Int32, callback: Int32)](repeating: (0, 0), count: Self.historyLength)
     }
 
     /// A cursor that runs `search` itself (a log read as it comes).
@@ -208,6 +205,7 @@ struct SearchCursor<A: LifecycleAutomaton> {
         fallback = search
         state = -1
         depths = []
+        depthCount = 0
     }
 
     /// Moves past `callback`; false, staying put, when no run can print it now.
@@ -215,7 +213,7 @@ struct SearchCursor<A: LifecycleAutomaton> {
         guard let table else { return fallback!.observe(callback) }
         let next = table.step(state, callback)
         if next >= 0 {
-            table.depths(after: state, callback, from: depths, into: &spare)
+            depthCount = table.depths(after: state, callback, from: depths, into: &spare)
             swap(&depths, &spare)
             remember(state, callback)
             state = next
@@ -241,14 +239,9 @@ struct SearchCursor<A: LifecycleAutomaton> {
         return body(&fallback!)
     }
 
-    private mutating func remember(_ state: Int32, _ callback: Int) {
+    @inline(__always) private mutating func remember(_ state: Int32, _ callback: Int) {
+        history[steps % Self.historyLength] = (state, Int32(callback))
         steps += 1
-        if history.count < Self.historyLength {
-            history.append((state, Int32(callback)))
-        } else {
-            history[historyStart] = (state, Int32(callback))
-            historyStart = (historyStart + 1) % Self.historyLength
-        }
     }
 
     /// The search this cursor stands for, with each run's event count and its last events.
@@ -256,8 +249,9 @@ struct SearchCursor<A: LifecycleAutomaton> {
         if let fallback { return fallback }
         guard let table else { fatalError("a cursor runs a table or a search") }
         let positions = table.states[Int(state)]
-        let ordered = (0..<history.count).map { history[(historyStart + $0) % history.count] }
-        let fromStart = steps == history.count
+        let kept = min(steps, Self.historyLength)
+        let ordered = (steps - kept..<steps).map { history[$0 % Self.historyLength] }
+        let fromStart = steps == kept
         let trails = positions.indices.map { index -> [String] in
             var labels: [[Int32]] = []
             var count = 0
@@ -277,6 +271,6 @@ struct SearchCursor<A: LifecycleAutomaton> {
             }
             return trail
         }
-        return ConformanceSearch(table.automaton, logged: table.logged, resumingAt: positions, depths: depths, trails: trails)
+        return ConformanceSearch(table.automaton, logged: table.logged, resumingAt: positions, depths: Array(depths.prefix(depthCount)), trails: trails)
     }
 }

@@ -115,6 +115,82 @@ import SpecGeneration
         #expect(hits > lines / 2, "\(hits) of \(lines)")
     }
 
+    @Test func aLineReadFromTheMemoOfItsShapeReadsAsItDoesInFull() throws {
+        // `LineShapeMemo`: lines that differ only in their digits (timestamps, numbers, object
+        // addresses, UUIDs, digits inside words and escapes), looked up in one memo, read as each
+        // line reads in full; a shape that prints no object stands only for lines that print none.
+        var random = SplitMix64(seed: 5171)
+        var hits = 0, lines = 0, alike = 0, unlike = 0, objectLines = 0
+        let prefixes = ["2026-11-23 09:41:02.118734+0900 Notes[48213:2817345] ", "Notes[1:2] ", "→", "• 12 ", "7x1 ", "🙂 ",
+                        "<VC: 0x600000c04000> ", "ObjectIdentifier(0x6000001) ", "E621E1F8-C36C-495A-93FC-0C247A3E6E5F ",
+                        "\u{1B}[31m09:41\u{1B}[0m ", "[Analytics] ", "x", "名3", "0x1a2b3c "]
+        for (name, machine, system, model) in try LogCheckTests.automata() {
+            let callbacks = machine?.callbacks ?? system!.callbacks
+            let vocabulary = machine.map { LogVocabulary($0) } ?? LogVocabulary(system!, model: model)
+            let reader = LogReader(vocabulary)
+            guard reader.readsDigitsAlike else {
+                unlike += 1
+                continue
+            }
+            alike += 1
+            var templates: [String] = []
+            for _ in 0..<8 {
+                let sequence = (0..<4).map { _ in random.below(callbacks.count) }
+                templates += LogCheckTests.log(sequence, vocabulary, &random).split(separator: "\n").map(String.init)
+            }
+            // Digits inside and beside names: a word with a digit is another word.
+            templates += templates.prefix(6).map { template in
+                var characters = Array(template)
+                characters.insert("4", at: random.below(characters.count + 1))
+                return String(characters)
+            }
+            templates += ["scene shown 7", "viewDidLoad2", "2viewDidLoad", "sceneDidBecomeActive\u{1B}[1m(_:)", "session 7F3A"]
+            // A few dozen kinds of line, as an app prints a few dozen over and over.
+            let kinds = (0..<40).map { _ in
+                var kind = ""
+                for _ in 0..<random.below(3) { kind += random.pick(prefixes) }
+                return kind + random.pick(templates)
+            }
+            let memo = LineShapeMemo()
+            var scratch = LogReader.Scratch()
+            for _ in 0..<3_000 {
+                let template = random.pick(kinds)
+                // The same template with other digits.
+                let line = Array(String(template.map { $0.isASCII && $0.isNumber ? Character(String(random.below(10))) : $0 }).utf8)
+                var fresh = LogReader.Scratch()
+                let full = line.withUnsafeBufferPointer { reader.read($0, scratch: &fresh) }
+                let object = line.withUnsafeBufferPointer { ObjectKey.read($0) }
+                let entry: LineShapeMemo.Entry? = line.withUnsafeBufferPointer { memo.entry(for: $0) }
+                if let entry {
+                    #expect(entry.reading == full, "\(name): \(String(decoding: line, as: UTF8.self).debugDescription)")
+                    #expect(entry.mayHoldObject || object == nil, "\(name): \(String(decoding: line, as: UTF8.self).debugDescription)")
+                } else {
+                    let reading = line.withUnsafeBufferPointer { reader.read($0, scratch: &scratch) }
+                    memo.keep(LineShapeMemo.Entry(reading: reading, mayHoldObject: memo.shapeMayHoldObject()))
+                }
+                if object != nil { objectLines += 1 }
+                lines += 1
+            }
+            hits += memo.hits
+        }
+        // Not vacuous: most lines came from the memo, some printed objects, and readers of names
+        // with digits (`1st`) do not use it.
+        #expect(hits > lines / 2 && objectLines > 100, "\(hits) of \(lines), \(objectLines) objects")
+        #expect(alike > 2 && unlike > 0, "\(alike) \(unlike)")
+    }
+
+    @Test func lineShapesWriteEveryASCIIDigitAsZeroAndNothingElse() {
+        for byte in UInt8.min...UInt8.max {
+            for place in 0..<8 {
+                let value = UInt64(byte) << UInt64(8 * place) | (0x4142_4344_4546_4748 & ~(0xFF << UInt64(8 * place)))
+                let expected = byte >= 0x30 && byte <= 0x39 ? 0x30 : byte
+                let shaped = LineShapeMemo.shape(of: value)
+                #expect(UInt8(truncatingIfNeeded: shaped >> UInt64(8 * place)) == expected, "\(byte) at \(place)")
+                #expect(shaped & ~(0xFF << UInt64(8 * place)) == value & ~(0xFF << UInt64(8 * place)))
+            }
+        }
+    }
+
     /// Callbacks to feed a machine: mostly ones some run can print now, sometimes any.
     static func step<A: LifecycleAutomaton>(_ search: ConformanceSearch<A>, _ automaton: A, _ random: inout SplitMix64) -> Int {
         let count = automaton.callbacks.count
