@@ -15,16 +15,38 @@ extension ConformanceRun {
         }
     }
 
-    /// The timestamp at the start of `line`, remembered as the log's last one.
+    /// The timestamp at the start of `line`, remembered as the log's last one (pointed at while
+    /// the line is in the chunk being read, copied by `keepLastStamp` before the chunk goes).
     func readStamp(_ line: LogLine) -> LogTimestamp? {
-        guard var stamp = LogTimestamp.parse(line.bytes) ?? Self.colouredStamp(line.bytes) else { return nil }
+        guard var stamp = Self.stamp(of: line.bytes) else { return nil }
         stamp.end = min(stamp.end, line.bytes.count)
+        if line.inChunk {
+            lastStampInChunk = (line.number, line.offset, UnsafeBufferPointer(rebasing: line.bytes.prefix(stamp.end)), stamp)
+            return stamp
+        }
+        lastStampInChunk = nil
         var bytes = lastStamp?.bytes ?? []
         lastStamp = nil
         bytes.removeAll(keepingCapacity: true)
         bytes.append(contentsOf: line.bytes.prefix(stamp.end))
         lastStamp = (line.number, line.offset, bytes, stamp)
         return stamp
+    }
+
+    /// Copies the last line with a timestamp when it is in the chunk just read, before it goes.
+    func keepLastStamp() {
+        guard let pending = lastStampInChunk else { return }
+        lastStampInChunk = nil
+        var bytes = lastStamp?.bytes ?? []
+        lastStamp = nil
+        bytes.removeAll(keepingCapacity: true)
+        bytes.append(contentsOf: pending.bytes)
+        lastStamp = (pending.number, pending.offset, bytes, pending.time)
+    }
+
+    /// The timestamp at the start of `bytes` (a line), plain or coloured.
+    static func stamp(of bytes: UnsafeBufferPointer<UInt8>) -> LogTimestamp? {
+        LogTimestamp.parse(bytes) ?? colouredStamp(bytes)
     }
 
     /// The timestamp of a coloured line (`TerminalEscapes` around or inside it, as a terminal's
@@ -39,8 +61,9 @@ extension ConformanceRun {
     }
 
     /// `subject`'s run `index` printed one of `candidates` at `line` (its time `stamp`): the
-    /// timed runs follow; the error at `range` when time leaves none.
-    func time(_ subject: Subject, _ index: Int, _ candidates: [Int], line: LogLine, range: Range<Int>, stamp: LogTimestamp?) {
+    /// timed runs follow; the error at `range` when time leaves none. (`candidates` are made
+    /// only when the run is still timed: a line's array is not allocated for nothing.)
+    func time(_ subject: Subject, _ index: Int, _ candidates: @autoclosure () -> [Int], line: LogLine, range: Range<Int>, stamp: LogTimestamp?) {
         guard let stamp else {
             // A callback line without a time: time is not checked from here on, and the summary says so.
             subject.report.time?.linesWithoutTimestamp += 1
@@ -55,7 +78,7 @@ extension ConformanceRun {
             return
         }
         subject.lastTime = (line.number, stamp.milliseconds)
-        let going = subject.tracks[index].timed!.observe(anyOf: candidates, at: stamp.milliseconds, logged: subject.logged,
+        let going = subject.tracks[index].timed!.observe(anyOf: candidates(), at: stamp.milliseconds, logged: subject.logged,
                                                          undecided: subject.undecided)
         if subject.tracks[index].timed!.gaveUp {
             tooManyTimedRuns(subject, line: line.number)
@@ -74,6 +97,7 @@ extension ConformanceRun {
     func stopTime(_ subject: Subject) {
         subject.timeTemplate = nil
         for index in subject.tracks.indices { subject.tracks[index].timed = nil }
+        timing = subjects.contains { $0.timeTemplate != nil }
     }
 
     /// Line `line`'s time is earlier than line `last.line`'s: the lines are not in the order they
@@ -99,6 +123,7 @@ extension ConformanceRun {
     /// At the end of the log: a deadline still open is an error only when the log's last
     /// timestamp is past its end (and no run could have met it silently).
     func finishTime() {
+        keepLastStamp()
         guard timeFacts, let last = lastStamp else { return }
         for subject in subjects where !subject.stopped && subject.timeTemplate != nil {
             for index in subject.tracks.indices where subject.tracks[index].timed != nil {

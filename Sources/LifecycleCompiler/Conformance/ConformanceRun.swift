@@ -134,6 +134,12 @@ final class ConformanceRun<A: LifecycleAutomaton> {
     /// The last line with a timestamp (its number, offset, its first bytes and the time): where
     /// a deadline still open at the end of the log is judged.
     var lastStamp: (number: Int, offset: Int, bytes: [UInt8], time: LogTimestamp)?
+    /// The last line with a timestamp, when it is in the chunk being read (`readStamp`).
+    @exclusivity(unchecked) var lastStampInChunk: (number: Int, offset: Int, bytes: UnsafeBufferPointer<UInt8>, time: LogTimestamp)?
+    /// Whether some subject still checks time: then every line's timestamp is read (the last
+    /// one judges the deadlines still open at the end); after, only callback lines' are, to
+    /// count those without one.
+    @exclusivity(unchecked) var timing = false
 
     /// `automata`: one, or several machines side by side (numbered in a row by `reader`, whose
     /// instances are then the machines).
@@ -183,6 +189,7 @@ final class ConformanceRun<A: LifecycleAutomaton> {
         }
         self.uncheckedSubject = uncheckedSubject
         timeFacts = subjects.contains { $0.timeFacts }
+        timing = subjects.contains { $0.timeTemplate != nil }
     }
 
     /// Reads the lines that end in `chunk`; false once every subject has an error (read no further).
@@ -190,6 +197,7 @@ final class ConformanceRun<A: LifecycleAutomaton> {
         guard !stopped else { return false }
         let going = lines.feed(chunk) { line in self.handle(line) }
         keepPreviousLines()
+        keepLastStamp()
         if !going { stopped = true }
         return going
     }
@@ -266,7 +274,15 @@ final class ConformanceRun<A: LifecycleAutomaton> {
         } else {
             reading = reader.read(line, scratch: &scratch, plain: whole.plain)
         }
-        let stamp = timeFacts ? readStamp(whole) : nil
+        var stamp: LogTimestamp? = nil
+        if timing {
+            stamp = readStamp(whole)
+        } else if timeFacts {
+            switch reading {
+            case .callback, .phase: stamp = Self.stamp(of: line)
+            default: break
+            }
+        }
         if firstLines.count < Conformance.examplesKept && line.contains(where: { $0 != 0x20 && $0 != 0x09 }) {
             firstLines.append(Kept(number: number, offset: offset, bytes: Array(line), reading: reading))
         }

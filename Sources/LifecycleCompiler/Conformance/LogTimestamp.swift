@@ -23,32 +23,18 @@ public struct LogTimestamp: Sendable, Equatable {
 
     /// The timestamp at the start of `line` (after blanks), or nil when it has none.
     public static func parse(_ line: UnsafeBufferPointer<UInt8>) -> LogTimestamp? {
-        var index = 0
-        let count = line.count
-        while index < count && (line[index] == 0x20 || line[index] == 0x09) { index += 1 }
+        var cursor = Cursor(line: line)
+        cursor.skipBlanks()
         // The shortest: `2026-11-24 18:40:02` (19 bytes).
-        guard count - index >= 19 else { return nil }
-        func digits(_ n: Int) -> Int? {
-            guard index + n <= count else { return nil }
-            var value = 0
-            for offset in 0..<n {
-                let byte = line[index + offset]
-                guard byte >= 0x30 && byte <= 0x39 else { return nil }
-                value = value * 10 + Int(byte - 0x30)
-            }
-            index += n
-            return value
-        }
-        func expect(_ byte: UInt8) -> Bool {
-            guard index < count, line[index] == byte else { return false }
-            index += 1
-            return true
-        }
-        guard let year = digits(4), expect(UInt8(ascii: "-")), let month = digits(2), expect(UInt8(ascii: "-")), let day = digits(2),
-              index < count, line[index] == 0x20 || line[index] == UInt8(ascii: "T") else { return nil }
-        index += 1
-        guard let hour = digits(2), expect(UInt8(ascii: ":")), let minute = digits(2), expect(UInt8(ascii: ":")), let second = digits(2),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
+        guard cursor.count - cursor.index >= 19 else { return nil }
+        guard let year = cursor.digits(4), cursor.expect(UInt8(ascii: "-")), let month = cursor.digits(2), cursor.expect(UInt8(ascii: "-")),
+              let day = cursor.digits(2), cursor.index < cursor.count, line[cursor.index] == 0x20 || line[cursor.index] == UInt8(ascii: "T")
+        else { return nil }
+        cursor.index += 1
+        guard let hour = cursor.digits(2), cursor.expect(UInt8(ascii: ":")), let minute = cursor.digits(2), cursor.expect(UInt8(ascii: ":")),
+              let second = cursor.digits(2), (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
+        var index = cursor.index
+        let count = cursor.count
         var millisecond = 0
         if index < count && (line[index] == UInt8(ascii: ".") || line[index] == UInt8(ascii: ",")) {
             index += 1
@@ -67,10 +53,11 @@ public struct LogTimestamp: Sendable, Equatable {
             if sign == UInt8(ascii: "Z") {
                 index += 1
             } else if sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
-                index += 1
-                guard let hours = digits(2) else { return nil }
-                _ = expect(UInt8(ascii: ":"))
-                guard let minutes = digits(2), hours < 24, minutes < 60 else { return nil }
+                cursor.index = index + 1
+                guard let hours = cursor.digits(2) else { return nil }
+                _ = cursor.expect(UInt8(ascii: ":"))
+                guard let minutes = cursor.digits(2), hours < 24, minutes < 60 else { return nil }
+                index = cursor.index
                 zone = (hours * 60 + minutes) * (sign == UInt8(ascii: "-") ? -1 : 1)
             }
         }
@@ -84,6 +71,42 @@ public struct LogTimestamp: Sendable, Equatable {
     public static func parse(_ text: String) -> LogTimestamp? {
         var bytes = Array(text.utf8)
         return bytes.withUnsafeMutableBufferPointer { parse(UnsafeBufferPointer($0)) }
+    }
+
+    /// A place in a line being read as a timestamp.
+    private struct Cursor {
+        let line: UnsafeBufferPointer<UInt8>
+        let count: Int
+        var index = 0
+
+        init(line: UnsafeBufferPointer<UInt8>) {
+            self.line = line
+            count = line.count
+        }
+
+        @inline(__always) mutating func skipBlanks() {
+            while index < count && (line[index] == 0x20 || line[index] == 0x09) { index += 1 }
+        }
+
+        /// The value of the `n` decimal digits here, read past; nil (not moving) otherwise.
+        @inline(__always) mutating func digits(_ n: Int) -> Int? {
+            guard index + n <= count else { return nil }
+            var value = 0
+            for offset in 0..<n {
+                let byte = line[index + offset]
+                guard byte >= 0x30 && byte <= 0x39 else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            index += n
+            return value
+        }
+
+        /// Whether `byte` is here, read past.
+        @inline(__always) mutating func expect(_ byte: UInt8) -> Bool {
+            guard index < count, line[index] == byte else { return false }
+            index += 1
+            return true
+        }
     }
 
     /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard Hinnant's
