@@ -163,26 +163,15 @@ struct MachineGraph: Sendable {
     var hasFinalState: Bool { flags.contains { $0.contains(.final) } }
 
     /// The state entered when `state` is the target: its initial child, recursively
-    /// (`Machine.entry(_:)`). Stops at a composite without an initial state.
+    /// (`StateTree.entry`, as `Machine.entry(_:)`, over `initialChildren`).
     func enter(_ state: Int) -> Int {
-        var current = state
-        var steps = 0
-        while true {
-            let child = initialChildren[current]
-            guard child >= 0, steps < count else { return current }
-            current = Int(child)
-            steps += 1
-        }
+        StateTree.entry(state, count: count) { initialChildren[$0] >= 0 ? Int(initialChildren[$0]) : nil }
     }
 
-    /// Whether `state` is `ancestor` or lies inside it (`Machine.isWithin(_:_:)`).
+    /// Whether `state` is `ancestor` or lies inside it (`StateTree.isWithin`, as
+    /// `Machine.isWithin(_:_:)`, over `parents`).
     func isWithin(_ state: Int, _ ancestor: Int) -> Bool {
-        var current = state
-        while current >= 0 {
-            if current == ancestor { return true }
-            current = Int(parents[current])
-        }
-        return false
+        StateTree.isWithin(state, ancestor) { parents[$0] >= 0 ? Int(parents[$0]) : nil }
     }
 
     // MARK: - Steps: what an event does

@@ -107,14 +107,10 @@ public struct TimedStepper: Sendable {
         clock.leaf = step.to
     }
 
-    /// Whether `outer` is `inner` or a state around it (`Machine.isWithin(inner, outer)`, over `parent`).
-    private func encloses(_ outer: Int, _ inner: Int) -> Bool {
-        var state = inner
-        while state >= 0 {
-            if state == outer { return true }
-            state = parent[state]
-        }
-        return false
+    /// Whether `outer` is `inner` or a state around it (`StateTree.isWithin(inner, outer)`, as
+    /// `Machine.isWithin`, over `parent`).
+    func encloses(_ outer: Int, _ inner: Int) -> Bool {
+        StateTree.isWithin(inner, outer) { parent[$0] >= 0 ? parent[$0] : nil }
     }
 
     /// Waits until `time`, taking each timed transition as it comes due (at most `limit`, so

@@ -4,42 +4,16 @@
 /// means: an `App` reads the app's aggregate phase, a `View` its scene's. A state the mapping does
 /// not name has its enclosing state's phase, or none (SwiftUI has no phase for a process that is
 /// not running or a scene that is not attached). Reported: unknown states and phases, a state
-/// mapped twice, a delegate that is neither, a platform older than `ScenePhase` (iOS 14).
+/// mapped twice (`resolveStateMapping`, shared with `appState`), a delegate that is neither, a
+/// platform older than `ScenePhase` (iOS 14).
 extension Checker {
     /// The machine's phases, or nil when its spec maps none (or, after an error, none resolve).
     mutating func resolveScenePhases(of decl: MachineDecl, named machineName: String, states: [State],
                                      delegate: Delegate?) -> PhaseObservation? {
         guard let first = decl.scenePhases.first else { return nil }
-        var own = [ScenePhase?](repeating: nil, count: states.count)
-        var mappedAt = [SourceRange?](repeating: nil, count: states.count)
-        var indexByName: [String: Int] = [:]
-        for (index, state) in states.enumerated() where indexByName[state.name] == nil { indexByName[state.name] = index }
-        for phaseDecl in decl.scenePhases {
-            for mapping in phaseDecl.mappings {
-                let name = text(mapping.state.range)
-                let phaseName = text(mapping.phase.range)
-                guard let phase = ScenePhase(rawValue: phaseName) else {
-                    report(.unknownScenePhase(phaseName, suggestion: Suggestions.bestMatch(for: phaseName, in: ScenePhase.allCases.map(\.rawValue)),
-                                              at: mapping.phase.range))
-                    continue
-                }
-                guard let index = indexByName[name] else {
-                    let suggestion = spendSuggestion() ? Suggestions.bestMatch(for: name, in: states.map(\.name)) : nil
-                    var diagnostic = Diagnostic.unknownState(name, suggestion: suggestion, at: mapping.state.range)
-                    if let suggestion, let index = indexByName[suggestion] {
-                        diagnostic = diagnostic.note("'\(suggestion)' declared here", at: states[index].range)
-                    }
-                    report(diagnostic)
-                    continue
-                }
-                if let earlier = mappedAt[index] {
-                    report(.duplicateScenePhase(name, at: mapping.state.range).note("'\(name)' first mapped here", at: earlier))
-                    continue
-                }
-                own[index] = phase
-                mappedAt[index] = mapping.state.range
-            }
-        }
+        let phases: [ScenePhase?] = resolveStateMapping(decl.scenePhases, states: states,
+                                                        unknownCase: { Diagnostic.unknownScenePhase($0, suggestion: $1, at: $2) },
+                                                        duplicate: { Diagnostic.duplicateScenePhase($0, at: $1) })
         guard let scope = phaseScope(of: delegate) else {
             if !(delegate?.isIncomplete ?? false) {
                 report(.scenePhaseWithoutSwiftUIDelegate(machineName, delegate: delegate?.name, at: first.keyword.range))
@@ -49,11 +23,6 @@ extension Checker {
         if let platform, ["iOS", "iPadOS", "macCatalyst"].contains(platform.name), platform.version < Checker.scenePhaseIntroduced {
             report(.scenePhaseNotAvailable(platform: platform.name, introduced: Checker.scenePhaseIntroduced.description,
                                            target: platform.description, at: first.keyword.range))
-        }
-        // States come in pre-order: a parent's phase is known before its children's.
-        var phases = own
-        for index in states.indices where phases[index] == nil {
-            if let parent = states[index].parent { phases[index] = phases[parent] }
         }
         return PhaseObservation(scope: scope, phases: phases, range: first.keyword.range)
     }

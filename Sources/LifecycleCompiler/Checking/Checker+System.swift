@@ -301,33 +301,8 @@ extension Checker {
     }
 
     /// The fewest events that take a machine from `leaf` to a leaf where `goal` holds (empty
-    /// when it already does), breadth-first over its steps; nil when none does.
+    /// when it already does; `MachineStepper.shortestSteps`); nil when none does.
     static func shortestEvents(in stepper: MachineStepper, from leaf: Int, to goal: (Int) -> Bool) -> [String]? {
-        if goal(leaf) { return [] }
-        let machine = stepper.machine
-        var parent = [Int](repeating: -2, count: machine.states.count)
-        var via = [Int](repeating: -1, count: machine.states.count)
-        parent[leaf] = -1
-        var queue = [leaf]
-        var head = 0
-        while head < queue.count {
-            let from = queue[head]
-            head += 1
-            for step in stepper.steps(from: from) where parent[step.to] == -2 {
-                parent[step.to] = from
-                via[step.to] = step.transition
-                if goal(step.to) {
-                    var events: [String] = []
-                    var current = step.to
-                    while parent[current] >= 0 {
-                        events.append(machine.transitions[via[current]].event ?? "")
-                        current = parent[current]
-                    }
-                    return events.reversed()
-                }
-                queue.append(step.to)
-            }
-        }
-        return nil
+        stepper.shortestSteps(from: leaf, to: goal)?.map { stepper.machine.transitions[$0.transition].event ?? "" }
     }
 }

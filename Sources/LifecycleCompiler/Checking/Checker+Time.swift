@@ -90,14 +90,6 @@ extension Checker {
     /// or never end. Run only for a machine with time (`Machine.hasTime`).
     mutating func checkTime(_ machine: Machine) {
         let states = machine.states
-        func isWithin(_ state: Int, _ outer: Int) -> Bool {
-            var current: Int? = state
-            while let c = current {
-                if c == outer { return true }
-                current = states[c].parent
-            }
-            return false
-        }
         func describe(_ t: Transition) -> String {
             "'\(states[t.source].name) -> \(states[t.target].name)\(t.event.map { " on \($0)" } ?? "") after \(t.delay!)'"
         }
@@ -114,7 +106,7 @@ extension Checker {
                 if other.source == transition.source {
                     beats = other.delay! < delay || (other.delay! == delay && u < t)
                 } else {
-                    beats = other.delay! < delay && isWithin(transition.source, other.source)
+                    beats = other.delay! < delay && machine.isWithin(transition.source, other.source)
                 }
                 if beats {
                     report(.timedTransitionNeverFires(describe(transition), other: describe(other),
@@ -132,11 +124,11 @@ extension Checker {
             var untimed = false
             for transition in machine.transitions where !transition.isInternal {
                 let leaves: Bool
-                let fromAround = transition.source != s && isWithin(s, transition.source)
+                let fromAround = transition.source != s && machine.isWithin(s, transition.source)
                 if fromAround || transition.source == s {
                     leaves = true
                 } else {
-                    leaves = isWithin(transition.source, s) && !isWithin(transition.target, s)
+                    leaves = machine.isWithin(transition.source, s) && !machine.isWithin(transition.target, s)
                 }
                 guard leaves else { continue }
                 if transition.delay == nil || fromAround {

@@ -224,31 +224,9 @@ public struct LogJSONLines {
     private mutating func finishScalar() -> Bool {
         let text = String(decoding: scalar, as: UTF8.self)
         scalar.removeAll(keepingCapacity: true)
-        if text == "true" || text == "false" || text == "null" || Self.isNumber(text) { return true }
+        if text == "true" || text == "false" || text == "null" || JSONGrammar.isNumber(text) { return true }
         fail("'\(text)' is not a JSON value (a string, number, object, array, true, false or null)")
         return false
-    }
-
-    static func isNumber(_ text: String) -> Bool {
-        var bytes = Array(text.utf8)[...]
-        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
-        let integer = bytes.prefix { $0 >= 0x30 && $0 <= 0x39 }
-        guard !integer.isEmpty, integer.count == 1 || integer.first != 0x30 else { return false }
-        bytes = bytes.dropFirst(integer.count)
-        if bytes.first == UInt8(ascii: ".") {
-            bytes = bytes.dropFirst()
-            let fraction = bytes.prefix { $0 >= 0x30 && $0 <= 0x39 }
-            guard !fraction.isEmpty else { return false }
-            bytes = bytes.dropFirst(fraction.count)
-        }
-        if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
-            bytes = bytes.dropFirst()
-            if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
-            let exponent = bytes.prefix { $0 >= 0x30 && $0 <= 0x39 }
-            guard !exponent.isEmpty else { return false }
-            bytes = bytes.dropFirst(exponent.count)
-        }
-        return bytes.isEmpty
     }
 
     /// One byte inside a string.
@@ -273,7 +251,7 @@ public struct LogJSONLines {
                 return false
             }
         default:
-            guard let digit = Self.hex(byte) else {
+            guard let digit = JSONGrammar.hexDigit(byte) else {
                 fail("expected 4 hexadecimal digits after '\\u'")
                 return false
             }
@@ -287,20 +265,11 @@ public struct LogJSONLines {
         return true
     }
 
-    private static func hex(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: byte - 0x30
-        case 0x61...0x66: byte - 0x61 + 10
-        case 0x41...0x46: byte - 0x41 + 10
-        default: nil
-        }
-    }
-
     private mutating func scalarFromEscape(_ value: UInt32) {
-        if (0xD800...0xDBFF).contains(value) { highSurrogate = value; return }
+        if JSONGrammar.highSurrogates.contains(value) { highSurrogate = value; return }
         var scalarValue = value
-        if (0xDC00...0xDFFF).contains(value) {
-            scalarValue = highSurrogate.map { 0x10000 + (($0 - 0xD800) << 10) + (value - 0xDC00) } ?? 0xFFFD
+        if JSONGrammar.lowSurrogates.contains(value) {
+            scalarValue = highSurrogate.map { JSONGrammar.scalar(high: $0, low: value) } ?? 0xFFFD
         } else if highSurrogate != nil {
             keepScalar(0xFFFD)
         }

@@ -209,7 +209,10 @@ public struct MarkdownGenerator {
             printer.line("None.")
             return
         }
-        let fired = firstFirings(of: system)
+        // Explored once: the events' callbacks and whether the sequence is small enough to plan.
+        let stepper = ComposedStepper(system: system)
+        let exploration = SequenceDiagram.exploration(of: stepper, limit: Self.searchLimit)
+        let fired = firstFirings(of: system, stepper, exploration)
         printer.line("| Event | By | Steps | Callbacks | Description |")
         printer.line("|---|---|---|---|---|")
         for (number, event) in system.events.enumerated() {
@@ -244,7 +247,7 @@ public struct MarkdownGenerator {
         printer.line()
         printer.line("### Sequence")
         printer.line()
-        guard SequenceDiagram.isSmall(system, limit: Self.searchLimit) else {
+        guard SequenceDiagram.isSmall(exploration) else {
             printer.line("More than \(Self.searchLimit) composed states: draw a sequence of chosen events with "
                          + "`lifecycle render SPEC --system \(Self.text(system.name)) --events …`.")
             return
@@ -263,10 +266,9 @@ public struct MarkdownGenerator {
     /// How many composed states a system's section searches, at most.
     static let searchLimit = 1 << 14
 
-    /// Per event: how it happens in the first composed state (breadth first) where it happens whole.
-    func firstFirings(of system: System) -> [ComposedStepper.Firing?] {
-        let stepper = ComposedStepper(system: system)
-        let exploration = ComposedExploration(stepper, limit: min(ComposedExploration.budget(for: stepper), Self.searchLimit))
+    /// Per event: how it happens in the first composed state (breadth first, in `exploration` of
+    /// `stepper`) where it happens whole.
+    func firstFirings(of system: System, _ stepper: ComposedStepper, _ exploration: ComposedExploration) -> [ComposedStepper.Firing?] {
         var firings = [ComposedStepper.Firing?](repeating: nil, count: system.events.count)
         var left = system.events.count
         var state = 0

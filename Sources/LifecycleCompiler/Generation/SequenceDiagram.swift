@@ -65,8 +65,17 @@ public struct SequenceDiagram: Sendable {
     /// Whether `system` has at most `limit` composed states reachable from its start, so that
     /// `coveringRuns` (which visits them all) stays cheap enough for a page that always shows it.
     public static func isSmall(_ system: System, limit: Int) -> Bool {
-        let stepper = ComposedStepper(system: system)
-        return ComposedExploration(stepper, limit: min(limit, ComposedExploration.budget(for: stepper))).result == .complete
+        isSmall(exploration(of: ComposedStepper(system: system), limit: limit))
+    }
+
+    /// Whether `exploration` (`exploration(of:limit:)`) reached every composed state within its
+    /// limit: for a caller that reads the explored states too (the Markdown page).
+    public static func isSmall(_ exploration: ComposedExploration) -> Bool { exploration.result == .complete }
+
+    /// A system's composed states from its start, at most `limit` of them (and no more than its
+    /// memory budget allows).
+    public static func exploration(of stepper: ComposedStepper, limit: Int) -> ComposedExploration {
+        ComposedExploration(stepper, limit: min(limit, ComposedExploration.budget(for: stepper)))
     }
 
     /// How the diagram names a participant: the instance and its machine, `Root: ViewController`.

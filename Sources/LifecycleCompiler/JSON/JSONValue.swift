@@ -235,24 +235,8 @@ struct JSONParser {
 
     mutating func parseNumber() -> Double? {
         let start = offset
-        if bytes[offset] == UInt8(ascii: "-") { offset += 1 }
-        func digits(_ parser: inout JSONParser) -> Int {
-            let begin = parser.offset
-            while parser.offset < parser.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(parser.bytes[parser.offset]) { parser.offset += 1 }
-            return parser.offset - begin
-        }
-        let integer = digits(&self)
-        guard integer > 0 else { return nil }
-        if integer > 1 && bytes[offset - integer] == UInt8(ascii: "0") { return nil }
-        if offset < bytes.count && bytes[offset] == UInt8(ascii: ".") {
-            offset += 1
-            guard digits(&self) > 0 else { return nil }
-        }
-        if offset < bytes.count && (bytes[offset] | 0x20) == UInt8(ascii: "e") {
-            offset += 1
-            if offset < bytes.count && (bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-")) { offset += 1 }
-            guard digits(&self) > 0 else { return nil }
-        }
+        guard let end = JSONGrammar.numberEnd(in: bytes, from: start) else { return nil }
+        offset = end
         guard offset - start <= 400 else { return nil }
         return Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self))
     }
@@ -304,16 +288,16 @@ struct JSONParser {
             case UInt8(ascii: "u"):
                 guard let first = hex4() else { return .failure(JSONParseError(message: "invalid \\u escape", offset: offset)) }
                 var value = first
-                if (0xD800..<0xDC00).contains(first) {
+                if JSONGrammar.highSurrogates.contains(first) {
                     guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u") else {
                         return .failure(JSONParseError(message: "lone surrogate", offset: offset))
                     }
                     offset += 2
-                    guard let second = hex4(), (0xDC00..<0xE000).contains(second) else {
+                    guard let second = hex4(), JSONGrammar.lowSurrogates.contains(second) else {
                         return .failure(JSONParseError(message: "lone surrogate", offset: offset))
                     }
-                    value = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
-                } else if (0xDC00..<0xE000).contains(first) {
+                    value = JSONGrammar.scalar(high: first, low: second)
+                } else if JSONGrammar.lowSurrogates.contains(first) {
                     return .failure(JSONParseError(message: "lone surrogate", offset: offset))
                 }
                 guard let scalar = Unicode.Scalar(value) else { return .failure(JSONParseError(message: "invalid \\u escape", offset: offset)) }
@@ -329,14 +313,7 @@ struct JSONParser {
         guard offset + 4 <= bytes.count else { return nil }
         var value: UInt32 = 0
         for _ in 0..<4 {
-            let c = bytes[offset]
-            let digit: UInt32
-            switch c {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(c - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(c - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(c - UInt8(ascii: "A") + 10)
-            default: return nil
-            }
+            guard let digit = JSONGrammar.hexDigit(bytes[offset]) else { return nil }
             value = value * 16 + digit
             offset += 1
         }

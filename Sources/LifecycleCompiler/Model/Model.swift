@@ -148,13 +148,7 @@ public struct Machine: Sendable {
 
     /// The state entered when `state` is the target: its initial child, recursively.
     public func entry(_ state: Int) -> Int {
-        var current = state
-        var steps = 0
-        while let child = states[current].initialChild, steps < states.count {
-            current = child
-            steps += 1
-        }
-        return current
+        StateTree.entry(state, count: states.count) { states[$0].initialChild }
     }
 
     /// `state` and its ancestors, innermost first.
@@ -170,12 +164,7 @@ public struct Machine: Sendable {
 
     /// Whether `state` is `ancestor` or lies inside it.
     public func isWithin(_ state: Int, _ ancestor: Int) -> Bool {
-        var current: Int? = state
-        while let c = current {
-            if c == ancestor { return true }
-            current = states[c].parent
-        }
-        return false
+        StateTree.isWithin(state, ancestor) { states[$0].parent }
     }
 
     /// The index of the state with this name.

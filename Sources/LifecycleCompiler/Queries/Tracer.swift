@@ -26,45 +26,15 @@ public enum Tracer {
     /// second, and so on: a breadth-first search that visits starts in state order and each
     /// state's transitions in declaration order finds exactly that one.
     ///
-    /// The search is iterative and linear in the size of the machine: each state is queued at
-    /// most once, and each transition looked at once per state it can fire from.
+    /// The search is `MachineStepper.shortestSteps(from:order:to:)` in declaration order:
+    /// iterative and linear in the size of the machine, each state queued at most once, and
+    /// each transition looked at once per state it can fire from.
     ///
     /// - Returns: the path, or nil when none exists.
     public static func shortestPath(in machine: Machine, from: Int, to: Int) -> Path? {
-        let count = machine.states.count
-        let stepper = MachineStepper(machine)
-        // How each state was first reached: the step into it, or nil for a start.
-        var reachedBy = [QueryStep?](repeating: nil, count: count)
-        var visited = [Bool](repeating: false, count: count)
-        var queue: [Int] = []
-        queue.reserveCapacity(count)
         let start = machine.entry(from)
-        visited[start] = true
-        queue.append(start)
-        var head = 0
-        while head < queue.count {
-            let state = queue[head]
-            head += 1
-            if machine.isWithin(state, to) { return path(to: state, reachedBy) }
-            for step in stepper.steps(from: state).sorted(by: { $0.transition < $1.transition }) {
-                guard !visited[step.to] else { continue }
-                visited[step.to] = true
-                reachedBy[step.to] = step
-                queue.append(step.to)
-            }
-        }
-        return nil
-    }
-
-    /// Walks `reachedBy` back from `state` to a start.
-    private static func path(to state: Int, _ reachedBy: [QueryStep?]) -> Path {
-        var steps: [QueryStep] = []
-        var current = state
-        while let step = reachedBy[current] {
-            steps.append(step)
-            current = step.from
-        }
-        return Path(start: current, steps: steps.reversed())
+        let steps = MachineStepper(machine).shortestSteps(from: start, order: .declared) { machine.isWithin($0, to) }
+        return steps.map { Path(start: start, steps: $0) }
     }
 
     /// Every transition that enters `state`, in declaration order, as the step it makes from

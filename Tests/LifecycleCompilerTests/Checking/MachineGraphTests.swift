@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import LifecycleCompiler
 
@@ -170,5 +171,40 @@ import Testing
             }) { shadowedSpecs += 1 }
         }
         #expect(shadowedSpecs > 300, "\(shadowedSpecs) specs shadow a transition")
+    }
+}
+
+/// `StateTree` is the one definition of entering and of being within; `MachineGraph` and
+/// `TimedStepper` keep precomputed tables for speed. On every example's machines, they agree
+/// with `Machine` on every state and every pair of states.
+@Suite struct StateTreeAgreementTests {
+    @Test func tablesAgreeWithTheMachineOnEveryExample() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Repository.examples.path)
+            .filter { $0.hasSuffix(".lifecycle") }.map { String($0.dropLast(".lifecycle".count)) }.sorted()
+        #expect(names.count >= 5)
+        var pairs = 0, composites = 0
+        for name in names {
+            let model = try MonitorTests.model("Examples", name)
+            for machine in model.machines {
+                let graph = MachineGraph(states: machine.states)
+                let timed = TimedStepper(MachineStepper(machine))
+                for state in machine.states.indices {
+                    #expect(graph.enter(state) == machine.entry(state), "\(name): \(machine.states[state].name)")
+                    if !machine.states[state].children.isEmpty {
+                        composites += 1
+                        #expect(machine.entry(state) != state && machine.states[machine.entry(state)].initialChild == nil,
+                                "\(name): \(machine.states[state].name) enters a child, recursively")
+                    }
+                    for other in machine.states.indices {
+                        let within = machine.isWithin(state, other)
+                        #expect(graph.isWithin(state, other) == within, "\(name): \(state) in \(other)")
+                        #expect(timed.encloses(other, state) == within, "\(name): \(other) around \(state)")
+                        #expect(within == machine.ancestry(state).contains(other), "\(name): \(state) in \(other)")
+                        pairs += 1
+                    }
+                }
+            }
+        }
+        #expect(composites > 0 && pairs > 100)
     }
 }

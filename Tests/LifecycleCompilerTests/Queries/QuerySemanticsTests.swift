@@ -30,6 +30,36 @@ import Testing
         #expect(path(m, "A", "D") == ["viaC", "fromC"])
     }
 
+    /// The one search both `Tracer` and the checker's system hints use: `Tracer` breaks ties by
+    /// declaration, the checker by the order a step finds transitions (the leaf's own first).
+    @Test func shortestStepsBreaksTiesInTheOrderAsked() throws {
+        let (_, m) = try machine("""
+            machine M {
+                initial state Outer {
+                    initial state Inner
+                }
+                state B
+                state C
+                state Goal
+                Outer -> B on viaOuter
+                Inner -> C on viaInner
+                B -> Goal on fromB
+                C -> Goal on fromC
+            }
+            """)
+        let stepper = MachineStepper(m)
+        let goal = m.state(named: "Goal")!
+        func events(_ order: MachineStepper.StepOrder) -> [String]? {
+            stepper.shortestSteps(from: stepper.start, order: order) { $0 == goal }?.map { m.transitions[$0.transition].event! }
+        }
+        #expect(events(.found) == ["viaInner", "fromC"])
+        #expect(events(.declared) == ["viaOuter", "fromB"])
+        #expect(path(m, "Inner", "Goal") == ["viaOuter", "fromB"])
+        #expect(Checker.shortestEvents(in: stepper, from: stepper.start) { $0 == goal } == ["viaInner", "fromC"])
+        #expect(stepper.shortestSteps(from: goal) { $0 == goal } == [])
+        #expect(stepper.shortestSteps(from: goal) { $0 == stepper.start } == nil)
+    }
+
     @Test func shadowedTransitionsAreNotTaken() throws {
         // From Inner, 'go' is Inner's own transition; the outer one to Far never fires there.
         let (_, m) = try machine("""

@@ -19,9 +19,9 @@ import Testing
         return changes.filter { change in found.contains { $0.distinguishingBranch(change, among: changes) != nil } }
     }
 
-    @Test("two parameters, a tuple switch: each case tells its change apart; a case list is one branch; default tells nothing alone")
-    func tupleSwitch() {
-        let source = """
+    /// An `App` whose handler switches over `(oldPhase, newPhase)`, ending in `default:`; the
+    /// tuple-switch tests and the line-end tests read the same file.
+    static let tupleSwitchApp = """
         struct A: App {
             @Environment(\\.scenePhase) private var scenePhase
             var body: some Scene {
@@ -37,39 +37,34 @@ import Testing
             }
         }
         """
+
+    /// The 19 bytes of `source` where a handler's new case goes.
+    static func atInsertion(_ handler: ScenePhaseHandler?, in source: String) -> String? {
+        handler?.caseInsertion.map { String(decoding: Array(source.utf8)[$0.offset..<($0.offset + 19)], as: UTF8.self) }
+    }
+
+    @Test("two parameters, a tuple switch: each case tells its change apart; a case list is one branch; default tells nothing alone")
+    func tupleSwitch() {
+        let source = Self.tupleSwitchApp
         let found = Self.handlers(source)
         #expect(found.count == 1 && found[0].owner == "A" && found[0].isRead)
         // `case (.active, _), (_, _):` is one case: its body runs for both patterns, so it tells
         // nothing apart (reading its patterns as two branches passed '.active → .inactive').
         #expect(Self.told(source) == [Self.changes[0], Self.changes[2]])
         // The case goes before `default:`, indented as the cases are.
-        let insertion = found[0].caseInsertion
-        #expect(insertion?.indentation == "            ")
-        #expect(insertion.map { Array(source.utf8)[$0.offset..<($0.offset + 19)] }.map { String(decoding: $0, as: UTF8.self) } == "            default")
+        #expect(found[0].caseInsertion?.indentation == "            ")
+        #expect(Self.atInsertion(found[0], in: source) == "            default")
     }
 
     /// Issue 44: where a case goes was found only after an LF, so a file with lone-CR (old
     /// Mac) line ends got no fix-it; every kind of line end gets the same insertion.
     @Test("a case insertion in a file with CR or CR LF line ends", arguments: ["\r", "\r\n"])
     func caseInsertionWithEveryLineEnd(_ lineEnd: String) {
-        let source = """
-        struct A: App {
-            @Environment(\\.scenePhase) private var scenePhase
-            var body: some Scene {
-                WindowGroup { Text("") }
-                .onChange(of: scenePhase) { oldPhase, newPhase in
-                    switch (oldPhase, newPhase) {
-                    case (.inactive, .active): refresh()
-                    default: break
-                    }
-                }
-            }
-        }
-        """.replacingOccurrences(of: "\n", with: lineEnd)
+        let source = Self.tupleSwitchApp.replacingOccurrences(of: "\n", with: lineEnd)
         let found = Self.handlers(source)
-        let insertion = found.first?.caseInsertion
-        #expect(insertion?.indentation == "            ")
-        #expect(insertion.map { Array(source.utf8)[$0.offset..<($0.offset + 19)] }.map { String(decoding: $0, as: UTF8.self) } == "            default")
+        #expect(found.first?.caseInsertion?.indentation == "            ")
+        #expect(Self.atInsertion(found.first, in: source) == "            default")
+        #expect(Self.told(source) == Self.told(Self.tupleSwitchApp))
     }
 
     @Test("one parameter: the new phase; the captured or read 'scenePhase' is the old one")

@@ -132,3 +132,23 @@ import Testing
         }
     }
 }
+
+/// `JSONGrammar` is what both JSON readers take a number to be: the document parser and the
+/// log scanner accept and refuse the same scalars.
+@Suite struct JSONGrammarTests {
+    @Test func bothReadersAgreeOnNumbers() {
+        let numbers = ["0", "-0", "7", "-12", "1.5", "0.25e-3", "6E+2", "1e9"]
+        #expect(!JSONGrammar.isNumber(""))
+        let others = ["-", "01", "-01", "1.", ".5", "1e", "1e+", "+1", "0x1F", "1.2.3", "1_000", "١"]
+        for text in numbers {
+            #expect(JSONGrammar.isNumber(text), "\(text)")
+            #expect((try? JSONValue.parse("[\(text)]").get()) != nil, "\(text)")
+        }
+        for text in others {
+            #expect(!JSONGrammar.isNumber(text), "\(text)")
+            #expect((try? JSONValue.parse("[\(text)]").get()) == nil, "\(text)")
+        }
+        #expect(JSONGrammar.hexDigit(UInt8(ascii: "f")) == 15 && JSONGrammar.hexDigit(UInt8(ascii: "G")) == nil)
+        #expect(JSONGrammar.scalar(high: 0xD83D, low: 0xDE00) == 0x1F600)
+    }
+}
