@@ -71,11 +71,13 @@ final class LineShapeMemo {
         _ = Self.forEachWord(in: padded) { at in
             let value = Self.shape(of: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)))
             shape.storeBytes(of: value.littleEndian, toByteOffset: at, as: UInt64.self)
-            hash = (hash ^ value) &* 0x9E37_79B9_7F4A_7C15
+            // (Each word's product is independent of the others: no chain of multiplications.)
+            hash = (hash << 23 | hash >> 41) ^ (value &* 0x9E37_79B9_7F4A_7C15)
             return true
         }
         hash ^= hash >> 29
-        let slot = Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> 58) & (Self.slotCount - 1)
+        hash = hash &* 0x9E37_79B9_7F4A_7C15
+        let slot = Int(truncatingIfNeeded: hash >> 58) & (Self.slotCount - 1)
         self.slot = slot
         length = count
         guard lengths[slot] == count else { return nil }

@@ -242,19 +242,34 @@ enum ByteSearch {
         var index = start
         if let base = bytes.baseAddress {
             let raw = UnsafeRawPointer(base)
-            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-            while index + 8 <= count {
-                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                // Every byte below 0x20 (LF, CR, ESC, and tabs) and every 0xC2 is flagged, and
-                // a few others (past a flagged byte); each flagged byte is then looked at.
+            // Every byte below 0x20 (LF, CR, ESC, and tabs) and every 0xC2 is flagged, and a
+            // few others (past a flagged byte); each flagged byte is then looked at.
+            @inline(__always) func flags(_ at: Int) -> UInt64 {
+                let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
                 let c2 = word ^ (ones &* 0xC2)
-                var found = (((word &- ones &* 0x20) & ~word) | ((c2 &- ones) & ~c2)) & highs
+                return (((word &- ones &* 0x20) & ~word) | ((c2 &- ones) & ~c2)) & highs
+            }
+            @inline(__always) func first(_ flagged: UInt64, at start: Int) -> Int? {
+                var found = flagged
                 while found != 0 {
-                    let at = index + found.trailingZeroBitCount / 8
+                    let at = start + found.trailingZeroBitCount / 8
                     let byte = bytes[at]
                     if byte == 0x0A || byte == 0x0D || byte == 0x1B || byte == 0xC2 { return at }
                     found &= found - 1
                 }
+                return nil
+            }
+            // Sixteen bytes a turn (two independent words), then eight.
+            while index + 16 <= count {
+                let low = flags(index), high = flags(index + 8)
+                if low | high != 0 {
+                    if let at = first(low, at: index) ?? first(high, at: index + 8) { return at }
+                }
+                index += 16
+            }
+            while index + 8 <= count {
+                if let at = first(flags(index), at: index) { return at }
                 index += 8
             }
         }
