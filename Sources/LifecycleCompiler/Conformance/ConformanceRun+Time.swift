@@ -20,20 +20,14 @@ extension ConformanceRun {
     func readStamp(_ line: LogLine) -> LogTimestamp? {
         guard var stamp = Self.stamp(of: line.bytes) else { return nil }
         stamp.end = min(stamp.end, line.bytes.count)
-        if line.inChunk {
-            lastStampInChunk = (line.number, line.offset, UnsafeBufferPointer(rebasing: line.bytes.prefix(stamp.end)), stamp)
-            return stamp
-        }
-        lastStampInChunk = nil
-        var bytes = lastStamp?.bytes ?? []
-        lastStamp = nil
-        bytes.removeAll(keepingCapacity: true)
-        bytes.append(contentsOf: line.bytes.prefix(stamp.end))
-        lastStamp = (line.number, line.offset, bytes, stamp)
+        lastStampInChunk = (line.number, line.offset, UnsafeBufferPointer(rebasing: line.bytes.prefix(stamp.end)), stamp)
+        // A line that spans chunks is in a buffer the next such line reuses: copied at once.
+        if !line.inChunk { keepLastStamp() }
         return stamp
     }
 
-    /// Copies the last line with a timestamp when it is in the chunk just read, before it goes.
+    /// Copies the last line with a timestamp when it is in the chunk just read (or in the
+    /// buffer of a line that spans chunks), before it goes.
     func keepLastStamp() {
         guard let pending = lastStampInChunk else { return }
         lastStampInChunk = nil
