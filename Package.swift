@@ -16,7 +16,26 @@ let package = Package(
         .plugin(name: "LifecycleCommandPlugin", targets: ["LifecycleCommandPlugin"]),
     ],
     targets: [
-        .target(name: "LifecycleCompiler"),
+        // The compiler's stages, one library target each, in the order they depend on each other
+        // (LifecycleCompiler.docc/Architecture.md, "Code map"): a target imports only those
+        // before it, so a use against the line does not compile. None does I/O.
+        .target(name: "LifecycleSource"),
+        .target(name: "LifecycleSyntax", dependencies: ["LifecycleSource"]),
+        .target(name: "LifecycleXML", dependencies: ["LifecycleSource"]),
+        .target(name: "LifecycleModel", dependencies: ["LifecycleSource", "LifecycleSyntax"]),
+        .target(name: "LifecycleChecking", dependencies: ["LifecycleSource", "LifecycleSyntax", "LifecycleXML", "LifecycleModel"]),
+        .target(name: "LifecycleQueries", dependencies: ["LifecycleSource", "LifecycleModel"]),
+        .target(name: "LifecycleConformance", dependencies: ["LifecycleSource", "LifecycleSyntax", "LifecycleModel"]),
+        .target(name: "LifecycleGeneration", dependencies: ["LifecycleSource", "LifecycleSyntax", "LifecycleXML", "LifecycleModel",
+                                                            "LifecycleChecking", "LifecycleQueries", "LifecycleConformance"]),
+        .target(name: "LifecycleImplementation", dependencies: ["LifecycleSource", "LifecycleSyntax", "LifecycleXML", "LifecycleModel",
+                                                                "LifecycleChecking", "LifecycleGeneration"]),
+        .target(name: "LifecycleLanguageServer", dependencies: ["LifecycleSource", "LifecycleSyntax", "LifecycleModel", "LifecycleChecking"]),
+        // The umbrella the executable, the benchmark and the catalog generator import: it re-exports
+        // every stage and holds the documentation catalog.
+        .target(name: "LifecycleCompiler", dependencies: ["LifecycleSource", "LifecycleSyntax", "LifecycleXML", "LifecycleModel",
+                                                          "LifecycleChecking", "LifecycleQueries", "LifecycleConformance",
+                                                          "LifecycleGeneration", "LifecycleImplementation", "LifecycleLanguageServer"]),
         // glibc's <malloc.h> for `mallopt`; compiles nothing (Sources/GlibcMalloc).
         .systemLibrary(name: "GlibcMalloc"),
         // Release builds for installing: `swift build -c release -Xswiftc -static-executable`

@@ -1,4 +1,4 @@
-/// Writes one module's catalog, `Sources/LifecycleCompiler/Checking/Catalog/<Module>Catalog.swift`,
+/// Writes one module's catalog, `Sources/LifecycleChecking/Checking/Catalog/<Module>Catalog.swift`,
 /// from Apple's symbol graphs: the module's own, and those of the frameworks whose types its
 /// callbacks name but the module only declares forward (UIKit's CloudKit `CKShare.Metadata`,
 /// Intents' `INIntent`).

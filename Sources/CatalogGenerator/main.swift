@@ -2,7 +2,7 @@
 // to this file says how to get them, on Linux or on a Mac).
 //
 //   swift run lifecycle-catalog --symbol-graphs DIR --sdk "iOS 26.2" [--catalog MODULE]...
-//       [--output-dir Sources/LifecycleCompiler/Checking/Catalog] [--write-sample SAMPLE-DIR]
+//       [--output-dir Sources/LifecycleChecking/Checking/Catalog] [--write-sample SAMPLE-DIR]
 //
 // DIR holds the `Module.symbols.json` graph of each catalog of the SDK's platform (UIKit,
 // Foundation, CoreBluetooth… for iOS; AppKit for macOS) and of the frameworks their callbacks
@@ -30,7 +30,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
     print("""
     usage: lifecycle-catalog --symbol-graphs DIR --sdk "iOS 26.2" [--catalog MODULE]... [--output-dir DIR] [--write-sample SAMPLE-DIR]
 
-    Writes <Module>Catalog.swift (into Sources/LifecycleCompiler/Checking/Catalog by default) for every
+    Writes <Module>Catalog.swift (into Sources/LifecycleChecking/Checking/Catalog by default) for every
     catalog of the SDK's platform (the word before the version: iOS, macOS), or for each --catalog,
     from DIR/<Module>.symbols.json and the graphs of the frameworks to import for types it only
     declares forward. --write-sample writes the symbols it read, trimmed, to SAMPLE-DIR/<platform>
@@ -41,7 +41,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
 
 guard let folder = option("--symbol-graphs") else { fail("missing --symbol-graphs DIR (see --help)", status: 2) }
 guard let sdk = option("--sdk") else { fail("missing --sdk, the SDK's name such as \"iOS 26.2\" (see --help)", status: 2) }
-let outputFolder = option("--output-dir") ?? "Sources/LifecycleCompiler/Checking/Catalog"
+let outputFolder = option("--output-dir") ?? "Sources/LifecycleChecking/Checking/Catalog"
 let sampleFolder = option("--write-sample")
 var chosen: [String] = []
 while let name = option("--catalog") { chosen.append(name) }

@@ -32,10 +32,19 @@ fi
 sanitizers=fuzzer,address
 [ "$name" = FuzzFrontEnd ] && sanitizers=fuzzer
 
+# The library's stages are SwiftPM targets that import one another; the fuzzers compile them
+# as one module with the harness (so the harness reaches internal API), without those imports.
+library=.build-fuzz/library
+rm -rf "$library"
+for file in $(find Sources/Lifecycle* -path Sources/LifecycleBench -prune -o -path Sources/LifecycleBundlePlugin -prune -o -name '*.swift' -print | LC_ALL=C sort); do
+    mkdir -p "$library/$(dirname "$file")"
+    grep -v '^@\{0,1\}[_a-z]*[ ]*import Lifecycle[A-Za-z]*$' "$file" > "$library/$file"
+done
+
 # shellcheck disable=SC2046,SC2086
 swiftc -parse-as-library -sanitize=$sanitizers -O -g -use-ld=lld \
-    -module-name LifecycleFuzz \
-    $(find Sources/LifecycleCompiler -name '*.swift' | LC_ALL=C sort) \
+    -module-name LifecycleFuzz -package-name lifecycle \
+    $(find "$library" -name '*.swift' | LC_ALL=C sort) \
     Tests/Fuzz/FuzzSupport.swift "Tests/Fuzz/$name.swift" $extra \
     -o ".build-fuzz/$name"
 echo "built .build-fuzz/$name"

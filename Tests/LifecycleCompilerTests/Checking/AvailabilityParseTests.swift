@@ -1,5 +1,6 @@
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
+@testable import LifecycleModel
 
 /// `@available(…)`'s short form has a fast path (the catalog's hundred attributes are read on
 /// every run): what it accepts, it reads exactly as the token-by-token parser does, and it

@@ -1,5 +1,5 @@
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// The fix-it that adds a framework's `import` to a spec (issue 44): it goes after the last
 /// `import` line and ends its line as the spec's lines end, LF, CR LF or a lone CR (it looked

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
+@testable import LifecycleModel
 
 /// `MachineGraph` on small nested machines: entering composites, nesting, reachability, dead
 /// ends and which states can still end.

@@ -1,5 +1,6 @@
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
+@testable import LifecycleChecking
 
 /// `@objc(…)` fills `Method.objcSelector`, what an Objective-C app's logs print; Swift's rule
 /// for it (one colon per parameter) is checked, and a method without it has none.

@@ -1,5 +1,7 @@
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
+@testable import LifecycleSource
+@testable import LifecycleSyntax
 
 /// `ReadAhead` reads what it is told to and nothing out of bounds, and reading ahead changes no
 /// result: the parser's name batches give every state and transition its names' ids.

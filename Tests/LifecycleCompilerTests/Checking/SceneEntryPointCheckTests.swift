@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// `SceneEntryPointCheck` (issue 36): each way into a scene-based app handled cold and warm.
 /// The fix-its are applied and the result checked again (and, where Apple's iOS SDK is on the

@@ -1,5 +1,5 @@
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// `entry calls …` and `exit calls …` (issue 40): what a step calls, and that every output
 /// follows the one definition, `Machine.callbacks(of:)`.

@@ -1,5 +1,5 @@
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// `TypeInfo.lineage`: the one walk over adopted types and their parents (issue 44), which the
 /// checker, the scene checks and the log vocabulary share.

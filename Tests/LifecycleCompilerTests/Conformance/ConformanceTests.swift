@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 import SpecGeneration
 
 /// `conform`'s semantics on small logs: what is logged, what may be absent, swaps, strictness,

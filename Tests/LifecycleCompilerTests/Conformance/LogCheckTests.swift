@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
+@testable import LifecycleConformance
 import SpecGeneration
 
 /// `LogCheck`, what `conform` runs: a log fed in chunks of any size gives what the same log

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
+@testable import LifecycleModel
+@testable import LifecycleConformance
 import SpecGeneration
 
 /// How `LogReader` finds callbacks in lines as apps print them: Swift and Objective-C names,

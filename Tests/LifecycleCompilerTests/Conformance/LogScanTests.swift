@@ -1,5 +1,6 @@
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
+@testable import LifecycleConformance
 import SpecGeneration
 
 /// The two pieces that make `conform` read at memory speed, each against what it stands for:

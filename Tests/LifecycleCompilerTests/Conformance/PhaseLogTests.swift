@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
+@testable import LifecycleConformance
 
 /// `conform` on a SwiftUI machine (`scenePhase …`): logs of phase changes as apps print them,
 /// `scenePhase: active` (the new phase) or `.inactive -> .active` (both).

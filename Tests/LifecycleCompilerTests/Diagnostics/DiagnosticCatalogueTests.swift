@@ -1,5 +1,5 @@
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// The catalogue's shared constructions keep each factory's id (its own name) and wording.
 @Suite struct DiagnosticCatalogueTests {

@@ -1,13 +1,13 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// Named warnings and suppressions (issue 40).
 @Suite struct DiagnosticGroupsTests {
     /// Every factory that can make a warning names a group, and every id a group lists is a
     /// factory's: read from the message files themselves.
     @Test func everyWarningHasAGroupAndEveryGroupIsReal() throws {
-        let folder = Repository.root.appendingPathComponent("Sources/LifecycleCompiler/Diagnostics")
+        let folder = Repository.root.appendingPathComponent("Sources/LifecycleSource/Diagnostics")
         var warnings: Set<String> = [], factories: Set<String> = []
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasPrefix("DiagnosticMessages") {
             let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
+@testable import LifecycleGeneration
 
 /// `lifecycle export`: golden files of every format for every example and golden spec, the
 /// committed Markdown pages of the examples, hostile text, headers, and the real tools

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// The real consumers of the exports: `plantuml -checkonly` must accept every PlantUML export
 /// and Qt's `qscxmlc` must compile every SCXML export, of the examples, the golden specs and

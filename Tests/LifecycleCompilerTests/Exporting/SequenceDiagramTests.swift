@@ -3,7 +3,8 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
+@testable import LifecycleGeneration
 
 /// A system's sequence diagram (`render --system`, `export --to mermaid|plantuml --system`):
 /// golden files of every system of the examples and golden specs in the three forms, the notes'

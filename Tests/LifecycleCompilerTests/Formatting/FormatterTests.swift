@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
+@testable import LifecycleSyntax
 
 /// `lifecycle fmt`: the layout is canonical (idempotent), keeps every comment, and never
 /// changes meaning: a formatted spec checks to the same model, diagnostics and outputs.

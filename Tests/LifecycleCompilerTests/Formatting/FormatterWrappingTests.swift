@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// `fmt` wraps long statements at their callback lists (issue 40).
 @Suite struct FormatterWrappingTests {

@@ -1,6 +1,7 @@
 import SpecGeneration
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
+@testable import LifecycleGeneration
 
 /// A body hashed in pieces, as it is printed, has the digest of the body hashed at once.
 @Suite struct BackgroundHashingTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 import SpecGeneration
 
 /// Whether people can read the diagrams, measured on the SVG Graphviz drew (`SVGDrawing`):

@@ -1,5 +1,6 @@
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
+@testable import LifecycleGeneration
 
 /// How `DotGenerator` lays a drawing out for reading, line by line of the DOT it writes (what
 /// the drawing then looks like is `DiagramLegibilityTests`' job): labels as nodes, shared labels,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
+@testable import LifecycleChecking
 
 /// Every callback of every generated catalog besides UIKit's (whose skeleton `RealSDKTests`
 /// checks), generated into one delegate per protocol or class, type-checks against Apple's real

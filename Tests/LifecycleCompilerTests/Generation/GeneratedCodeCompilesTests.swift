@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// The generated Swift type-checks: UIKit examples against a stand-in module written from
 /// Apple's documented signatures (`Fixtures/UIKitStandIn`), the others against the standard

@@ -1,5 +1,5 @@
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// The byte-level helpers the generators write with: DOT escaping, decimal numbers, SHA-256.
 @Suite struct GenerationPrimitivesTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// Golden files: each spec under `Fixtures/Golden` sits beside the Swift and DOT it must
 /// produce; each example under `Examples/` beside its generated Swift and rendered SVG.

@@ -1,5 +1,6 @@
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
+@testable import LifecycleGeneration
 
 /// What a learner meets first: the fix-its of the messages for what they actually type (the
 /// messages themselves are in the broken-spec corpus), and the generated Swift and DOT of the

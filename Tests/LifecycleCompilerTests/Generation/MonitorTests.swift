@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 import SpecGeneration
 
 /// `swift --monitor`: the generated skeletons with monitors are golden files (type-checked with

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// Every Swift file `lifecycle` generates compiles against Apple's real iOS SDK (26.2), not only
 /// against this project's stand-in: the golden skeletons and monitors, the examples', the

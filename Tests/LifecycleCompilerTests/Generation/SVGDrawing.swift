@@ -1,5 +1,5 @@
 import Foundation
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// A drawing Graphviz wrote as SVG, read back as geometry: where each edge runs (the cubic
 /// Béziers of its path, sampled), the boxes of the texts, states and clusters, and the box of

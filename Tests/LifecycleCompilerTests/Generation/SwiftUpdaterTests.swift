@@ -1,5 +1,6 @@
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
+@testable import LifecycleGeneration
 
 /// `--update`: a grown spec adds its new callbacks to an edited file and changes nothing else.
 @Suite struct SwiftUpdaterTests {

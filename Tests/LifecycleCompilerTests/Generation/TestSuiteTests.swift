@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
+@testable import LifecycleQueries
+@testable import LifecycleGeneration
 
 /// `lifecycle tests`: the suites of every style for the examples are golden files
 /// (`Fixtures/Golden/Tests`), and each type-checks — in Swift 5 and Swift 6 modes — with the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
+@testable import LifecycleGeneration
 import SpecGeneration
 
 /// `swift --monitor` with time (issue 43): the monitor of a machine with deadlines reads an

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// The grammar files in `Grammar/` agree with the lexer and parser.
 @Suite struct GrammarFilesTests {

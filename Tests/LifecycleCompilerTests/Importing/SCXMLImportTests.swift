@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 import SpecGeneration
 
 /// `import-scxml`: the round trip spec → SCXML → spec, SCXML written by others, and XML that

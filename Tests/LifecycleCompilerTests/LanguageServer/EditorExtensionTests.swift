@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// The VS Code extension in `Examples/VSCode` is consistent with the repository: its grammar is
 /// the repository's, its language configuration has the language's comments and brackets, and

@@ -1,5 +1,5 @@
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// The language server reads the same front end as `check` and `fmt`: the keyword table for
 /// completion, the token index for semantic tokens.

@@ -1,5 +1,6 @@
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
+@testable import LifecycleLanguageServer
 import SpecGeneration
 
 /// The language server against hostile documents and edits (issue 24, items 6 to 14), and

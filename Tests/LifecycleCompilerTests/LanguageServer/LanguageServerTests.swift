@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
+@testable import LifecycleLanguageServer
 import SpecGeneration
 
 /// The language server in process: dispatch, lifecycle of the session, debounced diagnostics,

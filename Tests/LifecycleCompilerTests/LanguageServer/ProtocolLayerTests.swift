@@ -1,5 +1,6 @@
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
+@testable import LifecycleLanguageServer
 
 /// The language server's protocol layer: JSON, `Content-Length` framing, JSON-RPC messages.
 @Suite struct ProtocolLayerTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// The keyword table is the one list of the language's words: the lexer agrees with it, and
 /// no other file of the front end spells a keyword as a string literal.
@@ -31,7 +31,7 @@ import Testing
     }
 
     /// The front end's folders, where keywords are read.
-    static let frontEnd = ["Lexing", "Parsing", "Formatting", "LanguageServer"]
+    static let frontEnd = ["LifecycleSyntax/Lexing", "LifecycleSyntax/Parsing", "LifecycleSyntax/Formatting", "LifecycleLanguageServer/LanguageServer"]
 
     /// The string literals of a Swift source, outside comments (single-line literals only; the
     /// front end has no multi-line ones that could hold a keyword).
@@ -62,7 +62,7 @@ import Testing
     @Test("no keyword is a string literal in the front end outside the table (Keywords.swift)")
     func noKeywordLiterals() throws {
         let words = Set(KeywordTable.entries.map(\.text))
-        let sources = Repository.root.appendingPathComponent("Sources/LifecycleCompiler")
+        let sources = Repository.root.appendingPathComponent("Sources")
         var checked = 0
         for folder in Self.frontEnd {
             let url = sources.appendingPathComponent(folder)

@@ -1,5 +1,6 @@
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
+@testable import LifecycleSyntax
 
 /// The lexer's byte-class table is written out by hand: check every entry, and the identifier
 /// classification the lexer and the Swift scanner read from it, against the definitions.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
+@testable import LifecycleImplementation
 
 /// `lifecycle migrate` on a corpus of app delegates written the way real apps write them
 /// (`Fixtures/Migrations/README.md`). For every case: the warnings expected inline, the scene

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// `SceneMigration`'s refusals and warnings, and the edits `--update` makes, on small sources.
 @Suite struct SceneMigrationTests {

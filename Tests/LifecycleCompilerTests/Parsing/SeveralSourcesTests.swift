@@ -1,5 +1,5 @@
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// `Inactive, Active -> Background on leave …` (issue 40): one transition per source.
 @Suite struct SeveralSourcesTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
+@testable import LifecycleSyntax
+@testable import LifecycleChecking
 
 /// The token index the parser records is lossless: every byte of every spec in exactly one
 /// piece, each piece what its kind says.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// Property tests of generated output: for random valid specs (`HostileSpecGenerator`), `check` is
 /// clean, the generated Swift type-checks against the UIKit stand-in, the DOT renders with

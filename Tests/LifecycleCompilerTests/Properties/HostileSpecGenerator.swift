@@ -1,4 +1,4 @@
-@testable import LifecycleCompiler
+import LifecycleCompiler
 import SpecGeneration
 
 /// Writes random *valid* `.lifecycle` specs for the property tests.

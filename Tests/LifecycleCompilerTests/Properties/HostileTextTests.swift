@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// Hostile text in the outputs that the golden files don't cover: diagnostics (text and
 /// JSON) whose excerpt line holds controls and bidirectional overrides.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// Swift keywords as names, word by word: every keyword a spec can spell (all of Swift's
 /// reserved words but `_` and the `.lifecycle` keywords) in every position that reaches

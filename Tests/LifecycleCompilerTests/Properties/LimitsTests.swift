@@ -1,5 +1,5 @@
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// The documented limits (`Robustness.md` (the DocC catalog)), and time linear in the input on
 /// pathological inputs: each case compiles an input of size N/2 and of size 2N and expects the

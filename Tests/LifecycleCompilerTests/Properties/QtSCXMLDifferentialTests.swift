@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 import SpecGeneration
 
 /// The SCXML export against Qt's SCXML engine, a second interpreter nobody here wrote: a few

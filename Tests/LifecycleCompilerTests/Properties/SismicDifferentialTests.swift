@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
+@testable import LifecycleModel
 import SpecGeneration
 
 /// Every command against sismic, on a few hundred random specs (`SismicReference`): what each

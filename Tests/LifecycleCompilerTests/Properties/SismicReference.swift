@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 import SpecGeneration
 
 /// What sismic (PyPI; `.ci/run` installs it), a statechart interpreter nobody here wrote, says

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 import SpecGeneration
 
 /// Random systems over the example machines. Whatever the checker says, it says it without

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 import SpecGeneration
 
 /// The old-style (OpenStep) property list reader, the format of `project.pbxproj`: the values

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
+@testable import LifecycleXML
 
 /// `PropertyListEdit`: an entry added to an Info.plist in its own format and encoding, every
 /// other byte kept, the result read back and equal to the dictionary intended (issue 36,

@@ -1,5 +1,5 @@
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// The Info.plist reader: XML property lists as Xcode writes them, a located error for each kind
 /// of malformed one, and a clear one (never a crash) for the formats it does not read.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// Reading an Xcode project's targets and build settings (`XcodeProject`), and what an app
 /// target's settings say about its Info.plist and deployment target (`XcodeAppTarget`), on the

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// Golden outputs of `trace` and `simulate` on the examples, as the library renders them:
 /// `Fixtures/Queries/<name>.txt` or `.json`. An error is rendered as the command line prints

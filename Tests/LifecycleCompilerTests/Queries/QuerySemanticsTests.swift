@@ -1,5 +1,6 @@
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
+@testable import LifecycleChecking
 
 /// The rules `Tracer` and `Simulator` follow, each on a minimal spec.
 @Suite struct QuerySemanticsTests {

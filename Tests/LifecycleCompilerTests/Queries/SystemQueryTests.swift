@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
+@testable import LifecycleQueries
 
 /// Systems: the composed-state stepper and search, `simulate --system` and `trace --system`
 /// as the library renders them (golden files `Fixtures/Queries/system-*.txt|json`), and the

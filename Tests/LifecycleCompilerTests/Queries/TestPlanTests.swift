@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
+@testable import LifecycleSyntax
+@testable import LifecycleXML
+@testable import LifecycleModel
+@testable import LifecycleQueries
 
 /// `paths`: every plan is a set of real runs from the initial state that covers every goal a
 /// run can reach; the examples' plans are golden files (`Fixtures/Queries/paths-*`).

@@ -5,7 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// One test per input the fuzzers (`Tests/Fuzz/`) found, minimised, with the behaviour that is right
 /// for it. `Tests/Fuzz/RUNS.md` lists the runs that found them.

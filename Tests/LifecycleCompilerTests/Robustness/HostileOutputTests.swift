@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// Hostile text in every output (issue 17, items 2, 3 and 12): entities, controls and bidi
 /// controls, and strings longer than Graphviz reads, in DOT, Swift doc comments, and

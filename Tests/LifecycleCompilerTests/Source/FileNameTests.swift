@@ -1,6 +1,6 @@
 import SpecGeneration
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// `FileName`: every run of bytes survives `decode` then `encode`, and shows as valid text.
 @Suite struct FileNameTests {

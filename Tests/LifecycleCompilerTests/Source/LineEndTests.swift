@@ -1,5 +1,5 @@
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// `LineEnd`, the one definition of a line end (LF, CR LF, a lone CR), and the stages that
 /// read lines through it: the lexer, the formatter and `LineTable` agree on every file

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// One hidden set (`VisibleText.isHidden`) and one string-literal escaper per format
 /// (`StringLiteral`), used by the monitor generator, the SCXML importer and JSON alike.

@@ -1,5 +1,5 @@
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 import SpecGeneration
 
 /// The benchmark's specs (`ScaledSpecGenerator`, shared with `lifecycle-bench`) are what its

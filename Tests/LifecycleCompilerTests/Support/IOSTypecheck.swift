@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// Apple's real iOS SDK, through the workplace's `ios-typecheck` tool
 /// (`../shared/tools/ios-typecheck/`, next to the package): Swift files type-checked against the

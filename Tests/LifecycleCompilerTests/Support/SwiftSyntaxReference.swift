@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// The Swift compiler's own parser, as a reference for lifecycle's reader of Swift
 /// (`SwiftSourceScanner`): `Tests/SwiftSyntaxReference/reference.swift`, compiled with the

@@ -1,5 +1,5 @@
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// `check --impl` on hostile Swift files — unterminated literals of every kind, `#if` blocks
 /// nested or chained by the thousand, deep nesting, huge switches in a SwiftUI handler — never

@@ -1,5 +1,6 @@
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
+@testable import LifecycleSyntax
 
 @Suite struct ImplementationMatcherTests {
     let scene = SwiftSourceScanner(source: SwiftSourceSamples.sceneDelegate).methods(ofClass: "SceneDelegate")

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// `check --impl`'s near misses against the Swift compiler's own: each case of the `check
 /// --impl` corpus type-checked against Apple's iOS SDK (`IOSTypecheck`, where the workplace's

@@ -1,5 +1,5 @@
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 @Suite struct RobustnessTests {
     /// Deterministic xorshift generator so failures are reproducible.

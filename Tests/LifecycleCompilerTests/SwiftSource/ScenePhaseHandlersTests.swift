@@ -1,5 +1,5 @@
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// `ScenePhaseHandlers`: which phase changes an `onChange(of: scenePhase)` action tells apart,
 /// in every form of the action and of its branches.

@@ -1,5 +1,5 @@
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// What `migrate` and the scene-life-cycle check read from an app delegate: bodies' exact
 /// byte ranges, the `#if` conditions around declarations, properties and their types, access,

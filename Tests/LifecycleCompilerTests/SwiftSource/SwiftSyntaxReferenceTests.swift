@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// lifecycle's reader of Swift (`SwiftSourceScanner`) against the Swift compiler's own parser
 /// (`SwiftSyntaxReference`): every type (its kind, name, generic parameters, inheritance clause,

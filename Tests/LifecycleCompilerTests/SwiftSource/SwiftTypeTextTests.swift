@@ -1,5 +1,5 @@
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 @Suite struct SwiftTypeTextTests {
     @Test(arguments: [

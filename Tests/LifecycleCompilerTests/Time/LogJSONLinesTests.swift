@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// Issue 43: `log show`/`log stream --style json` and `--style ndjson` logs are read by
 /// `LogJSONLines` into the message lines the text pipeline reads, checked in time like any

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 import SpecGeneration
 
 /// Issue 43: `simulate` with waits against sismic on a simulated clock. Random specs

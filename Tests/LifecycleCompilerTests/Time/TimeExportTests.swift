@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// Issue 43: every export carries the time of the spec. Mermaid, PlantUML and DOT labels say
 /// `after 5s` and `within 20s`; the Markdown page lists the time rules; SCXML writes a timed

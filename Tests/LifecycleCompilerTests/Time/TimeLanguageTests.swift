@@ -1,5 +1,5 @@
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// Issue 43, the language: durations, timed transitions, deadlines, and what the checker says
 /// about them.

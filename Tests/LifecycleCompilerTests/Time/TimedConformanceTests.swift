@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// Issue 43, third part: `conform` on timestamps. A log whose callback lines carry times is
 /// checked in time too (`TimedConformance` over `TimedStepper` and `DeadlineWatch`): deadlines

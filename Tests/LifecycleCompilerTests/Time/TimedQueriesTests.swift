@@ -1,5 +1,7 @@
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
+@testable import LifecycleSyntax
+@testable import LifecycleModel
 
 /// Issue 43, step 2 (second part): `trace` and `paths` reach timed transitions by waiting,
 /// machine inference skips `wait 6s`, and `simulate` reports the deadlines a wait misses.

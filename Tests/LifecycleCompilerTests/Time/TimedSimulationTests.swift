@@ -1,5 +1,5 @@
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
 
 /// Issue 43, step 2: `simulate` with `wait 6s` between events; timed transitions fire as time
 /// passes, through the one step definition (`MachineStepper.step(taking:from:)`).

@@ -1,14 +1,15 @@
 import CatalogGeneration
 import Foundation
 import Testing
-@testable import LifecycleCompiler
+import LifecycleCompiler
+@testable import LifecycleChecking
 
 /// The committed catalogs are what `lifecycle-catalog` writes: regenerated here from the trimmed
 /// sample of Apple's symbol graphs it keeps (`Fixtures/SymbolGraphs/<platform>`, written by
 /// `--write-sample`), with today's selection, overlay and notes, each is the same file byte for
 /// byte. And the catalogs say what Apple's graphs say.
 @Suite struct CatalogGeneratorTests {
-    static let catalogFolder = Repository.root.appendingPathComponent("Sources/LifecycleCompiler/Checking/Catalog")
+    static let catalogFolder = Repository.root.appendingPathComponent("Sources/LifecycleChecking/Checking/Catalog")
     static let catalogFile = catalogFolder.appendingPathComponent("UIKitCatalog.swift")
 
     /// The sample graphs of a platform (`iOS`, `macOS`).

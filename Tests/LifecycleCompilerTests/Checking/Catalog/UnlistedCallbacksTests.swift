@@ -1,4 +1,5 @@
-@testable import LifecycleCompiler
+import LifecycleCompiler
+@testable import LifecycleChecking
 import Testing
 
 /// Each catalog's `unlisted` holds only what the catalog lacks: an entry the catalog has gained
