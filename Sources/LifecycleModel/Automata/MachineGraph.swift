@@ -28,13 +28,17 @@ import LifecycleSource
 ///
 /// The checker builds one per machine (`Checker.analyseGraph`); the DOT generator uses its
 /// hierarchy for edge geometry (`DotGenerator.EdgeGeometry`).
-package struct MachineGraph: Sendable {
+///
+/// The type is `public` and its members `package`, as `ReadAhead`'s are, so that the per-state
+/// queries (`isComposite(_:)`, `enter(_:)`…), which the checker and the DOT generator ask in
+/// other targets, are inlined there.
+public struct MachineGraph: Sendable {
     /// Each state's parent, -1 at the top level.
-    package let parents: [Int32]
+    @usableFromInline package let parents: [Int32]
     /// Each state's initial child, -1 if it has none.
-    package let initialChildren: [Int32]
-    /// Per-state flags, one byte each.
-    private var flags: [Flags]
+    @usableFromInline package let initialChildren: [Int32]
+    /// Per-state flags, one byte each. (`@usableFromInline`: the per-state queries read it.)
+    @usableFromInline var flags: [Flags]
     /// State `s`'s own transitions are the slots `successorStarts[s]..<successorStarts[s + 1]`,
     /// in declaration order (empty until `connect`).
     private var successorStarts: [Int32]
@@ -66,15 +70,18 @@ package struct MachineGraph: Sendable {
         var holes: Range<Int>
     }
 
-    struct Flags: OptionSet {
-        let rawValue: UInt8
-        static let composite = Flags(rawValue: 1 << 0)
-        static let final = Flags(rawValue: 1 << 1)
+    /// (The flags are computed properties, not `static let`s, so that an inlined query does not
+    /// call a global's accessor.)
+    @usableFromInline struct Flags: OptionSet, Sendable {
+        @usableFromInline let rawValue: UInt8
+        @inlinable init(rawValue: UInt8) { self.rawValue = rawValue }
+        @inlinable static var composite: Flags { Flags(rawValue: 1 << 0) }
+        @inlinable static var final: Flags { Flags(rawValue: 1 << 1) }
         /// A step possible in it leaves it (`forEachStep` has an external step).
-        static let hasWayOut = Flags(rawValue: 1 << 2)
+        @inlinable static var hasWayOut: Flags { Flags(rawValue: 1 << 2) }
         /// It lies in the region of a shadowed transition that enters a state (`reach` then
         /// looks for such transitions when it reaches the state).
-        static let inShadowedRegion = Flags(rawValue: 1 << 3)
+        static var inShadowedRegion: Flags { Flags(rawValue: 1 << 3) }
     }
 
     /// The hierarchy of `states` (parents before children), without transitions.
@@ -156,23 +163,23 @@ package struct MachineGraph: Sendable {
         return (starts, slots)
     }
 
-    package var count: Int { parents.count }
+    @inlinable package var count: Int { parents.count }
 
-    package func isComposite(_ state: Int) -> Bool { flags[state].contains(.composite) }
-    package func isFinal(_ state: Int) -> Bool { flags[state].contains(.final) }
+    @inlinable package func isComposite(_ state: Int) -> Bool { flags[state].contains(.composite) }
+    @inlinable package func isFinal(_ state: Int) -> Bool { flags[state].contains(.final) }
     /// Whether a step possible in the state leaves it (after `connect`).
-    package func hasWayOut(_ state: Int) -> Bool { flags[state].contains(.hasWayOut) }
-    package var hasFinalState: Bool { flags.contains { $0.contains(.final) } }
+    @inlinable package func hasWayOut(_ state: Int) -> Bool { flags[state].contains(.hasWayOut) }
+    @inlinable package var hasFinalState: Bool { flags.contains { $0.contains(.final) } }
 
     /// The state entered when `state` is the target: its initial child, recursively
     /// (`StateTree.entry`, as `Machine.entry(_:)`, over `initialChildren`).
-    package func enter(_ state: Int) -> Int {
+    @inlinable package func enter(_ state: Int) -> Int {
         StateTree.entry(state, count: count) { initialChildren[$0] >= 0 ? Int(initialChildren[$0]) : nil }
     }
 
     /// Whether `state` is `ancestor` or lies inside it (`StateTree.isWithin`, as
     /// `Machine.isWithin(_:_:)`, over `parents`).
-    package func isWithin(_ state: Int, _ ancestor: Int) -> Bool {
+    @inlinable package func isWithin(_ state: Int, _ ancestor: Int) -> Bool {
         StateTree.isWithin(state, ancestor) { parents[$0] >= 0 ? Int(parents[$0]) : nil }
     }
 
@@ -506,7 +513,7 @@ package struct MachineGraph: Sendable {
     }
 
     /// The reached leaves that are not final and have no way out: a run that gets there stays.
-    package func deadEnds(reached: [Bool]) -> [Int] {
+    @inlinable package func deadEnds(reached: [Bool]) -> [Int] {
         (0..<count).filter { reached[$0] && flags[$0].isDisjoint(with: [.composite, .final, .hasWayOut]) }
     }
 

@@ -12,14 +12,15 @@ public struct NameTable: Sendable {
 
     private var arena: [UInt8] = []
     private var starts: [Int32] = [0]
-    private var slots: [Slot]
-    private var mask: Int
+    /// (`@usableFromInline`: the parser, in another target, reads slots ahead.)
+    @usableFromInline var slots: [Slot]
+    @usableFromInline var mask: Int
 
     /// 32 bytes: two slots to a cache line.
-    private struct Slot {
+    @usableFromInline struct Slot: Sendable {
         var hash: UInt32 = 0
         /// The name's id plus one; 0 = empty.
-        var idPlusOne: UInt32 = 0
+        @usableFromInline var idPlusOne: UInt32 = 0
         var start: UInt32 = 0
         var length: UInt32 = 0
         /// The name's first 16 bytes, zero-padded (`Prefix`).
@@ -27,7 +28,7 @@ public struct NameTable: Sendable {
     }
 
     /// The first 16 bytes of a name, zero-padded, as two words.
-    private struct Prefix: Equatable {
+    struct Prefix: Equatable, Sendable {
         var low: UInt64 = 0
         var high: UInt64 = 0
 
@@ -144,7 +145,7 @@ public struct NameTable: Sendable {
 
     /// Reads the slot where `intern(_:hash:)` looks for a name with `hash` first, so that it
     /// is in cache by then (`ReadAhead`: the parser reads a batch of names' slots together).
-    package func readAhead(hash: UInt32, into readAhead: inout ReadAhead) {
+    @inlinable package func readAhead(hash: UInt32, into readAhead: inout ReadAhead) {
         readAhead.read(slots[Int(hash) & mask].idPlusOne)
     }
 

@@ -13,16 +13,20 @@
 /// How: `read(_:)` folds each value into a private word that nothing uses, and `finish()` hands
 /// the word to a function the optimizer does not look into, so that the reads are not removed
 /// as dead. The values read never affect a result.
-package struct ReadAhead {
+///
+/// The type is `public` and its members `package`: Swift 6.3 does not inline the `@inlinable`
+/// members of a `package` type into another module, and the reads are worth having only inlined.
+public struct ReadAhead {
     /// How many entries of a queue ahead a state's offset is read (the list it points to is
-    /// read half as far ahead, once the offset is likely in cache).
-    @usableFromInline package static let distance = 16
+    /// read half as far ahead, once the offset is likely in cache). A computed constant, so that
+    /// an inlined read does not call a global's accessor.
+    @inlinable package static var distance: Int { 16 }
 
     /// Every value read, folded together; visible to tests only. (`@usableFromInline`: the
     /// parser, the graph passes and the checker, in other targets, inline the reads.)
     @usableFromInline var folded: UInt32 = 0
 
-    package init() {}
+    @inlinable package init() {}
 
     /// Reads `value` (the caller loaded it; this only keeps the load).
     @inlinable @inline(__always)

@@ -20,7 +20,7 @@ public enum VisibleText {
     ///
     /// The zero-width joiners U+200C and U+200D are not hidden: emoji sequences (👩‍👩‍👧) and
     /// several scripts need them.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 0x7F { return value < 0x20 && value != 0x09 }
