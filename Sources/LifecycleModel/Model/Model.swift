@@ -356,7 +356,7 @@ public struct Delegate: Sendable {
 /// spelled `Optional<…>`, which Swift does not set to `nil` before an initializer runs. Otherwise
 /// the explicit initializer first stores the defaults and then overwrites them, and a target that
 /// builds the value then copies the whole of it (retaining each field) into the array it goes to:
-/// 2% of `check`, a state and a transition at a time.
+/// with `Transition`'s copies, 3.5% of `check` at 10^5 states.
 public struct State: Sendable {
     public enum Kind: Sendable { case normal, initial, final }
     public var name: String
